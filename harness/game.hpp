@@ -1,0 +1,50 @@
+// The one interface a game implements to be run by rulecheck. The harness, the CLI, the reports
+// and the engine protocol only ever see this; adding a game means writing one of these and
+// listing it in harness/games.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+// What an action does under the rules: legal with the next state (canonical JSON), or illegal
+// with the clause id that forbids it and a sentence saying why.
+struct ApplyOutcome {
+  bool legal = false;
+  std::string rule;    // clause id when illegal
+  std::string reason;  // why, when illegal
+  std::shared_ptr<const json> state;  // canonical next state when legal
+};
+
+// One game's rules bound to a ruleset and to the readings of its interpretation points.
+// All methods throw InputError on malformed input, its pointer starting with "/state", "/action"
+// or "/query".
+class BoundRules {
+ public:
+  virtual ~BoundRules() = default;
+  // Validates a state (it must not contradict itself) and returns its canonical form.
+  virtual json canonical_state(const json& state) const = 0;
+  virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
+  virtual json query(const json& state, const json& query) const = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string name() const = 0;
+  // `ruleset`: the full merged ruleset (rules/<game>/ruleset.json plus overrides);
+  // `readings`: interpretation point id -> reading, for every point of the game.
+  virtual std::unique_ptr<BoundRules> bind(const json& ruleset, const json& readings) const = 0;
+};
+
+// The registered games (harness/games.cpp).
+const std::vector<const Game*>& all_games();
+const Game* find_game(const std::string& name);
+
+}  // namespace rulecheck

@@ -1,0 +1,22 @@
+// Reading JSON text strictly: malformed text is reported with line and column, and a key given
+// twice in one object is an error (nlohmann/json would silently keep one of them).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+// Parses `text`; throws InputError whose message names `source` with line:column (malformed
+// text) or whose pointer names the duplicated key.
+json parse_json_strict(std::string_view text, const std::string& source);
+
+// Reads and parses a file; throws InputError naming the file if it cannot be read.
+json read_json_file(const std::filesystem::path& file);
+
+}  // namespace rulecheck

@@ -1,0 +1,122 @@
+#include "harness/json_reader.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rulecheck {
+
+void JsonReader::fail(const std::string& message) const {
+  throw InputError(at_.empty() ? "" : at_, message);
+}
+
+std::string JsonReader::type_name(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "a list";
+    case json::value_t::string: return fmt::format("the string {}", j.dump());
+    case json::value_t::boolean: return j.get<bool>() ? "true" : "false";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return fmt::format("the number {}", j.dump());
+    default: return "an unsupported value";
+  }
+}
+
+const JsonReader& JsonReader::expect_object() const {
+  if (!node_->is_object()) fail(fmt::format("expected an object, got {}", type_name(*node_)));
+  return *this;
+}
+
+bool JsonReader::has(std::string_view key) const {
+  return node_->is_object() && node_->contains(key) && !(*node_)[std::string(key)].is_null();
+}
+
+JsonReader JsonReader::field(std::string_view key) const {
+  expect_object();
+  auto it = node_->find(key);
+  if (it == node_->end() || it->is_null())
+    fail(fmt::format("the field \"{}\" is required here", key));
+  return JsonReader(*it, pointer(at_, key));
+}
+
+std::optional<JsonReader> JsonReader::optional(std::string_view key) const {
+  expect_object();
+  auto it = node_->find(key);
+  if (it == node_->end() || it->is_null()) return std::nullopt;
+  return JsonReader(*it, pointer(at_, key));
+}
+
+const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allowed) const {
+  expect_object();
+  for (const auto& [key, value] : node_->items()) {
+    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    std::string list;
+    for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    throw InputError(pointer(at_, key),
+                     fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key, list));
+  }
+  return *this;
+}
+
+std::vector<std::pair<std::string, JsonReader>> JsonReader::members() const {
+  expect_object();
+  std::vector<std::pair<std::string, JsonReader>> out;
+  for (const auto& [key, value] : node_->items()) out.emplace_back(key, JsonReader(value, pointer(at_, key)));
+  return out;
+}
+
+std::vector<JsonReader> JsonReader::elements() const {
+  if (!node_->is_array()) fail(fmt::format("expected a list, got {}", type_name(*node_)));
+  std::vector<JsonReader> out;
+  for (std::size_t i = 0; i < node_->size(); ++i)
+    out.emplace_back((*node_)[i], pointer(at_, std::to_string(i)));
+  return out;
+}
+
+std::string JsonReader::string() const {
+  if (!node_->is_string()) fail(fmt::format("expected a string, got {}", type_name(*node_)));
+  return node_->get<std::string>();
+}
+
+bool JsonReader::boolean() const {
+  if (!node_->is_boolean()) fail(fmt::format("expected true or false, got {}", type_name(*node_)));
+  return node_->get<bool>();
+}
+
+int JsonReader::integer(int64_t min, int64_t max) const {
+  if (!node_->is_number_integer()) {
+    if (min == 0) fail(fmt::format("expected a non-negative whole number, got {}", type_name(*node_)));
+    fail(fmt::format("expected a whole number, got {}", type_name(*node_)));
+  }
+  if (node_->is_number_unsigned() && node_->get<uint64_t>() > static_cast<uint64_t>(max))
+    fail(fmt::format("expected a whole number from {} to {}, got {}", min, max, node_->dump()));
+  const int64_t v = node_->get<int64_t>();
+  if (v < min || v > max) {
+    if (min == 0 && v < 0) fail(fmt::format("expected a non-negative whole number, got {}", v));
+    fail(fmt::format("expected a whole number from {} to {}, got {}", min, max, v));
+  }
+  return static_cast<int>(v);
+}
+
+std::vector<std::string> JsonReader::strings() const {
+  std::vector<std::string> out;
+  for (const auto& e : elements()) out.push_back(e.string());
+  return out;
+}
+
+std::string JsonReader::one_of(std::initializer_list<std::string_view> choices) const {
+  const std::string s = string();
+  if (std::find(choices.begin(), choices.end(), s) != choices.end()) return s;
+  std::string list;
+  for (auto c : choices) list += (list.empty() ? "" : ", ") + std::string(c);
+  fail(fmt::format("\"{}\" is not allowed here; expected one of: {}", s, list));
+}
+
+int JsonReader::count_or(std::string_view key, int fallback) const {
+  auto f = optional(key);
+  return f ? f->count() : fallback;
+}
+
+}  // namespace rulecheck

@@ -1,0 +1,57 @@
+// Strict reading of JSON into typed values, with every error naming the JSON pointer of the field
+// and what is allowed there. The parsers of each game's states, actions and queries use it, so the
+// C++ parser is the validator (DESIGN.md: no separate C++ JSON Schema validator).
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/common/pointer.hpp"
+#include "oracle/common/rule_violation.hpp"
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+class JsonReader {
+ public:
+  JsonReader(const json& node, std::string at) : node_(&node), at_(std::move(at)) {}
+
+  const json& node() const { return *node_; }
+  const std::string& at() const { return at_; }
+  [[noreturn]] void fail(const std::string& message) const;
+
+  // Object access. field() requires the key; optional() allows it to be absent (or null).
+  JsonReader field(std::string_view key) const;
+  std::optional<JsonReader> optional(std::string_view key) const;
+  bool has(std::string_view key) const;
+  // Rejects keys not in `allowed`, naming the first unknown one and listing the allowed ones.
+  const JsonReader& only(std::initializer_list<std::string_view> allowed) const;
+  std::vector<std::pair<std::string, JsonReader>> members() const;
+  std::vector<JsonReader> elements() const;
+
+  const JsonReader& expect_object() const;
+  std::string string() const;
+  bool boolean() const;
+  int integer(int64_t min = INT32_MIN, int64_t max = INT32_MAX) const;
+  int count() const { return integer(0); }  // a non-negative count
+  std::vector<std::string> strings() const;
+  // A string that must be one of `choices` (error lists them).
+  std::string one_of(std::initializer_list<std::string_view> choices) const;
+
+  // Convenience: optional count defaulting to `fallback`.
+  int count_or(std::string_view key, int fallback) const;
+
+ private:
+  static std::string type_name(const json& j);
+  const json* node_;
+  std::string at_;
+};
+
+}  // namespace rulecheck

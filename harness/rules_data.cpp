@@ -1,0 +1,122 @@
+#include "harness/rules_data.hpp"
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "harness/game.hpp"
+#include "harness/json_io.hpp"
+#include "harness/json_reader.hpp"
+
+#ifndef RULECHECK_SOURCE_DIR
+#define RULECHECK_SOURCE_DIR "."
+#endif
+
+namespace rulecheck {
+
+namespace {
+
+void merge_into(json& base, const json& overrides, const std::string& at) {
+  for (const auto& [key, value] : overrides.items()) {
+    const std::string here = pointer(at, key);
+    if (!base.contains(key))
+      throw InputError(here, fmt::format("the ruleset has no number \"{}\"", key));
+    if (base[key].is_object()) {
+      if (!value.is_object()) throw InputError(here, "expected an object, as in the ruleset");
+      merge_into(base[key], value, here);
+    } else {
+      if (value.type() != base[key].type() &&
+          !(value.is_number_integer() && base[key].is_number_integer()))
+        throw InputError(here, fmt::format("expected a value like the ruleset's {}", base[key].dump()));
+      base[key] = value;
+    }
+  }
+}
+
+GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
+  GameRules g;
+  g.game = game;
+  const auto clauses_file = dir / "clauses.json";
+  const json clauses = read_json_file(clauses_file);
+  try {
+    for (const auto& c : JsonReader(clauses, "").field("clauses").elements()) {
+      Clause clause{c.field("id").string(), c.field("section").string(),
+                    c.field("paraphrase").string(), c.field("scope").string()};
+      g.clauses[clause.id] = clause;
+    }
+  } catch (const InputError& e) {
+    throw InputError(e.pointer(), fmt::format("{}: {}", clauses_file.string(), e.what()));
+  }
+  g.ruleset = read_json_file(dir / "ruleset.json");
+  const auto interp_file = dir / "interpretations.json";
+  const json interps = read_json_file(interp_file);
+  try {
+    for (const auto& p : JsonReader(interps, "").field("points").elements()) {
+      InterpretationPoint point{p.field("id").string(), {}, p.field("default").string()};
+      for (const auto& [reading, text] : p.field("readings").members()) point.readings.push_back(reading);
+      g.points.push_back(point);
+    }
+  } catch (const InputError& e) {
+    throw InputError(e.pointer(), fmt::format("{}: {}", interp_file.string(), e.what()));
+  }
+  return g;
+}
+
+}  // namespace
+
+const InterpretationPoint* GameRules::point(const std::string& id) const {
+  for (const auto& p : points)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+json GameRules::merged_ruleset(const json& overrides) const {
+  json merged = ruleset;
+  if (!overrides.is_null()) {
+    if (!overrides.is_object()) throw InputError("", "the ruleset overrides must be an object");
+    merge_into(merged, overrides, "");
+  }
+  return merged;
+}
+
+json GameRules::readings(const json& chosen) const {
+  json out = json::object();
+  for (const auto& p : points) out[p.id] = p.default_reading;
+  if (chosen.is_null()) return out;
+  if (!chosen.is_object()) throw InputError("", "interpretations must be an object: point id -> reading");
+  for (const auto& [id, reading] : chosen.items()) {
+    const InterpretationPoint* p = point(id);
+    if (!p) throw InputError(pointer("", id), fmt::format("unknown interpretation point \"{}\" for {}", id, game));
+    if (!reading.is_string() ||
+        std::find(p->readings.begin(), p->readings.end(), reading.get<std::string>()) == p->readings.end()) {
+      std::string list;
+      for (const auto& r : p->readings) list += (list.empty() ? "" : ", ") + r;
+      throw InputError(pointer("", id), fmt::format("unknown reading {} of {}; its readings are: {}",
+                                                    reading.dump(), id, list));
+    }
+    out[id] = reading;
+  }
+  return out;
+}
+
+RulesLibrary::RulesLibrary(const std::filesystem::path& rules_dir) : dir_(rules_dir) {
+  for (const Game* game : all_games()) {
+    const auto dir = rules_dir / game->name();
+    if (!std::filesystem::exists(dir / "clauses.json"))
+      throw InputError("", fmt::format("{}: missing; every game needs its clause index",
+                                       (dir / "clauses.json").string()));
+    games_[game->name()] = load_game(dir, game->name());
+  }
+}
+
+const GameRules* RulesLibrary::find(const std::string& game) const {
+  auto it = games_.find(game);
+  return it == games_.end() ? nullptr : &it->second;
+}
+
+std::filesystem::path default_project_dir() {
+  if (const char* home = std::getenv("RULECHECK_HOME"); home && *home) return home;
+  return RULECHECK_SOURCE_DIR;
+}
+
+}  // namespace rulecheck

@@ -1,0 +1,64 @@
+// Each game's rulebook as data (rules/<game>/): the clause index, the default ruleset and the
+// interpretation points. Loaded once per run and shared by the scenario loader, the runner and
+// the reports.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+struct Clause {
+  std::string id;
+  std::string section;
+  std::string paraphrase;
+  std::string scope;  // implemented | out-of-scope | note
+};
+
+struct InterpretationPoint {
+  std::string id;
+  std::vector<std::string> readings;
+  std::string default_reading;
+};
+
+struct GameRules {
+  std::string game;
+  std::map<std::string, Clause> clauses;
+  json ruleset;  // defaults
+  std::vector<InterpretationPoint> points;
+
+  bool has_clause(const std::string& id) const { return clauses.count(id) > 0; }
+  const InterpretationPoint* point(const std::string& id) const;
+  // The default ruleset with `overrides` merged in (objects merged field by field); throws
+  // InputError (pointer relative to `overrides`) for a key the ruleset does not have.
+  json merged_ruleset(const json& overrides) const;
+  // Every point's reading: the defaults, with `chosen` applied; throws InputError for an unknown
+  // point or reading.
+  json readings(const json& chosen) const;
+};
+
+class RulesLibrary {
+ public:
+  // Loads rules/<game>/ for every registered game under `rules_dir`; throws InputError naming the
+  // file on a problem.
+  explicit RulesLibrary(const std::filesystem::path& rules_dir);
+  const GameRules* find(const std::string& game) const;
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::map<std::string, GameRules> games_;
+};
+
+// Where rules/ and scenarios/ are by default: $RULECHECK_HOME, else the source tree this binary
+// was built from.
+std::filesystem::path default_project_dir();
+
+}  // namespace rulecheck

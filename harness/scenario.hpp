@@ -1,0 +1,59 @@
+// Scenario files (DESIGN.md "Scenario files", docs/formats.md): loading, checking against the
+// clause index and the interpretation points, and finding them on disk.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/rules_data.hpp"
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+struct Step {
+  bool is_query = false;
+  json request;  // the action or the query
+  json expect;
+};
+
+struct Scenario {
+  std::filesystem::path file;
+  std::string id;
+  std::string game;
+  std::string title;
+  std::vector<std::string> cites;
+  json interpretations = json::object();  // readings this scenario depends on
+  json ruleset = json::object();          // overrides
+  json state;
+  std::vector<Step> steps;
+
+  // The readings it runs under: the game's defaults with this scenario's choices applied.
+  json readings(const GameRules& rules) const { return rules.readings(interpretations); }
+};
+
+// A scenario file that cannot be used, with where and why.
+struct ScenarioError {
+  std::filesystem::path file;
+  std::string id;       // if the file got that far
+  std::string pointer;  // JSON pointer inside the file
+  std::string message;
+  std::string describe() const;
+};
+
+// Loads and checks one file's structure, its game, its cited clauses, its interpretation choices,
+// its ruleset overrides and its expectations. The state itself is checked by the game when run
+// (or by check_scenario_states). Throws ScenarioError.
+Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& library);
+
+// Validates the initial state with the game's own validator. Throws ScenarioError.
+void check_scenario_state(const Scenario& scenario, const RulesLibrary& library);
+
+// Every *.json file under each path (a file is taken as is), skipping schema/ folders, sorted.
+// Throws ScenarioError for a path that does not exist.
+std::vector<std::filesystem::path> find_scenario_files(const std::vector<std::string>& paths);
+
+}  // namespace rulecheck

@@ -1,0 +1,26 @@
+// JSON pointers (RFC 6901) for error messages, built without any JSON library.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace rulecheck {
+
+inline std::string pointer_token(std::string_view token) {
+  std::string out;
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+// pointer("/factions", "UE", "population") == "/factions/UE/population"
+template <typename... Tokens>
+std::string pointer(std::string base, const Tokens&... tokens) {
+  ((base += "/", base += pointer_token(tokens)), ...);
+  return base;
+}
+
+}  // namespace rulecheck

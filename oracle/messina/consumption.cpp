@@ -1,0 +1,97 @@
+// Consumption Phase.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "oracle/messina/board.hpp"
+#include "oracle/messina/oracle.hpp"
+
+namespace rulecheck::messina {
+
+// messina.consumption.cost: 1 F and 1 W for every 2 tokens, an odd count rounded up.
+int consumption_cost(const Ruleset& numbers, int population_tokens) {
+  const int per = numbers.tokens_per_food_and_water;
+  return (population_tokens + per - 1) / per;
+}
+
+namespace {
+
+// messina.consumption.shortfall: the scarcer resource decides how many tokens are fed.
+int tokens_fed(const Ruleset& numbers, int population_tokens, int food, int water) {
+  const int per = numbers.tokens_per_food_and_water;
+  return std::min({population_tokens, food * per, water * per});
+}
+
+// messina.consumption.shortfall.step3: the player's choice of units leaving the map (or a card)
+// must name exactly the tokens step 3 moves, each a backed unit that is there.
+void disband_for_step3(const Rules& rules, State& next, const Consume& action, int tokens_owed) {
+  const FactionKind kind = next.factions.at(action.faction).kind;
+  int tokens_named = 0;
+  for (const auto& what : action.disband) {
+    require(is_backed(rules, kind, what.piece), "messina.consumption.shortfall.step3",
+            fmt::format("step 3 disbands only units backed by Located tokens; a {} is not",
+                        piece_name(what.piece)));
+    require(remove_pieces(next, action.faction, what), "messina.consumption.shortfall.step3",
+            fmt::format("step 3 names {} {} at {}, but {} has fewer there", what.count,
+                        piece_name(what.piece), describe(what.where), action.faction));
+    tokens_named += what.count * tokens_for(rules, kind, what.piece);
+  }
+  require(tokens_named == tokens_owed, "messina.consumption.shortfall.step3",
+          fmt::format("step 3 moves {} Located token(s) to Disaffected, so the disband choice must "
+                      "name units backed by exactly {}; it names {}",
+                      tokens_owed, tokens_owed, tokens_named));
+}
+
+}  // namespace
+
+State consume(const Rules& rules, const State& state, const Consume& action) {
+  const Ruleset& numbers = rules.numbers;
+  // Who and when: messina.consumption.when (end of each even-numbered round).
+  require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
+          fmt::format("consumption happens in even rounds; this is round {}", state.round));
+
+  State next = state;
+  Faction& f = next.factions.at(action.faction);
+  Population& pop = f.population;
+  const int tokens = pop.total();
+  const int cost = consumption_cost(numbers, tokens);  // messina.consumption.cost
+
+  if (f.resources.food >= cost && f.resources.water >= cost) {
+    require(action.disband.empty(), "messina.consumption.shortfall.step3",
+            "a faction that is fully fed disbands nothing");
+    f.resources.food -= cost;
+    f.resources.water -= cost;
+    // messina.consumption.recovery: one Disaffected back to Spare, if there were any to start with.
+    const int recovered = std::min(pop.disaffected, numbers.disaffected_recovered_after_full_feeding);
+    pop.disaffected -= recovered;
+    pop.spare += recovered;
+    return next;
+  }
+
+  // messina.consumption.shortfall and messina.consumption.plentiful-spent.
+  int shortfall = tokens - tokens_fed(numbers, tokens, f.resources.food, f.resources.water);
+  f.resources.food -= std::min(f.resources.food, cost);
+  f.resources.water -= std::min(f.resources.water, cost);
+
+  // messina.consumption.shortfall.payment: each token moved pays one unit, in steps 1 to 3.
+  // Step 1 runs first, so tokens made Disaffected by steps 2 and 3 can never die in this phase
+  // (messina.consumption.shortfall.excess).
+  const int die = std::min(shortfall, pop.disaffected);  // messina.consumption.shortfall.step1
+  pop.disaffected -= die;
+  f.dead += die;
+  shortfall -= die;
+
+  const int spare_to_disaffected = std::min(shortfall, pop.spare);  // ...step2
+  pop.spare -= spare_to_disaffected;
+  pop.disaffected += spare_to_disaffected;
+  shortfall -= spare_to_disaffected;
+
+  const int located_to_disaffected = std::min(shortfall, pop.located);  // ...step3
+  disband_for_step3(rules, next, action, located_to_disaffected);
+  pop.located -= located_to_disaffected;
+  pop.disaffected += located_to_disaffected;
+  // Whatever shortfall is left is not paid (messina.consumption.shortfall.excess).
+  return next;
+}
+
+}  // namespace rulecheck::messina

@@ -1,0 +1,129 @@
+// Location Cards: facing, transfers to the map, the hand limit, and what exposed and hidden cards
+// do (hostility lives in friendly_area.cpp; mustering onto cards in muster.cpp).
+#include <fmt/format.h>
+
+#include "oracle/messina/board.hpp"
+#include "oracle/messina/oracle.hpp"
+
+namespace rulecheck::messina {
+
+namespace {
+
+void require_holder(const State& state, const FactionId& faction, const SpaceId& card) {
+  require(state.cards.at(card).holder == faction, "messina.cards.holding",
+          fmt::format("{} does not hold the Location Card {}", faction, card));
+}
+
+// messina.cards.transfer: units on a face-up card move to its map space at any stage, within
+// the map's stacking limit.
+void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) {
+  require_holder(next, t.faction, t.card);
+  LocationCard& card = next.cards.at(t.card);
+  require(card.exposed, "messina.cards.transfer",
+          fmt::format("units move from the Location Card {} to the map only while it is face-up", t.card));
+  UnitCounts& on_map = next.spaces.at(t.card).units[t.faction];
+  for (Piece p : kUnitKinds) {
+    require(card.units[p] >= t.units[p], "messina.cards.transfer",
+            fmt::format("the Location Card {} holds {} {}, not {}", t.card, card.units[p],
+                        piece_name(p), t.units[p]));
+    card.units[p] -= t.units[p];
+    on_map[p] += t.units[p];
+  }
+  const int stacked = stacked_units(rules, next.spaces.at(t.card), t.faction);
+  require(stacked <= rules.numbers.stacking_map, "messina.cards.transfer",
+          fmt::format("the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
+                      rules.numbers.stacking_map));
+}
+
+}  // namespace
+
+// messina.cards.expose-any-time: a held card may be turned face-up at any moment.
+State expose_card(const Rules&, const State& state, const Expose& action) {
+  require_holder(state, action.faction, action.card);
+  State next = state;
+  next.cards.at(action.card).exposed = true;
+  return next;
+}
+
+// messina.cards.hide: face-down only between Mil Ops Phases, and only when empty.
+State hide_card(const Rules&, const State& state, const Hide& action) {
+  require_holder(state, action.faction, action.card);
+  require(state.phase == Phase::between_mil_ops, "messina.cards.hide",
+          "a Location Card is turned face-down only between Mil Ops Phases (phase \"between-mil-ops\")");
+  require(state.cards.at(action.card).units.empty(), "messina.cards.hide",
+          fmt::format("the Location Card {} has units on it; only an empty card is turned face-down",
+                      action.card));
+  State next = state;
+  next.cards.at(action.card).exposed = false;
+  return next;
+}
+
+State transfer_from_card(const Rules& rules, const State& state, const Transfer& action) {
+  State next = state;
+  move_card_units_to_map(rules, next, action);
+  return next;
+}
+
+// messina.cards.hand-limit and messina.cards.discard-empty, at the end of an Exploration Action.
+State end_exploration(const Rules& rules, const State& state, const EndExploration& action) {
+  require(state.phase == Phase::exploration_end, "messina.cards.hand-limit",
+          "the hand limit is applied at the end of an Exploration Action (phase \"exploration-end\")");
+  State next = state;
+  for (const auto& t : action.transfers) move_card_units_to_map(rules, next, t);
+  int held = 0;
+  for (const auto& [id, card] : next.cards) held += card.holder == action.faction ? 1 : 0;
+  const int excess = std::max(0, held - rules.numbers.hand_limit);
+  for (const auto& card : action.discard) {
+    require_holder(next, action.faction, card);
+    require(next.cards.at(card).units.empty(), "messina.cards.discard-empty",
+            fmt::format("the Location Card {} still has units on it; move them to the map first", card));
+    next.cards.erase(card);
+  }
+  require(static_cast<int>(action.discard.size()) == excess, "messina.cards.hand-limit",
+          fmt::format("{} holds {} Location Cards with a limit of {}, so exactly {} must be "
+                      "discarded; the action discards {}",
+                      action.faction, held, rules.numbers.hand_limit, excess, action.discard.size()));
+  return next;
+}
+
+// messina.cards.must-expose and the situations it lists (messina.cards.expose.*).
+bool must_expose(const Rules&, const State& state, const MustExposeQuery& q) {
+  switch (q.situation) {
+    // messina.cards.expose.build: only when claiming the space as friendly relies on the card.
+    case ExposureSituation::utility_build:
+      return !is_friendly_without_card(state, q.faction, Activity::build, q.card);
+    case ExposureSituation::muster_on_map:
+      return !is_friendly_without_card(state, q.faction, Activity::muster, q.card);
+    case ExposureSituation::obstruction:      // messina.cards.expose.obstruction
+    case ExposureSituation::march:            // messina.cards.expose.march
+    case ExposureSituation::demolition:       // messina.cards.expose.demolition
+    case ExposureSituation::military_effect:  // messina.cards.expose.military-effect
+    case ExposureSituation::battle:           // messina.cards.expose.battle
+      return true;
+    case ExposureSituation::connect:           // messina.cards.expose.connect
+    case ExposureSituation::muster_onto_card:  // messina.cards.expose.onto-card
+    case ExposureSituation::no_response:       // messina.cards.expose.no-response
+      return false;
+  }
+  return false;
+}
+
+// messina.cards.exposed.tie-break: the side holding the location's card wins a tied battle; a
+// hidden card can still be turned face-up once all other strength is counted.
+std::optional<FactionId> tie_break_winner(const State& state, const TieBreakQuery& q) {
+  auto it = state.cards.find(q.at);
+  if (it == state.cards.end()) return std::nullopt;
+  for (const auto& side : q.sides)
+    if (it->second.holder == side) return side;
+  return std::nullopt;
+}
+
+// messina.cards.hidden.invisible: units on a face-down card are safe from missiles and bombs.
+bool bombable(const State& state, const BombableQuery& q) { return state.cards.at(q.card).exposed; }
+
+// messina.cards.hidden.support: support from hidden units is not cut.
+bool support_can_be_cut(const State& state, const SupportCutQuery& q) {
+  return state.cards.at(q.card).exposed;
+}
+
+}  // namespace rulecheck::messina

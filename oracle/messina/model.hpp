@@ -1,0 +1,151 @@
+// The Messina game state, the ruleset numbers and the chosen readings, as plain typed values.
+// JSON lives at the edge (oracle/messina/json.cpp); nothing here knows about it.
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rulecheck::messina {
+
+using FactionId = std::string;
+using SpaceId = std::string;  // a map grid space; a Location Card is named by its space
+
+// The pieces a faction has on the board. Units are counted per space (and per card); workers
+// live inside utilities and are never a map unit.
+enum class Piece { civilian, infantry, bomber, fighter, mech, worker };
+inline constexpr std::array<Piece, 5> kUnitKinds = {Piece::civilian, Piece::infantry, Piece::bomber,
+                                                     Piece::fighter, Piece::mech};
+std::string_view piece_name(Piece piece);
+std::optional<Piece> piece_from_name(std::string_view name);
+
+struct UnitCounts {
+  std::array<int, kUnitKinds.size()> count{};
+  int& operator[](Piece p) { return count[static_cast<std::size_t>(p)]; }
+  int operator[](Piece p) const { return count[static_cast<std::size_t>(p)]; }
+  int total() const;
+  bool empty() const { return total() == 0; }
+};
+
+struct Population {
+  int disaffected = 0;
+  int spare = 0;
+  int located = 0;
+  int total() const { return disaffected + spare + located; }
+};
+
+struct Resources {
+  int food = 0;
+  int water = 0;
+  int energy = 0;
+};
+
+// Activities that a consent is specific to (messina.friendly.consent).
+enum class Activity { muster, build, workers, civilians, military };
+std::string_view activity_name(Activity a);
+std::optional<Activity> activity_from_name(std::string_view name);
+
+enum class FactionKind { human, ai };
+
+struct Faction {
+  FactionKind kind = FactionKind::human;
+  std::vector<SpaceId> home;
+  Population population;
+  int dead = 0;
+  Resources resources;
+  // consents this faction gives: ally -> activities the ally may count this faction's presence for
+  std::map<FactionId, std::set<Activity>> consents;
+};
+
+struct Utility {
+  FactionId owner;
+  int workers = 0;
+};
+
+struct Shield {
+  FactionId owner;
+  int level = 1;
+};
+
+struct Space {
+  std::vector<SpaceId> adjacent;
+  std::map<FactionId, UnitCounts> units;
+  std::vector<Utility> utilities;
+  std::optional<Shield> shield;
+};
+
+struct LocationCard {
+  FactionId holder;
+  bool exposed = false;
+  UnitCounts units;
+};
+
+// The moment within a round, where a rule depends on it.
+enum class Phase {
+  unspecified, muster, consumption, industry, orders, bonus_military_action, battle,
+  between_mil_ops, mil_ops, exploration_end, rearm
+};
+std::string_view phase_name(Phase p);
+std::optional<Phase> phase_from_name(std::string_view name);
+
+struct State {
+  int round = 1;
+  Phase phase = Phase::unspecified;
+  std::optional<SpaceId> battle;
+  std::map<FactionId, Faction> factions;
+  std::map<SpaceId, Space> spaces;
+  std::map<SpaceId, LocationCard> cards;
+};
+
+// ---- the ruleset: every number the texts give (rules/messina/ruleset.json) ----
+
+struct UnitSpec {
+  int cost = 0;        // energy to build
+  int strength = 0;
+  int population = 0;  // tokens a human faction's unit takes
+};
+
+struct Ruleset {
+  int round_parity_muster = 1;
+  int round_parity_consumption = 0;
+  int tokens_per_food_and_water = 2;
+  int disaffected_recovered_after_full_feeding = 1;
+  int stacking_map = 5;
+  int stacking_card = 2;
+  int hand_limit = 5;
+  int high_tech_min_cost = 3;
+  int equip_cost = 1;
+  int shield_build_cost = 3;
+  int shield_upgrade_cost = 3;
+  int shield_upgrades_per_muster = 1;
+  int shield_ops_per_rearm = 1;
+  int shield_strength_first_level = 6;
+  std::set<Piece> ai_backed_units = {Piece::civilian};
+  std::map<Piece, UnitSpec> units;
+  int starship_strength = 12;
+
+  const UnitSpec& unit(Piece p) const;
+};
+
+// ---- the readings chosen at each interpretation point (rules/messina/interpretations.json) ----
+
+struct Readings {
+  enum class CardHostility { exposed_only, held } card_hostility = CardHostility::exposed_only;
+  enum class AreaExtent { friendly_component, with_frontier } area_extent = AreaExtent::friendly_component;
+  enum class HomeAnchor { always, if_friendly } home_anchor = HomeAnchor::always;
+  enum class CivilianStacking { applies, muster_phase_only } civilian_stacking = CivilianStacking::applies;
+  enum class StackingScope { all_factions, per_faction } stacking_scope = StackingScope::all_factions;
+  enum class HostileWorkers { units_include_workers, military_units_only } hostile_workers =
+      HostileWorkers::units_include_workers;
+};
+
+struct Rules {
+  Ruleset numbers;
+  Readings readings;
+};
+
+}  // namespace rulecheck::messina

@@ -1,0 +1,99 @@
+// Scythe's board for the movement rules, as plain typed values (JSON is in oracle/scythe/json.cpp).
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rulecheck::scythe {
+
+using FactionId = std::string;
+using TerritoryId = std::string;
+
+enum class Unit { character, mech, worker };
+inline constexpr std::array<Unit, 3> kUnits = {Unit::character, Unit::mech, Unit::worker};
+std::string_view unit_name(Unit u);
+std::optional<Unit> unit_from_name(std::string_view name);
+
+struct UnitCounts {
+  std::array<int, 3> count{};
+  int& operator[](Unit u) { return count[static_cast<std::size_t>(u)]; }
+  int operator[](Unit u) const { return count[static_cast<std::size_t>(u)]; }
+  int total() const { return count[0] + count[1] + count[2]; }
+  // A character or mechs: the units that fight and stop movement.
+  bool has_combat_units() const { return (*this)[Unit::character] + (*this)[Unit::mech] > 0; }
+};
+
+struct Faction {
+  int popularity = 0;
+  TerritoryId home_base;
+};
+
+struct Structure {
+  FactionId owner;
+  std::string kind;  // mill, mine, armory, monument
+};
+
+struct Territory {
+  std::vector<TerritoryId> adjacent;
+  std::optional<FactionId> home_base;  // this territory is that faction's home base
+  std::string terrain;
+  std::map<FactionId, UnitCounts> units;
+  std::optional<Structure> structure;
+  bool encounter = false;
+  std::map<std::string, int> resources;
+  std::optional<FactionId> held_by;  // who keeps control while several factions share it
+};
+
+struct State {
+  std::map<FactionId, Faction> factions;
+  std::map<TerritoryId, Territory> territories;
+  std::vector<TerritoryId> pending_combats;
+  std::vector<TerritoryId> pending_encounters;
+};
+
+struct Ruleset {
+  int popularity_min = 0;
+  int popularity_max = 18;
+  int popularity_loss_per_worker = 1;
+  std::map<Unit, int> move_range = {{Unit::character, 1}, {Unit::mech, 1}, {Unit::worker, 1}};
+};
+
+struct Readings {
+  enum class VacatedWorkers { any_unit, no_workers } vacated_workers = VacatedWorkers::any_unit;
+};
+
+struct Rules {
+  Ruleset numbers;
+  Readings readings;
+};
+
+// ---- the action and the queries ----
+
+struct UnitMove {
+  Unit unit = Unit::mech;
+  TerritoryId from;
+  std::vector<TerritoryId> path;
+  int carried_workers = 0;
+};
+
+struct Move {
+  FactionId faction;
+  std::vector<UnitMove> moves;
+};
+
+struct ControllerQuery {
+  TerritoryId at;
+};
+struct MillProducesQuery {
+  TerritoryId at;
+};
+struct StructureBonusQuery {
+  TerritoryId at;
+  FactionId faction;
+};
+
+}  // namespace rulecheck::scythe

@@ -1,0 +1,202 @@
+// Scythe, "Where you can move to/from": each unit's path, the stops, workers forced out,
+// structures taken over, home bases closed, encounters, and what waits after all moves.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "oracle/scythe/oracle.hpp"
+
+namespace rulecheck::scythe {
+
+namespace {
+
+bool opponent_has(const Territory& t, const FactionId& mover, bool combat_units) {
+  for (const auto& [owner, units] : t.units)
+    if (owner != mover && (combat_units ? units.has_combat_units() : units[Unit::worker] > 0)) return true;
+  return false;
+}
+
+// Controlled by opponent workers (and no other units): opponent workers, no opponent character or mech.
+bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
+  return opponent_has(t, mover, false) && !opponent_has(t, mover, true);
+}
+
+// scythe.move.workers-retreat, .resources-stay, .popularity-loss, .popularity-floor:
+// every opponent worker goes to its own home base; resources stay; the mover pays popularity.
+void force_workers_out(const Rules& rules, State& next, const FactionId& mover, const TerritoryId& at) {
+  int forced = 0;
+  Territory& t = next.territories.at(at);
+  for (auto& [owner, units] : t.units) {
+    if (owner == mover || units[Unit::worker] == 0) continue;
+    const TerritoryId& home = next.factions.at(owner).home_base;
+    next.territories.at(home).units[owner][Unit::worker] += units[Unit::worker];
+    forced += units[Unit::worker];
+    units[Unit::worker] = 0;
+  }
+  int& popularity = next.factions.at(mover).popularity;
+  popularity = std::max(rules.numbers.popularity_min,
+                        popularity - forced * rules.numbers.popularity_loss_per_worker);
+}
+
+struct MoveLog {
+  std::map<std::pair<TerritoryId, Unit>, int> moved;  // units that already moved, by where they are
+  std::set<TerritoryId> vacated;                      // opened by forcing workers out
+  bool character_stopped_by_encounter = false;
+};
+
+// scythe.move.unit-present, .once-per-action, .mech-carry, .range, .encounter-stop:
+// which units may start this move.
+void require_movable(const Rules& rules, const State& next, const FactionId& faction,
+                     const UnitMove& m, const MoveLog& log) {
+  if (m.unit == Unit::character)
+    require(!log.character_stopped_by_encounter, "scythe.move.encounter-stop",
+            "the character stopped at an encounter and cannot move again this turn");
+  const auto& units = next.territories.at(m.from).units;
+  auto it = units.find(faction);
+  const int here = it == units.end() ? 0 : it->second[m.unit];
+  require(here > 0, "scythe.move.unit-present",
+          fmt::format("{} has no {} in {}", faction, unit_name(m.unit), m.from));
+  auto moved = [&](Unit u) {
+    auto mv = log.moved.find({m.from, u});
+    return mv == log.moved.end() ? 0 : mv->second;
+  };
+  require(here - moved(m.unit) > 0, "scythe.move.once-per-action",
+          fmt::format("every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from));
+  if (m.carried_workers > 0) {
+    require(m.unit == Unit::mech, "scythe.move.mech-carry", "only a mech carries workers");
+    const int workers = it == units.end() ? 0 : it->second[Unit::worker];
+    require(workers - moved(Unit::worker) >= m.carried_workers, "scythe.move.unit-present",
+            fmt::format("{} has fewer than {} workers in {} that have not moved", faction, m.carried_workers, m.from));
+  }
+  require(!m.path.empty(), "scythe.move.path", "a move enters at least one territory");
+  const int range = rules.numbers.move_range.at(m.unit);
+  require(static_cast<int>(m.path.size()) <= range, "scythe.move.range",
+          fmt::format("a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range,
+                      range == 1 ? "y" : "ies", m.path.size()));
+}
+
+// A worker moving by itself: scythe.move.worker-blocked-by-workers and
+// scythe.move.worker-blocked-by-combat-units.
+void require_worker_may_enter(const Rules& rules, const Territory& t, const TerritoryId& id,
+                              const FactionId& faction, const MoveLog& log) {
+  require(!opponent_has(t, faction, true), "scythe.move.worker-blocked-by-combat-units",
+          fmt::format("a worker cannot move by itself into {}, which holds an opponent's character or mech", id));
+  require(!opponent_has(t, faction, false), "scythe.move.worker-blocked-by-workers",
+          fmt::format("a worker cannot move by itself into {}, controlled by an opponent's workers", id));
+  // interpretation scythe.vacated-workers
+  require(!(rules.readings.vacated_workers == Readings::VacatedWorkers::no_workers && log.vacated.count(id)),
+          "scythe.move.worker-blocked-by-workers",
+          fmt::format("under the no-workers reading, {} stays closed to workers after being vacated", id));
+}
+
+void move_one(const Rules& rules, State& next, const FactionId& faction, const UnitMove& m, MoveLog& log) {
+  require_movable(rules, next, faction, m, log);
+  if (m.unit == Unit::worker)
+    require(!opponent_has(next.territories.at(m.from), faction, true), "scythe.move.worker-blocked-by-combat-units",
+            fmt::format("a worker cannot move by itself out of {}, which holds an opponent's character or mech", m.from));
+
+  next.territories.at(m.from).units[faction][m.unit] -= 1;
+  next.territories.at(m.from).units[faction][Unit::worker] -= m.carried_workers;
+
+  TerritoryId position = m.from;
+  for (std::size_t i = 0; i < m.path.size(); ++i) {
+    const TerritoryId& to = m.path[i];
+    const bool last = i + 1 == m.path.size();
+    const auto& adjacent = next.territories.at(position).adjacent;
+    require(std::find(adjacent.begin(), adjacent.end(), to) != adjacent.end(), "scythe.move.path",
+            fmt::format("{} is not adjacent to {}", to, position));
+    Territory& t = next.territories.at(to);
+    require(!t.home_base, "scythe.move.home-base",
+            fmt::format("no unit moves from the board into a home base ({} is {}'s)", to, t.home_base.value_or("")));
+
+    if (m.unit == Unit::worker) {
+      require_worker_may_enter(rules, t, to, faction, log);
+    } else if (opponent_has(t, faction, true)) {
+      // scythe.move.combat-stop; scythe.move.combat-temporary-control
+      require(last, "scythe.move.combat-stop",
+              fmt::format("the {} must stop in {}, where an opponent's character or mech stands", unit_name(m.unit), to));
+      if (!t.held_by)
+        for (const auto& [owner, units] : t.units)
+          if (owner != faction && units.total() > 0) t.held_by = owner;
+    } else if (held_by_opponent_workers_only(t, faction)) {
+      // scythe.move.workers-stop, then the retreat; scythe.move.vacated-open
+      require(last, "scythe.move.workers-stop",
+              fmt::format("the {} must stop in {}, where it forces an opponent's workers out", unit_name(m.unit), to));
+      force_workers_out(rules, next, faction, to);
+      log.vacated.insert(to);
+    }
+    if (m.unit == Unit::character && t.encounter) {
+      // scythe.move.encounter-stop
+      require(last, "scythe.move.encounter-stop",
+              fmt::format("the character must stop in {}, where there is an encounter token", to));
+      log.character_stopped_by_encounter = true;
+    }
+    position = to;
+  }
+  // scythe.move.structure-capture: control follows the units, so a territory held only by an
+  // opponent's structure is now controlled by the mover. scythe.move.no-limit: no cap on arrivals.
+  Territory& end = next.territories.at(position);
+  end.units[faction][m.unit] += 1;
+  end.units[faction][Unit::worker] += m.carried_workers;
+  log.moved[{position, m.unit}] += 1;
+  log.moved[{position, Unit::worker}] += m.carried_workers;
+}
+
+int factions_present(const Territory& t) {
+  int n = 0;
+  for (const auto& [owner, units] : t.units) n += units.total() > 0 ? 1 : 0;
+  return n;
+}
+
+void add_sorted(std::vector<TerritoryId>& list, const TerritoryId& id) {
+  if (std::find(list.begin(), list.end(), id) == list.end()) list.push_back(id);
+  std::sort(list.begin(), list.end());
+}
+
+}  // namespace
+
+State move(const Rules& rules, const State& state, const Move& action) {
+  State next = state;
+  MoveLog log;
+  for (const auto& m : action.moves) move_one(rules, next, action.faction, m, log);
+
+  for (auto& [id, t] : next.territories) {
+    if (factions_present(t) < 2) t.held_by.reset();
+    const auto mine = t.units.find(action.faction);
+    if (mine == t.units.end()) continue;
+    // scythe.move.combat-pending: after all moves, a shared territory with both sides' character
+    // or mechs is a combat.
+    if (mine->second.has_combat_units() && opponent_has(t, action.faction, true)) add_sorted(next.pending_combats, id);
+    // scythe.move.encounter-pending: the character that stopped at an encounter is still there.
+    if (log.character_stopped_by_encounter && mine->second[Unit::character] > 0 && t.encounter &&
+        log.moved.count({id, Unit::character}))
+      add_sorted(next.pending_encounters, id);
+  }
+  return next;
+}
+
+std::optional<FactionId> controller(const State& state, const TerritoryId& at) {
+  const Territory& t = state.territories.at(at);
+  if (t.held_by) return t.held_by;
+  for (const auto& [owner, units] : t.units)
+    if (units.total() > 0) return owner;
+  if (t.structure) return t.structure->owner;
+  return std::nullopt;
+}
+
+// scythe.move.mill-no-produce: a mill on a territory an opponent controls does not produce.
+bool mill_produces(const State& state, const MillProducesQuery& q) {
+  const Territory& t = state.territories.at(q.at);
+  if (!t.structure || t.structure->kind != "mill") return false;
+  const auto who = controller(state, q.at);
+  return !who || *who == t.structure->owner;
+}
+
+// scythe.move.structure-no-bonus: moving onto an opponent's structure gives none of its bonuses.
+bool gets_structure_bonus(const State& state, const StructureBonusQuery& q) {
+  const Territory& t = state.territories.at(q.at);
+  return t.structure && t.structure->owner == q.faction;
+}
+
+}  // namespace rulecheck::scythe

@@ -1,0 +1,75 @@
+// The console reporter: quiet on passes, explicit on failures, a summary at the end.
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "reports/reporter.hpp"
+
+namespace rulecheck {
+
+namespace {
+
+class ConsoleReporter final : public Reporter {
+ public:
+  ConsoleReporter(std::ostream& out, bool interactive) : out_(out), interactive_(interactive) {}
+
+  void begin(const RunInfo& info) override {
+    planned_ = info.cases;
+    std::string targets;
+    for (const auto& t : info.targets) targets += (targets.empty() ? "" : ", ") + t;
+    fmt::print(out_, "rulecheck {}: {} case(s) on {}\n", info.version, info.cases, targets);
+    out_.flush();
+  }
+
+  void case_done(const CaseResult& r) override {
+    ++done_;
+    if (r.verdict == Verdict::fail || r.verdict == Verdict::errored) {
+      clear_progress();
+      fmt::print(out_, "{} {} [{}]\n", r.verdict == Verdict::fail ? "FAIL" : "ERROR", r.id, r.target);
+      if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", r.title);
+      if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", r.file);
+      fmt::print(out_, "  {}\n", r.message);
+      if (r.verdict == Verdict::fail) {
+        fmt::print(out_, "  patch:   {}\n", r.patch.dump());
+        std::string clauses;
+        for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : ", ") + c;
+        fmt::print(out_, "  clauses: {}\n", clauses);
+      }
+    } else if (r.verdict == Verdict::skipped) {
+      ++skipped_shown_;
+    }
+    if (interactive_) {
+      fmt::print(out_, "\r{}/{} cases", done_, planned_);
+      progress_shown_ = true;
+    }
+    out_.flush();
+  }
+
+  void end(const Summary& s) override {
+    clear_progress();
+    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored\n", s.total(),
+               s.seconds, s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped),
+               s.count(Verdict::errored));
+    if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
+    out_.flush();
+  }
+
+ private:
+  void clear_progress() {
+    if (progress_shown_) fmt::print(out_, "\r\033[K");
+    progress_shown_ = false;
+  }
+  std::ostream& out_;
+  bool interactive_;
+  bool progress_shown_ = false;
+  std::size_t planned_ = 0, done_ = 0, skipped_shown_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive) {
+  return std::make_unique<ConsoleReporter>(out, interactive);
+}
+
+}  // namespace rulecheck

@@ -1,0 +1,56 @@
+// Reporters: one small class per output format behind one interface (like Catch2's reporters).
+// Each receives results as they come, so an interrupted run keeps what it found.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/runner.hpp"
+
+namespace rulecheck {
+
+struct RunInfo {
+  std::string version;
+  std::vector<std::string> targets;
+  std::size_t cases = 0;  // scenario files × targets planned
+  std::vector<std::string> paths;
+};
+
+struct Summary {
+  std::array<std::size_t, 4> counts{};  // by Verdict
+  std::size_t bad_input = 0;            // scenario files that could not be used
+  double seconds = 0;
+  std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
+  std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3]; }
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual void begin(const RunInfo& info) = 0;
+  virtual void case_done(const CaseResult& result) = 0;
+  virtual void end(const Summary& summary) = 0;
+};
+
+// Human-readable: failures and errors as they come, a progress line when `interactive`, a summary.
+std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive);
+// JSON lines: a header, one line per case and target, a summary line; flushed per line.
+std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out);
+
+// Sends every event to several reporters.
+class FanOutReporter final : public Reporter {
+ public:
+  void add(std::unique_ptr<Reporter> r) { reporters_.push_back(std::move(r)); }
+  void begin(const RunInfo& info) override;
+  void case_done(const CaseResult& result) override;
+  void end(const Summary& summary) override;
+
+ private:
+  std::vector<std::unique_ptr<Reporter>> reporters_;
+};
+
+}  // namespace rulecheck

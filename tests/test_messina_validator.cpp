@@ -1,0 +1,171 @@
+// The Messina state validator: a state that contradicts itself never reaches the rules, and the
+// error names the field (JSON pointer) and what is allowed.
+#include <gtest/gtest.h>
+
+#include "oracle/common/rule_violation.hpp"
+#include "tests/support.hpp"
+
+namespace rulecheck {
+namespace {
+
+using testing::bind;
+
+// A small valid state: UE with 2 Civilians and 1 Worker on D1 (3 Located), a mech (not backed).
+json valid_state() {
+  return json::parse(R"({
+    "round": 2,
+    "factions": {
+      "UE": {"kind": "human", "home": ["D1"], "population": {"spare": 4, "located": 3},
+             "resources": {"food": 5, "water": 5, "energy": 3}},
+      "SF": {"kind": "ai", "home": ["D2"], "population": {"located": 1}}
+    },
+    "spaces": {
+      "D1": {"adjacent": ["D2"], "units": {"UE": {"civilian": 2, "mech": 1}},
+             "utilities": [{"owner": "UE", "workers": 1}]},
+      "D2": {"adjacent": ["D1"], "units": {"SF": {"civilian": 1, "infantry": 2}}}
+    },
+    "cards": {"D2": {"holder": "UE", "exposed": false}}
+  })");
+}
+
+// Runs the validator on `state` and returns the error's pointer and message ("" if accepted).
+std::pair<std::string, std::string> rejection(const json& state) {
+  try {
+    bind("messina")->canonical_state(state);
+  } catch (const InputError& e) {
+    return {e.pointer(), e.what()};
+  }
+  return {"", ""};
+}
+
+TEST(MessinaValidator, AcceptsAConsistentState) {
+  EXPECT_EQ(rejection(valid_state()).first, "");
+}
+
+TEST(MessinaValidator, NegativeCountNamesTheField) {
+  json s = valid_state();
+  s["factions"]["UE"]["population"]["spare"] = -1;
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/factions/UE/population/spare");
+  EXPECT_NE(why.find("non-negative"), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, WrongTypeNamesTheField) {
+  json s = valid_state();
+  s["spaces"]["D1"]["units"]["UE"]["civilian"] = "two";
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/spaces/D1/units/UE/civilian");
+  EXPECT_NE(why.find("the string \"two\""), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, FractionalCountIsRejected) {
+  json s = valid_state();
+  s["factions"]["UE"]["resources"]["food"] = 2.5;
+  EXPECT_EQ(rejection(s).first, "/state/factions/UE/resources/food");
+}
+
+TEST(MessinaValidator, LocatedMustEqualBackedUnits) {
+  json s = valid_state();
+  s["factions"]["UE"]["population"]["located"] = 4;  // 2 civilians + 1 worker = 3
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/factions/UE/population/located");
+  EXPECT_NE(why.find("4 Located"), std::string::npos) << why;
+  EXPECT_NE(why.find("3 unit(s)"), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, AiFactionBacksOnlyCivilians) {
+  json s = valid_state();
+  s["factions"]["SF"]["population"]["located"] = 3;  // 1 civilian + 2 infantry would be 3 for a human
+  EXPECT_EQ(rejection(s).first, "/state/factions/SF/population/located");
+}
+
+TEST(MessinaValidator, UnitsOnHeldCardsAreBacked) {
+  json s = valid_state();
+  s["cards"]["D2"]["units"] = {{"infantry", 1}};
+  EXPECT_EQ(rejection(s).first, "/state/factions/UE/population/located");
+  s["factions"]["UE"]["population"]["located"] = 4;
+  EXPECT_EQ(rejection(s).first, "");
+}
+
+TEST(MessinaValidator, CardOverItsLimit) {
+  json s = valid_state();
+  s["cards"]["D2"]["units"] = {{"infantry", 3}};
+  s["factions"]["UE"]["population"]["located"] = 6;
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/cards/D2/units");
+  EXPECT_NE(why.find("at most 2"), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, UnknownSpaceInAdjacency) {
+  json s = valid_state();
+  s["spaces"]["D1"]["adjacent"] = {"D2", "Z9"};
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/spaces/D1/adjacent/1");
+  EXPECT_NE(why.find("\"Z9\""), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, AdjacencyMustBeSymmetric) {
+  json s = valid_state();
+  s["spaces"]["D2"]["adjacent"] = json::array();
+  EXPECT_EQ(rejection(s).first, "/state/spaces/D1/adjacent/0");
+}
+
+TEST(MessinaValidator, UnknownHomeSpaceAndFaction) {
+  json s = valid_state();
+  s["factions"]["UE"]["home"] = {"Q1"};
+  EXPECT_EQ(rejection(s).first, "/state/factions/UE/home/0");
+  s = valid_state();
+  s["spaces"]["D1"]["units"]["XX"] = {{"civilian", 1}};
+  EXPECT_EQ(rejection(s).first, "/state/spaces/D1/units/XX");
+}
+
+TEST(MessinaValidator, UnknownFieldListsTheAllowedOnes) {
+  json s = valid_state();
+  s["factions"]["UE"]["resources"]["foood"] = 1;
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state/factions/UE/resources/foood");
+  EXPECT_NE(why.find("food, water, energy"), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, MissingRequiredField) {
+  json s = valid_state();
+  s.erase("round");
+  auto [where, why] = rejection(s);
+  EXPECT_EQ(where, "/state");
+  EXPECT_NE(why.find("\"round\""), std::string::npos) << why;
+}
+
+TEST(MessinaValidator, UnknownActionTypeNamesTheChoices) {
+  try {
+    bind("messina")->apply(valid_state(), json{{"type", "teleport"}, {"faction", "UE"}});
+    FAIL() << "an unknown action type must be rejected as bad input";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.pointer(), "/action/type");
+    EXPECT_NE(std::string(e.what()).find("consume"), std::string::npos) << e.what();
+  }
+}
+
+TEST(MessinaValidator, ActionNamingAnUndeclaredFaction) {
+  try {
+    bind("messina")->apply(valid_state(), json{{"type", "consume"}, {"faction", "ZZ"}});
+    FAIL() << "an action for an undeclared faction is bad input, not a rules verdict";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.pointer(), "/action/faction");
+  }
+}
+
+TEST(MessinaValidator, CanonicalFormOmitsZerosAndSortsLists) {
+  json s = valid_state();
+  s["factions"]["UE"]["dead"] = 0;
+  s["spaces"]["D1"]["units"]["UE"]["bomber"] = 0;
+  s["spaces"]["D1"]["adjacent"] = {"D2"};
+  const json c = bind("messina")->canonical_state(s);
+  EXPECT_FALSE(c["factions"]["UE"].contains("dead"));
+  EXPECT_FALSE(c["spaces"]["D1"]["units"]["UE"].contains("bomber"));
+  EXPECT_EQ(c["spaces"]["D1"]["units"]["UE"]["civilian"], 2);
+  // Canonicalising twice changes nothing.
+  EXPECT_EQ(bind("messina")->canonical_state(c), c);
+}
+
+}  // namespace
+}  // namespace rulecheck

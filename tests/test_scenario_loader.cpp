@@ -1,0 +1,98 @@
+// Scenario files that cannot be used are reported with the file, the JSON pointer and the reason.
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "harness/scenario.hpp"
+#include "tests/support.hpp"
+
+namespace rulecheck {
+namespace {
+
+class ScenarioLoader : public ::testing::Test {
+ protected:
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("rulecheck-loader-" + std::to_string(::getpid()));
+  void SetUp() override { std::filesystem::create_directories(dir); }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+
+  json good() const {
+    return json::parse(R"({
+      "id": "t/consume", "game": "messina", "title": "t", "cites": ["messina.consumption.cost"],
+      "state": {"round": 2, "factions": {"UE": {"kind": "human", "home": ["D1"], "population": {"spare": 2},
+                "resources": {"food": 1, "water": 1}}}, "spaces": {"D1": {"adjacent": []}}},
+      "steps": [{"action": {"type": "consume", "faction": "UE"},
+                 "expect": {"legal": true, "state": {"factions": {"UE": {"resources": {"food": 0}}}}}}]
+    })");
+  }
+  // Writes `text` and returns the loader's complaint ("" if it loads).
+  std::string complaint(const std::string& text) {
+    const auto file = dir / "case.json";
+    std::ofstream(file) << text;
+    try {
+      const Scenario s = load_scenario(file, testing::library());
+      check_scenario_state(s, testing::library());
+    } catch (const ScenarioError& e) {
+      return e.pointer + "|" + e.message;
+    }
+    return "";
+  }
+  std::string complaint(const json& j) { return complaint(j.dump()); }
+};
+
+TEST_F(ScenarioLoader, AGoodFileLoads) { EXPECT_EQ(complaint(good()), ""); }
+
+TEST_F(ScenarioLoader, MalformedJson) {
+  EXPECT_NE(complaint(std::string("{\"id\": ")).find("not valid JSON"), std::string::npos);
+}
+
+TEST_F(ScenarioLoader, UnknownGameListsTheGames) {
+  json j = good();
+  j["game"] = "chess";
+  const std::string c = complaint(j);
+  EXPECT_EQ(c.substr(0, c.find('|')), "/game");
+  EXPECT_NE(c.find("messina, scythe"), std::string::npos) << c;
+}
+
+TEST_F(ScenarioLoader, CitingAClauseThatDoesNotExist) {
+  json j = good();
+  j["cites"] = {"messina.consumption.cost", "messina.consumption.made-up"};
+  EXPECT_EQ(complaint(j).substr(0, 8), "/cites/1");
+}
+
+TEST_F(ScenarioLoader, IllegalExpectationNeedsAKnownRule) {
+  json j = good();
+  j["steps"][0]["expect"] = {{"legal", false}, {"rule", "nope"}};
+  EXPECT_EQ(complaint(j).substr(0, 21), "/steps/0/expect/rule|");
+  j["steps"][0]["expect"] = {{"legal", false}};
+  EXPECT_EQ(complaint(j).substr(0, 16), "/steps/0/expect|");
+}
+
+TEST_F(ScenarioLoader, UnknownInterpretationReading) {
+  json j = good();
+  j["interpretations"] = {{"messina.card-hostility", "sometimes"}};
+  const std::string c = complaint(j);
+  EXPECT_EQ(c.substr(0, c.find('|')), "/interpretations/messina.card-hostility");
+  EXPECT_NE(c.find("exposed-only"), std::string::npos) << c;
+}
+
+TEST_F(ScenarioLoader, UnknownRulesetNumber) {
+  json j = good();
+  j["ruleset"] = {{"stacking_maps", 6}};
+  EXPECT_EQ(complaint(j).substr(0, 21), "/ruleset/stacking_map");
+}
+
+TEST_F(ScenarioLoader, StepWithBothActionAndQuery) {
+  json j = good();
+  j["steps"][0]["query"] = {{"type", "hostile"}};
+  EXPECT_EQ(complaint(j).substr(0, 9), "/steps/0|");
+}
+
+TEST_F(ScenarioLoader, StateThatContradictsItself) {
+  json j = good();
+  j["state"]["factions"]["UE"]["population"]["located"] = 1;  // nothing on the map backs it
+  EXPECT_EQ(complaint(j).substr(0, 37), "/state/factions/UE/population/located");
+}
+
+}  // namespace
+}  // namespace rulecheck
