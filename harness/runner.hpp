@@ -34,6 +34,8 @@ struct CaseResult {
   json expected;              // fail: the expected value at that path
   json actual;                // fail: the actual value at that path
   std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
+  std::string stderr_text;    // what an engine wrote to stderr while answering this case
+  std::string reproduce;      // a command that re-runs this one case on this target
   double millis = 0;
 };
 

@@ -12,7 +12,8 @@ namespace {
 
 class ConsoleReporter final : public Reporter {
  public:
-  ConsoleReporter(std::ostream& out, bool interactive) : out_(out), interactive_(interactive) {}
+  ConsoleReporter(std::ostream& out, bool interactive, bool quiet)
+      : out_(out), interactive_(interactive), quiet_(quiet) {}
 
   void begin(const RunInfo& info) override {
     planned_ = info.cases;
@@ -24,14 +25,16 @@ class ConsoleReporter final : public Reporter {
 
   void case_done(const CaseResult& r) override {
     ++done_;
-    if (r.verdict == Verdict::fail || r.verdict == Verdict::errored) {
+    if (!quiet_ && (r.verdict == Verdict::fail || r.verdict == Verdict::errored)) {
       clear_progress();
       fmt::print(out_, "{} {} [{}]\n", r.verdict == Verdict::fail ? "FAIL" : "ERROR", r.id, r.target);
       if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", r.title);
       if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", r.file);
       fmt::print(out_, "  {}\n", r.message);
+      if (!r.reproduce.empty()) fmt::print(out_, "  rerun:   {}\n", r.reproduce);
+      if (!r.stderr_text.empty()) fmt::print(out_, "  stderr:  {}\n", r.stderr_text.substr(0, 2000));
       if (r.verdict == Verdict::fail) {
-        fmt::print(out_, "  patch:   {}\n", r.patch.dump());
+        if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());
         std::string clauses;
         for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : ", ") + c;
         fmt::print(out_, "  clauses: {}\n", clauses);
@@ -48,6 +51,7 @@ class ConsoleReporter final : public Reporter {
 
   void end(const Summary& s) override {
     clear_progress();
+    if (s.by_target.size() > 1) print_target_table(s);
     fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored\n", s.total(),
                s.seconds, s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped),
                s.count(Verdict::errored));
@@ -61,15 +65,23 @@ class ConsoleReporter final : public Reporter {
     progress_shown_ = false;
   }
   std::ostream& out_;
+  void print_target_table(const Summary& s) {
+    std::size_t width = 6;
+    for (const auto& [target, counts] : s.by_target) width = std::max(width, target.size());
+    fmt::print(out_, "\n{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}\n", "target", width, "pass", "fail", "skipped", "errored");
+    for (const auto& [target, c] : s.by_target)
+      fmt::print(out_, "{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}\n", target, width, c[0], c[1], c[2], c[3]);
+  }
   bool interactive_;
+  bool quiet_;
   bool progress_shown_ = false;
   std::size_t planned_ = 0, done_ = 0, skipped_shown_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive) {
-  return std::make_unique<ConsoleReporter>(out, interactive);
+std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive, bool quiet) {
+  return std::make_unique<ConsoleReporter>(out, interactive, quiet);
 }
 
 }  // namespace rulecheck

@@ -18,6 +18,8 @@ json case_json(const CaseResult& r) {
   if (!r.title.empty()) j["title"] = r.title;
   if (r.step >= 0) j["step"] = r.step;
   if (!r.message.empty()) j["message"] = r.message;
+  if (!r.stderr_text.empty()) j["stderr"] = r.stderr_text;
+  if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
   if (r.verdict == Verdict::fail) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;

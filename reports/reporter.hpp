@@ -22,10 +22,12 @@ struct RunInfo {
 
 struct Summary {
   std::array<std::size_t, 4> counts{};  // by Verdict
+  std::vector<std::pair<std::string, std::array<std::size_t, 4>>> by_target;  // in target order
   std::size_t bad_input = 0;            // scenario files that could not be used
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
   std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3]; }
+  void add(const CaseResult& r);
 };
 
 class Reporter {
@@ -36,10 +38,18 @@ class Reporter {
   virtual void end(const Summary& summary) = 0;
 };
 
-// Human-readable: failures and errors as they come, a progress line when `interactive`, a summary.
-std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive);
+// Human-readable: failures and errors as they come (unless `quiet`), a progress line when
+// `interactive`, a summary with a row per target.
+std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive, bool quiet = false);
 // JSON lines: a header, one line per case and target, a summary line; flushed per line.
 std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out);
+// The document reporters below keep every case and write at end(), so an interrupted run writes nothing.
+// JUnit XML for CI test reporters: a <testsuite> per target, a <testcase> per case.
+std::unique_ptr<Reporter> make_junit_reporter(std::ostream& out);
+// Markdown for a CI step summary: counts per target, then the first 50 failures and errors.
+std::unique_ptr<Reporter> make_markdown_reporter(std::ostream& out);
+// One self-contained HTML page: counts, the clauses × targets matrix, each failure and error.
+std::unique_ptr<Reporter> make_html_reporter(std::ostream& out);
 
 // Sends every event to several reporters.
 class FanOutReporter final : public Reporter {

@@ -630,13 +630,14 @@ class Messina(Rules):
 
     # ---------------- Industry interconversion ----------------
 
-    def conversion_allowed(self, fid, frm, to):
-        """messina.population.interconversion: civilian<->worker, infantry->worker (human only)."""
-        if (frm, to) in (("civilian", "worker"), ("worker", "civilian")):
-            return True
-        if (frm, to) == ("infantry", "worker"):
-            return not self.is_ai(fid)
-        return False
+    def conversion_allowed(self, frm, to):
+        """messina.population.interconversion: civilian<->worker, infantry->worker."""
+        return (frm, to) in (("civilian", "worker"), ("worker", "civilian"), ("infantry", "worker"))
+
+    def conversion_backed(self, fid, frm, to):
+        """messina.population.backing: the new unit needs a token, and it can only take the old
+        unit's (the AI faction's Infantry has none to pass on to a Worker)."""
+        return self.unit_tokens(fid, to) <= self.unit_tokens(fid, frm)
 
     def act_convert(self, a):
         fid = self.faction_id(a, "/action")
@@ -645,7 +646,8 @@ class Messina(Rules):
         n = count_of(a, "/action")
         rule = "messina.population.interconversion"
         require(self.s.get("phase") == "industry", rule)
-        require(self.conversion_allowed(fid, frm, to), rule)
+        require(self.conversion_allowed(frm, to), rule)
+        require(self.conversion_backed(fid, frm, to), "messina.population.backing")
         if to == "worker":
             require(self.own_utilities(sid, fid), rule)
         if frm == "worker":
@@ -689,7 +691,7 @@ class Messina(Rules):
         """messina.muster.equip / .equip.ai: only human factions equip Civilians."""
         return not self.is_ai(fid)
 
-    def shield_ops_cost(self, fid, ops, limit_upgrades, where):
+    def shield_ops_cost(self, fid, ops, limit_upgrades):
         """Checks shield ops [(sid, op)] (messina.muster.shield.*) and returns their energy cost."""
         by_space = {}
         for sid, op in ops:
@@ -803,7 +805,7 @@ class Messina(Rules):
             energy += self.number("equip_cost") * n
         # shields
         shield_cost, shield_by_space = self.shield_ops_cost(
-            fid, shields, self.number("shield_upgrades_per_muster"), "/action/shields")
+            fid, shields, self.number("shield_upgrades_per_muster"))
         energy += shield_cost
         # disband (alone)
         removals = self.parse_removals(fid, disband, "/action/disband",
@@ -840,8 +842,7 @@ class Messina(Rules):
         ops = self.parse_shield_ops([entry] if isinstance(entry, dict) else entry,
                                     "/action/shield")
         require(len(ops) <= self.number("shield_ops_per_rearm"), "messina.muster.shield.rearm")
-        cost, by_space = self.shield_ops_cost(fid, ops, self.number("shield_ops_per_rearm"),
-                                              "/action/shield")
+        cost, by_space = self.shield_ops_cost(fid, ops, self.number("shield_ops_per_rearm"))
         res = self.resources(fid)
         require(cost <= res.get("energy", 0), "messina.muster.energy")
         res["energy"] = res.get("energy", 0) - cost
@@ -906,7 +907,7 @@ class Messina(Rules):
             if cid not in self.cards:
                 raise BadRequest(f"/action/discard/{i}: unknown card {cid!r}")
             card = self.cards[cid]
-            require(card.get("holder") == fid, "messina.cards.discard-empty")
+            require(card.get("holder") == fid, "messina.cards.holding")
             require(sum((card.get("units") or {}).values()) == 0, "messina.cards.discard-empty")
         held = sum(1 for c in self.cards.values() if c.get("holder") == fid)
         require(len(set(discard)) == len(discard), "messina.cards.hand-limit")

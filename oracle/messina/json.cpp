@@ -54,7 +54,7 @@ Faction read_faction(const JsonReader& r) {
 Space read_space(const JsonReader& r) {
   r.only({"adjacent", "units", "utilities", "shield"});
   Space s;
-  s.adjacent = r.field("adjacent").strings();
+  if (auto adj = r.optional("adjacent")) s.adjacent = adj->strings();
   if (auto u = r.optional("units"))
     for (const auto& [owner, counts] : u->members()) s.units[owner] = read_unit_counts(counts);
   if (auto u = r.optional("utilities"))
@@ -142,7 +142,7 @@ json write_state(const State& s) {
     json sj = json::object();
     std::vector<std::string> adjacent = sp.adjacent;
     std::sort(adjacent.begin(), adjacent.end());
-    sj["adjacent"] = adjacent;
+    if (!adjacent.empty()) sj["adjacent"] = adjacent;
     json units = json::object();
     for (const auto& [owner, counts] : sp.units)
       if (!counts.empty()) units[owner] = write_unit_counts(counts);

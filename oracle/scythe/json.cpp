@@ -26,7 +26,7 @@ State read_state(const JsonReader& r) {
   for (const auto& [id, t] : r.field("territories").members()) {
     t.only({"adjacent", "home_base", "terrain", "units", "structure", "encounter", "resources", "held_by"});
     Territory terr;
-    terr.adjacent = t.field("adjacent").strings();
+    if (auto adj = t.optional("adjacent")) terr.adjacent = adj->strings();
     if (auto h = t.optional("home_base")) terr.home_base = h->string();
     if (auto tr = t.optional("terrain"))
       terr.terrain = tr->one_of({"farm", "forest", "mountain", "tundra", "village", "lake", "factory", "home-base"});
@@ -67,7 +67,7 @@ json write_state(const State& s) {
     json tj = json::object();
     std::vector<std::string> adjacent = t.adjacent;
     std::sort(adjacent.begin(), adjacent.end());
-    tj["adjacent"] = adjacent;
+    if (!adjacent.empty()) tj["adjacent"] = adjacent;
     if (t.home_base) tj["home_base"] = *t.home_base;
     if (!t.terrain.empty()) tj["terrain"] = t.terrain;
     json units = json::object();

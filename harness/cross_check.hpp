@@ -1,0 +1,36 @@
+// Cross-checking an engine under test: every scenario step is sent to the engine (pipelined) with
+// the oracle's input state, and the engine's answer is judged against the scenario's expectation
+// and against the oracle's outcome (legality, the clause id in strict mode, the post-state by
+// canonical comparison, query results exactly).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/engine.hpp"
+#include "harness/runner.hpp"
+#include "harness/scenario.hpp"
+
+namespace rulecheck {
+
+struct CrossCheckOptions {
+  bool strict = false;                          // compare clause ids, not only legality
+  std::map<std::string, std::string> rule_map;  // the engine's rule codes -> our clause ids
+  std::string reproduce_prefix;                 // e.g. "rulecheck run" (the case's file is appended)
+  std::string engine_command;                   // for the reproduce line
+};
+
+// Runs `scenarios` on a started engine and calls `report` once per scenario, in order.
+void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
+                 const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report);
+
+// Reads a mapping file {"engine": "<hello name>", "rules": {"<engine code>": "<clause id>"}}.
+// Throws InputError naming the file.
+std::pair<std::string, std::map<std::string, std::string>> read_rule_map(const std::filesystem::path& file);
+
+// Quotes a string for a POSIX shell command line.
+std::string shell_quote(const std::string& s);
+
+}  // namespace rulecheck

@@ -1,0 +1,83 @@
+// An engine under test: one long-lived subprocess speaking protocol version 1 (DESIGN.md "The
+// engine protocol") over JSON lines. Requests are pipelined: up to `window` are outstanding, and
+// a single poll() loop writes requests and reads answers without ever blocking on either pipe, so
+// a slow reader never deadlocks a fast writer. A crash, a hang past the time limit, a line that
+// is not JSON, an answer with the wrong id, an early exit, or an answer over the size limit makes
+// that request errored; the engine is restarted and the remaining requests go on.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+struct EngineOptions {
+  std::string command;                        // run with /bin/sh -c
+  std::chrono::milliseconds timeout{10000};   // per request, from when the engine could start on it
+  std::size_t window = 64;                    // outstanding requests
+  std::size_t max_answer_bytes = 16u << 20;   // one answer line
+};
+
+// What came back for one request.
+struct EngineAnswer {
+  std::optional<json> answer;  // the parsed answer object, when there is one
+  std::string fault;           // otherwise: what went wrong (crash, hang, garbage, wrong id, ...)
+  // stderr read while this request was the oldest outstanding: exact with window 1; with a larger
+  // window a line may land on a neighbouring request (two pipes keep no common order), never lost.
+  std::string stderr_text;
+};
+
+struct EngineHello {
+  std::string name;
+  std::string version;
+  std::vector<std::string> games;
+  json interpretations = json::object();
+  std::vector<std::string> banner;  // non-JSON lines printed before the hello answer
+};
+
+class EngineProcess {
+ public:
+  explicit EngineProcess(EngineOptions options);
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  // Starts the engine and exchanges hello; throws std::runtime_error with a clear message when the
+  // engine cannot be started or does not answer hello properly.
+  const EngineHello& start();
+  const EngineHello& hello() const { return hello_; }
+
+  // Sends every line of `requests` (each a JSON object with a string "id", serialised without a
+  // newline) and calls `on_answer(index, answer)` in request order. Never throws for engine faults.
+  void exchange(const std::vector<std::string>& requests, const std::vector<std::string>& ids,
+                const std::function<void(std::size_t, EngineAnswer)>& on_answer);
+
+  // Asks the engine to exit (bye), then ends it if it does not.
+  void stop();
+  std::size_t restarts() const { return restarts_; }
+
+ private:
+  void spawn();
+  void kill_child();
+  void restart();
+  std::string exit_description();
+  EngineOptions options_;
+  EngineHello hello_;
+  pid_t pid_ = -1;
+  int to_engine_ = -1, from_engine_ = -1, engine_stderr_ = -1;
+  std::string read_buffer_, stderr_buffer_;
+  std::size_t restarts_ = 0;
+  int exit_status_ = -1;
+};
+
+}  // namespace rulecheck

@@ -1,0 +1,15 @@
+// `rulecheck serve`: the oracle behind the engine protocol, on any pair of streams.
+#pragma once
+
+#include <iosfwd>
+
+#include "harness/rules_data.hpp"
+
+namespace rulecheck {
+
+// Answers protocol requests from `in` on `out` until "bye" or end of input. Malformed requests
+// get {"id": ..., "error": "..."} and the loop goes on. Output is flushed whenever no further
+// input is waiting, so pipelined requests are answered in batches.
+int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, const std::string& version);
+
+}  // namespace rulecheck

@@ -1,0 +1,105 @@
+// The JUnit XML reporter, for CI test reporters (GitHub Actions, GitLab, Jenkins): a <testsuite>
+// per target, a <testcase> per case. Written at end(), since each suite's counts come first.
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "reports/document.hpp"
+
+namespace rulecheck {
+
+namespace {
+
+// "scythe/move/carry-two" -> "move": the part of a game/section/slug id before the slug.
+std::string section_of(const std::string& id) {
+  const auto slug = id.rfind('/');
+  if (slug == std::string::npos || slug == 0) return "";
+  const auto previous = id.rfind('/', slug - 1);
+  const auto start = previous == std::string::npos ? 0 : previous + 1;
+  return id.substr(start, slug - start);
+}
+
+std::string classname_of(const CaseResult& r) {
+  const std::string section = section_of(r.id);
+  if (r.game.empty()) return section.empty() ? "rulecheck" : section;
+  return section.empty() ? r.game : r.game + "." + section;
+}
+
+std::string failure_body(const CaseResult& r) {
+  std::string body = r.message + "\n";
+  if (r.step >= 0) body += fmt::format("step: {}\n", r.step);
+  if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  if (!r.clauses.empty()) body += "clauses: " + join(r.clauses, ", ") + "\n";
+  if (!r.reproduce.empty()) body += "reproduce: " + r.reproduce + "\n";
+  return body;
+}
+
+std::string counts_attributes(const Tally& t) {
+  return fmt::format(R"(tests="{}" failures="{}" errors="{}" skipped="{}" time="{}")", t.total(),
+                     t.count(Verdict::fail), t.count(Verdict::errored), t.count(Verdict::skipped),
+                     seconds_text(t.millis / 1000));
+}
+
+class JunitReporter final : public DocumentReporter {
+ public:
+  explicit JunitReporter(std::ostream& out) : out_(out) {}
+
+ private:
+  void write(const Summary& summary) override {
+    Tally all = tally_all();
+    all.millis = summary.seconds * 1000;
+    fmt::print(out_, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fmt::print(out_, "<testsuites name=\"rulecheck\" {}>\n", counts_attributes(all));
+    const auto tallies = tally_by_target();
+    for (const auto& target : targets()) write_suite(target, tallies.at(target));
+    fmt::print(out_, "</testsuites>\n");
+    out_.flush();
+  }
+
+  void write_suite(const std::string& target, const Tally& tally) {
+    fmt::print(out_, "  <testsuite name=\"{}\" {}>\n", escape_xml_attribute(target), counts_attributes(tally));
+    for (const auto& r : cases())
+      if (r.target == target) write_case(r);
+    fmt::print(out_, "  </testsuite>\n");
+  }
+
+  void write_case(const CaseResult& r) {
+    fmt::print(out_, "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"", escape_xml_attribute(classname_of(r)),
+               escape_xml_attribute(r.id), seconds_text(r.millis / 1000));
+    if (!r.file.empty()) fmt::print(out_, " file=\"{}\"", escape_xml_attribute(r.file));
+    if (r.verdict == Verdict::pass && r.stderr_text.empty()) {
+      fmt::print(out_, "/>\n");
+      return;
+    }
+    fmt::print(out_, ">\n");
+    write_outcome(r);
+    if (!r.stderr_text.empty())
+      fmt::print(out_, "      <system-err>{}</system-err>\n", escape_xml(r.stderr_text));
+    fmt::print(out_, "    </testcase>\n");
+  }
+
+  void write_outcome(const CaseResult& r) {
+    const std::string message = escape_xml_attribute(r.message);
+    switch (r.verdict) {
+      case Verdict::pass: return;
+      case Verdict::fail:
+        fmt::print(out_, "      <failure message=\"{}\" type=\"fail\">{}</failure>\n", message,
+                   escape_xml(failure_body(r)));
+        return;
+      case Verdict::errored:
+        fmt::print(out_, "      <error message=\"{}\" type=\"errored\">{}</error>\n", message,
+                   escape_xml(failure_body(r)));
+        return;
+      case Verdict::skipped: fmt::print(out_, "      <skipped message=\"{}\"/>\n", message); return;
+    }
+  }
+
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_junit_reporter(std::ostream& out) { return std::make_unique<JunitReporter>(out); }
+
+}  // namespace rulecheck

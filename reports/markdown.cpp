@@ -1,0 +1,121 @@
+// The Markdown reporter, for a CI step summary (GitHub's $GITHUB_STEP_SUMMARY): a title, the
+// verdict counts per target, then the first failures and errors, one list item each.
+#include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "reports/document.hpp"
+
+namespace rulecheck {
+
+namespace {
+
+constexpr std::size_t max_listed = 50;
+constexpr std::size_t max_message_bytes = 300;
+constexpr std::size_t max_code_bytes = 200;
+
+std::string one_line(std::string_view text) {
+  std::string line = clean_text(text);
+  std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
+  return line;
+}
+
+// Text that GitHub shows as itself: on one line, with what Markdown or HTML would act on escaped.
+std::string markdown_text(std::string_view text) {
+  static constexpr std::string_view active = "\\`*_[]<>&|~";
+  std::string out;
+  for (char c : one_line(text)) {
+    if (active.find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// An inline code span holding `text` literally: fenced by one backtick more than its longest run
+// of backticks, padded when it starts or ends with a backtick or a space.
+std::string code_span(std::string_view text) {
+  const std::string code = one_line(text);
+  std::size_t longest = 0, run = 0;
+  for (char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const auto needs_pad = [](char c) { return c == '`' || c == ' '; };
+  const bool pad = !code.empty() && (needs_pad(code.front()) || needs_pad(code.back()));
+  const std::string space = pad ? " " : "";
+  return fence + space + code + space + fence;
+}
+
+std::string title(const Tally& all) {
+  if (all.count(Verdict::fail) + all.count(Verdict::errored) == 0)
+    return fmt::format("## ✅ rulecheck: {} passed, {} skipped", all.count(Verdict::pass), all.count(Verdict::skipped));
+  return fmt::format("## ❌ rulecheck: {} failed, {} errored", all.count(Verdict::fail), all.count(Verdict::errored));
+}
+
+std::string table_row(std::string_view name, const Tally& t) {
+  return fmt::format("| {} | {} | {} | {} | {} | {} |", name, t.total(), t.count(Verdict::pass),
+                     t.count(Verdict::fail), t.count(Verdict::skipped), t.count(Verdict::errored));
+}
+
+std::string problem_item(const CaseResult& r) {
+  std::string item = fmt::format("- **{}** {} on {}: {}", r.verdict == Verdict::fail ? "FAIL" : "ERROR",
+                                 code_span(r.id), code_span(r.target),
+                                 markdown_text(shorten(r.message, max_message_bytes)));
+  if (r.verdict == Verdict::fail && !r.patch.is_null())
+    item += "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
+  if (!r.reproduce.empty()) item += "; reproduce with " + code_span(r.reproduce);
+  return item;
+}
+
+class MarkdownReporter final : public DocumentReporter {
+ public:
+  explicit MarkdownReporter(std::ostream& out) : out_(out) {}
+
+ private:
+  void write(const Summary& summary) override {
+    const Tally all = tally_all();
+    fmt::print(out_, "{}\n\n", title(all));
+    fmt::print(out_, "{} case(s) on {} target(s) in {} s (rulecheck {}).\n\n", all.total(), targets().size(),
+               seconds_text(summary.seconds), markdown_text(info().version));
+    if (summary.bad_input) fmt::print(out_, "**{} scenario file(s) could not be used.**\n\n", summary.bad_input);
+    write_table(all);
+    write_problems();
+    out_.flush();
+  }
+
+  void write_table(const Tally& all) {
+    fmt::print(out_, "| Target | Cases | Passed | Failed | Skipped | Errored |\n");
+    fmt::print(out_, "|:--|--:|--:|--:|--:|--:|\n");
+    const auto tallies = tally_by_target();
+    for (const auto& target : targets()) fmt::print(out_, "{}\n", table_row(markdown_text(target), tallies.at(target)));
+    if (tallies.size() > 1) fmt::print(out_, "{}\n", table_row("**all**", all));
+  }
+
+  void write_problems() {
+    std::size_t listed = 0, unlisted = 0;
+    for (const auto& r : cases()) {
+      if (!is_problem(r)) continue;
+      if (listed == 0) fmt::print(out_, "\n### Failures and errors\n\n");
+      if (listed == max_listed) {
+        ++unlisted;
+        continue;
+      }
+      fmt::print(out_, "{}\n", problem_item(r));
+      ++listed;
+    }
+    if (unlisted) fmt::print(out_, "\n…and {} more.\n", unlisted);
+  }
+
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_markdown_reporter(std::ostream& out) {
+  return std::make_unique<MarkdownReporter>(out);
+}
+
+}  // namespace rulecheck
