@@ -1,5 +1,7 @@
 #include "harness/cross_check.hpp"
 
+#include <deque>
+
 #include <fmt/format.h>
 
 #include "harness/game.hpp"
@@ -11,6 +13,63 @@ namespace rulecheck {
 
 namespace {
 
+// Rules bound once per (game, ruleset, readings) and shared by the cases that use them.
+class BindingCache {
+ public:
+  const BoundRules& get(const std::string& game, const json& ruleset, const json& readings) {
+    for (const auto& e : entries_)
+      if (e.game == game && e.ruleset == ruleset && e.readings == readings) return *e.rules;
+    entries_.push_back({game, ruleset, readings, find_game(game)->bind(ruleset, readings)});
+    return *entries_.back().rules;
+  }
+
+ private:
+  struct Entry {
+    std::string game;
+    json ruleset, readings;
+    std::unique_ptr<BoundRules> rules;
+  };
+  std::deque<Entry> entries_;
+};
+
+// What the oracle says about one step, and what is sent for it.
+struct OracleStep {
+  std::string input_state;  // the state the step starts from, as JSON text
+  json outcome;             // {"legal":..,"state"|"rule"..} or {"result":..}
+  std::string answer_line;  // the outcome as `rulecheck serve` writes its answer, byte for byte
+};
+
+// The oracle's outcome for every step, each step on the previous step's outcome. Each state is
+// written to text once: it is the answer of one step and the input of the next.
+std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids) {
+  std::vector<OracleStep> steps(s.steps.size());
+  std::string text = s.state.dump();
+  const json* state = &s.state;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    OracleStep& o = steps[i];
+    o.input_state = text;
+    const Step& step = s.steps[i];
+    if (step.is_query) {
+      json result = rules.query(*state, step.request);
+      o.answer_line = fmt::format(R"({{"id":"{}","result":{}}})", ids[i], result.dump());
+      o.outcome = {{"result", std::move(result)}};
+      continue;
+    }
+    ApplyOutcome out = rules.apply(*state, step.request);
+    if (!out.legal) {
+      o.outcome = {{"legal", false}, {"rule", out.rule}, {"reason", out.reason}};
+      o.answer_line = json{{"id", ids[i]}, {"legal", false}, {"rule", out.rule}, {"reason", out.reason}}.dump();
+      continue;
+    }
+    text = out.state->dump();
+    o.answer_line = fmt::format(R"({{"id":"{}","legal":true,"state":{}}})", ids[i], text);
+    o.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
+    state = &o.outcome["state"];
+  }
+  return steps;
+}
+
+
 // One scenario's plan: the readings it runs under, the oracle's outcome of each step, and the
 // engine's answers as they arrive.
 struct PlannedCase {
@@ -18,7 +77,9 @@ struct PlannedCase {
   CaseResult result;
   bool check_expect = true;  // false when run under an engine reading the scenario does not expect
   std::string note;
-  std::vector<json> oracle;        // outcome per step
+  const BoundRules* rules = nullptr;
+  std::vector<OracleStep> oracle;  // per step
+  std::vector<std::optional<Difference>> oracle_vs_expect;  // per step: the oracle against the expectation
   std::vector<EngineAnswer> answers;
   std::size_t first_request = 0;
   bool planned = false;            // false: already decided (skipped or errored) before sending
@@ -52,23 +113,10 @@ std::string choose_readings(const Scenario& s, const GameRules& rules, const Eng
   return "";
 }
 
-// The oracle's outcome for every step, each step on the previous step's outcome.
-void run_oracle(const Scenario& s, const json& ruleset, const json& readings, std::vector<json>& states,
-                std::vector<json>& outcomes) {
-  OracleTarget oracle;
-  oracle.begin_case(s, ruleset, readings);
-  json state = s.state;
-  for (const auto& step : s.steps) {
-    states.push_back(state);
-    outcomes.push_back(oracle.outcome(state, step));
-    if (!step.is_query && outcomes.back().value("legal", false)) state = outcomes.back()["state"];
-  }
-}
-
 std::string request_line(const std::string& id, const Scenario& s, const std::string& ruleset,
-                         const std::string& readings, const json& state, const Step& step) {
-  return fmt::format(R"({{"op":"{}","id":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})",
-                     step.is_query ? "query" : "apply", id, s.game, ruleset, readings, state.dump(),
+                         const std::string& readings, const std::string& state, const Step& step) {
+  return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})",
+                     id, step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
                      step.is_query ? "query" : "action", step.request.dump());
 }
 
@@ -139,19 +187,36 @@ void fail_with(CaseResult& r, std::size_t step, const Difference& d, const std::
                           shown(d.actual));
 }
 
-void judge_case(PlannedCase& c, const BoundRules& rules, const CrossCheckOptions& options) {
+void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
+  const BoundRules& rules = *c.rules;
   CaseResult& r = c.result;
   const Scenario& s = *c.scenario;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
-    const EngineAnswer& ans = c.answers[i];
+    EngineAnswer& ans = c.answers[i];
     if (!ans.stderr_text.empty()) r.stderr_text += ans.stderr_text;
-    if (!ans.answer) {
+    if (!ans.fault.empty()) {
       r.verdict = Verdict::errored;
       r.step = static_cast<int>(i);
       r.message = fmt::format("step {}: {}", i, ans.fault);
       return;
     }
-    const json& a = *ans.answer;
+    // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
+    // with the expectation exactly as far as the oracle does.
+    if (ans.line == c.oracle[i].answer_line) {
+      if (c.check_expect && c.oracle_vs_expect[i]) {
+        fail_with(r, i, *c.oracle_vs_expect[i], "the scenario's expectation", c.oracle[i].outcome, s);
+        return;
+      }
+      continue;
+    }
+    const std::optional<json>& parsed = ans.answer();
+    if (!parsed) {
+      r.verdict = Verdict::errored;
+      r.step = static_cast<int>(i);
+      r.message = fmt::format("step {}: the answer is not a JSON object: {}", i, ans.line.substr(0, 200));
+      return;
+    }
+    const json& a = *parsed;
     if (a.contains("unsupported")) {
       r.verdict = Verdict::skipped;
       r.step = static_cast<int>(i);
@@ -181,7 +246,7 @@ void judge_case(PlannedCase& c, const BoundRules& rules, const CrossCheckOptions
         fail_with(r, i, *d, "the scenario's expectation", outcome, s);
         return;
       }
-    if (auto d = differs_from_oracle(c.oracle[i], outcome, options.strict)) {
+    if (auto d = differs_from_oracle(c.oracle[i].outcome, outcome, options.strict)) {
       fail_with(r, i, *d, "the oracle", outcome, s);
       return;
     }
@@ -192,70 +257,100 @@ void judge_case(PlannedCase& c, const BoundRules& rules, const CrossCheckOptions
 
 }  // namespace
 
+namespace {
+
+// Decides what a scenario sends: its readings, the oracle's outcome of each step, the request lines.
+void plan_case(PlannedCase& c, BindingCache& bindings, const Scenario& s, std::size_t k, const RulesLibrary& library,
+               const EngineHello& hello, const CrossCheckOptions& options, std::vector<std::string>& requests,
+               std::vector<std::string>& ids, std::vector<std::size_t>& owner) {
+  c.scenario = &s;
+  c.result.id = s.id;
+  c.result.file = s.file.string();
+  c.result.game = s.game;
+  c.result.title = s.title;
+  c.result.target = hello.name;
+  c.result.cites = s.cites;
+  if (std::find(hello.games.begin(), hello.games.end(), s.game) == hello.games.end()) {
+    c.result.verdict = Verdict::skipped;
+    c.result.message = fmt::format("the engine does not play {} (its games: {})", s.game, join(hello.games));
+    return;
+  }
+  const GameRules& rules = *library.find(s.game);
+  json readings;
+  if (std::string why = choose_readings(s, rules, hello, readings, c); !why.empty()) {
+    c.result.verdict = Verdict::skipped;
+    c.result.message = why;
+    return;
+  }
+  std::vector<std::string> step_ids;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
+  const json ruleset = rules.merged_ruleset(s.ruleset);
+  try {
+    c.rules = &bindings.get(s.game, ruleset, readings);
+    c.oracle = run_oracle(s, *c.rules, step_ids);
+  } catch (const std::exception& e) {
+    c.result.verdict = Verdict::errored;
+    c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
+    return;
+  }
+  const std::string rs = ruleset.dump(), rd = readings.dump();
+  c.first_request = requests.size();
+  c.planned = true;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    requests.push_back(request_line(step_ids[i], s, rs, rd, c.oracle[i].input_state, s.steps[i]));
+    ids.push_back(step_ids[i]);
+    owner.push_back(k);
+    c.oracle_vs_expect.push_back(judge_step(s.steps[i].expect, c.oracle[i].outcome, options.strict));
+  }
+}
+
+}  // namespace
+
 void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
                  const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report) {
   const EngineHello& hello = engine.hello();
   std::vector<PlannedCase> cases(scenarios.size());
-  std::vector<std::unique_ptr<BoundRules>> bound(scenarios.size());
+  BindingCache bindings;
   std::vector<std::string> requests, ids;
   std::vector<std::size_t> owner;  // request -> case
+  std::size_t planned = 0, reported = 0;
 
-  for (std::size_t k = 0; k < scenarios.size(); ++k) {
-    const Scenario& s = scenarios[k];
-    PlannedCase& c = cases[k];
-    c.scenario = &s;
-    c.result.id = s.id;
-    c.result.file = s.file.string();
-    c.result.game = s.game;
-    c.result.title = s.title;
-    c.result.target = hello.name;
-    c.result.cites = s.cites;
-    c.result.reproduce = fmt::format("{} {} --engine {}{}", options.reproduce_prefix, shell_quote(s.file.string()),
-                                     shell_quote(options.engine_command), options.strict ? " --strict" : "");
-    if (std::find(hello.games.begin(), hello.games.end(), s.game) == hello.games.end()) {
-      c.result.verdict = Verdict::skipped;
-      c.result.message = fmt::format("the engine does not play {} (its games: {})", s.game, join(hello.games));
-      continue;
-    }
-    const GameRules& rules = *library.find(s.game);
-    json readings;
-    if (std::string why = choose_readings(s, rules, hello, readings, c); !why.empty()) {
-      c.result.verdict = Verdict::skipped;
-      c.result.message = why;
-      continue;
-    }
-    std::vector<json> states;
-    const json ruleset = rules.merged_ruleset(s.ruleset);
-    try {
-      bound[k] = find_game(s.game)->bind(ruleset, readings);
-      run_oracle(s, ruleset, readings, states, c.oracle);
-    } catch (const std::exception& e) {
-      c.result.verdict = Verdict::errored;
-      c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
-      continue;
-    }
-    const std::string rs = ruleset.dump(), rd = readings.dump();
-    c.first_request = requests.size();
-    c.planned = true;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-      ids.push_back(fmt::format("{}.{}", k, i));
-      requests.push_back(request_line(ids.back(), s, rs, rd, states[i], s.steps[i]));
-      owner.push_back(k);
-    }
-  }
-
-  std::size_t reported = 0;
+  // Cases are reported in order, as soon as every step of each is judged.
   auto report_ready = [&](std::size_t upto) {
-    for (; reported < upto; ++reported) report(cases[reported].result);
+    for (; reported < upto; ++reported) {
+      CaseResult& r = cases[reported].result;
+      if (r.verdict == Verdict::fail || r.verdict == Verdict::errored)
+        r.reproduce = fmt::format("{} {} --engine {}{}", options.reproduce_prefix, shell_quote(r.file),
+                                  shell_quote(options.engine_command), options.strict ? " --strict" : "");
+      report(r);
+      cases[reported].answers.clear();
+      cases[reported].oracle.clear();
+    }
   };
-  engine.exchange(requests, ids, [&](std::size_t index, EngineAnswer answer) {
+  // Planning runs while the engine works: a case is planned when the window wants its requests.
+  auto source = [&](std::size_t index, std::string& line, std::string& id) {
+    while (index >= requests.size() && planned < scenarios.size()) {
+      plan_case(cases[planned], bindings, scenarios[planned], planned, library, hello, options, requests, ids, owner);
+      ++planned;
+    }
+    if (index >= requests.size()) return false;
+    line = requests[index];
+    id = ids[index];
+    return true;
+  };
+  engine.exchange(source, [&](std::size_t index, EngineAnswer answer) {
     const std::size_t k = owner[index];
+    std::string().swap(requests[index]);  // answered: never sent again
     PlannedCase& c = cases[k];
     c.answers.push_back(std::move(answer));
     if (c.answers.size() < c.scenario->steps.size()) return;
-    judge_case(c, *bound[k], options);
-    report_ready(k + 1);
+    judge_case(c, options);
+    report_ready(k + 1);  // cases before k are decided too (unplanned ones were skipped or errored)
   });
+  while (planned < scenarios.size()) {  // cases after the last request (skipped or errored ones)
+    plan_case(cases[planned], bindings, scenarios[planned], planned, library, hello, options, requests, ids, owner);
+    ++planned;
+  }
   report_ready(cases.size());
 }
 

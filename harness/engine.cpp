@@ -180,15 +180,25 @@ void EngineProcess::stop() {
   kill_child();
 }
 
-void EngineProcess::exchange(const std::vector<std::string>& requests, const std::vector<std::string>& ids,
+const std::optional<json>& EngineAnswer::answer() {
+  if (!parsed && !line.empty()) {
+    json j = json::parse(line, nullptr, false);
+    if (!j.is_discarded() && j.is_object()) parsed = std::move(j);
+  }
+  return parsed;
+}
+
+void EngineProcess::exchange(const RequestSource& source,
                              const std::function<void(std::size_t, EngineAnswer)>& on_answer) {
   struct Pending {
     std::size_t index;
+    std::string id;
     Clock::time_point sent;
   };
   std::deque<Pending> outstanding;
   std::size_t next = 0;
-  std::string wbuf;
+  bool source_done = false;
+  std::string wbuf, line, id;
   std::size_t woff = 0;
   auto last_progress = Clock::now();
   bool engine_usable = pid_ > 0;
@@ -196,13 +206,14 @@ void EngineProcess::exchange(const std::vector<std::string>& requests, const std
 
   // The oldest outstanding request gets `fault`; the engine restarts; the rest are sent again.
   auto fail_front = [&](const std::string& fault) {
-    const Pending front = outstanding.front();
+    const std::size_t index = outstanding.front().index;
     EngineAnswer a;
     a.fault = fault;
     a.stderr_text = std::move(stderr_buffer_);
     stderr_buffer_.clear();
-    on_answer(front.index, std::move(a));
-    next = front.index + 1;
+    on_answer(index, std::move(a));
+    next = index + 1;
+    source_done = false;
     outstanding.clear();
     wbuf.clear();
     woff = 0;
@@ -215,16 +226,44 @@ void EngineProcess::exchange(const std::vector<std::string>& requests, const std
     last_progress = Clock::now();
   };
 
-  while (next < requests.size() || !outstanding.empty()) {
+  // Is `text` the answer to `pending`? Fast when the engine writes the id first (as canonical,
+  // key-sorted JSON does); otherwise parse to find out.
+  auto answers = [](std::string_view text, const Pending& pending, std::optional<json>& parsed,
+                    std::string& problem) {
+    const std::string prefix = "{\"id\":\"" + pending.id + "\"";
+    if (text.size() > prefix.size() && text.compare(0, prefix.size(), prefix) == 0 &&
+        (text[prefix.size()] == ',' || text[prefix.size()] == '}'))
+      return true;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      problem = fmt::format("the answer is not a JSON object: {}", excerpt(std::string(text)));
+      return false;
+    }
+    if (!j.contains("id") || j["id"] != pending.id) {
+      problem = fmt::format("the answer has id {}, but the oldest unanswered request is \"{}\" (answers come in "
+                            "request order)",
+                            j.contains("id") ? j["id"].dump() : "(none)", pending.id);
+      return false;
+    }
+    parsed = std::move(j);
+    return true;
+  };
+
+  while (true) {
     if (!engine_usable) {
-      for (; next < requests.size(); ++next) on_answer(next, EngineAnswer{std::nullopt, unusable_reason, ""});
+      for (; source(next, line, id); ++next) on_answer(next, EngineAnswer{"", std::nullopt, unusable_reason, ""});
       return;
     }
-    while (outstanding.size() < options_.window && next < requests.size()) {
-      wbuf += requests[next];
+    while (outstanding.size() < options_.window && !source_done) {
+      if (!source(next, line, id)) {
+        source_done = true;
+        break;
+      }
+      wbuf += line;
       wbuf += '\n';
-      outstanding.push_back({next++, Clock::now()});
+      outstanding.push_back({next++, id, Clock::now()});
     }
+    if (outstanding.empty()) return;
     const auto deadline = std::max(outstanding.front().sent, last_progress) + options_.timeout;
     pollfd fds[3] = {{from_engine_, POLLIN, 0}, {engine_stderr_, POLLIN, 0},
                      {woff < wbuf.size() ? to_engine_ : -1, POLLOUT, 0}};
@@ -266,36 +305,28 @@ void EngineProcess::exchange(const std::vector<std::string>& requests, const std
     read_buffer_.append(chunk, static_cast<std::size_t>(n));
     std::size_t start = 0;
     bool restarted = false;
-    for (std::size_t nl; !restarted && (nl = read_buffer_.find('\n', start)) != std::string::npos; start = nl + 1) {
-      std::string_view line(read_buffer_.data() + start, nl - start);
-      if (line.empty() || line == "\r") continue;
-      if (outstanding.empty()) continue;  // nothing asked: an engine's stray line is ignored
-      if (line.size() > options_.max_answer_bytes) {
-        fail_front(fmt::format("the answer is {} bytes, over the limit of {}", line.size(), options_.max_answer_bytes));
-        restarted = true;
-        break;
+    for (std::size_t nl; (nl = read_buffer_.find('\n', start)) != std::string::npos; start = nl + 1) {
+      std::string_view text(read_buffer_.data() + start, nl - start);
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      if (text.empty() || outstanding.empty()) continue;  // nothing asked: a stray line is ignored
+      std::string problem;
+      std::optional<json> parsed;
+      if (text.size() > options_.max_answer_bytes)
+        problem = fmt::format("the answer is {} bytes, over the limit of {}", text.size(), options_.max_answer_bytes);
+      else if (answers(text, outstanding.front(), parsed, problem)) {
+        EngineAnswer a;
+        a.line.assign(text);
+        a.parsed = std::move(parsed);
+        a.stderr_text = std::move(stderr_buffer_);
+        stderr_buffer_.clear();
+        on_answer(outstanding.front().index, std::move(a));
+        outstanding.pop_front();
+        last_progress = Clock::now();
+        continue;
       }
-      json answer = json::parse(line, nullptr, false);
-      if (answer.is_discarded() || !answer.is_object()) {
-        fail_front(fmt::format("the answer is not a JSON object: {}", excerpt(std::string(line))));
-        restarted = true;
-        break;
-      }
-      const std::string& want = ids[outstanding.front().index];
-      if (!answer.contains("id") || answer["id"] != want) {
-        fail_front(fmt::format("the answer has id {}, but the oldest unanswered request is \"{}\" (answers come "
-                               "in request order)",
-                               answer.contains("id") ? answer["id"].dump() : "(none)", want));
-        restarted = true;
-        break;
-      }
-      EngineAnswer a;
-      a.answer = std::move(answer);
-      a.stderr_text = std::move(stderr_buffer_);
-      stderr_buffer_.clear();
-      on_answer(outstanding.front().index, std::move(a));
-      outstanding.pop_front();
-      last_progress = Clock::now();
+      fail_front(problem);
+      restarted = true;
+      break;
     }
     if (restarted) continue;
     read_buffer_.erase(0, start);

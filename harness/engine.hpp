@@ -30,12 +30,20 @@ struct EngineOptions {
 
 // What came back for one request.
 struct EngineAnswer {
-  std::optional<json> answer;  // the parsed answer object, when there is one
-  std::string fault;           // otherwise: what went wrong (crash, hang, garbage, wrong id, ...)
+  std::string line;             // the answer line as the engine wrote it (empty on a fault)
+  std::optional<json> parsed;   // the parsed answer, when the exchange had to parse it
+  std::string fault;            // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
   // stderr read while this request was the oldest outstanding: exact with window 1; with a larger
   // window a line may land on a neighbouring request (two pipes keep no common order), never lost.
   std::string stderr_text;
+
+  // The answer as JSON (parsed on first use); nullopt if the line is not a JSON object.
+  const std::optional<json>& answer();
 };
+
+// Produces request `index` (its line, without newline, and its id); false past the last one.
+// The same index may be asked for again after an engine restart and must give the same request.
+using RequestSource = std::function<bool(std::size_t index, std::string& line, std::string& id)>;
 
 struct EngineHello {
   std::string name;
@@ -57,10 +65,10 @@ class EngineProcess {
   const EngineHello& start();
   const EngineHello& hello() const { return hello_; }
 
-  // Sends every line of `requests` (each a JSON object with a string "id", serialised without a
-  // newline) and calls `on_answer(index, answer)` in request order. Never throws for engine faults.
-  void exchange(const std::vector<std::string>& requests, const std::vector<std::string>& ids,
-                const std::function<void(std::size_t, EngineAnswer)>& on_answer);
+  // Sends every request `source` produces and calls `on_answer(index, answer)` in request order.
+  // Never throws for engine faults. An answer line that starts {"id":"<the id>" is taken as
+  // answering that request without being parsed here (the judge parses it if it must).
+  void exchange(const RequestSource& source, const std::function<void(std::size_t, EngineAnswer)>& on_answer);
 
   // Asks the engine to exit (bye), then ends it if it does not.
   void stop();

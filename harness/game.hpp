@@ -19,7 +19,7 @@ struct ApplyOutcome {
   bool legal = false;
   std::string rule;    // clause id when illegal
   std::string reason;  // why, when illegal
-  std::shared_ptr<const json> state;  // canonical next state when legal
+  std::shared_ptr<json> state;  // canonical next state when legal
 };
 
 // One game's rules bound to a ruleset and to the readings of its interpretation points.

@@ -6,9 +6,37 @@
 
 namespace rulecheck {
 
-void JsonReader::fail(const std::string& message) const {
-  throw InputError(at_.empty() ? "" : at_, message);
+void InlinePointer::append_raw(std::string_view text) {
+  for (char c : text) {
+    if (size_ + 4u >= kCapacity) {
+      if (!cut_) {
+        data_[size_++] = '/';
+        data_[size_++] = '.';
+        data_[size_++] = '.';
+        data_[size_++] = '.';
+        cut_ = true;
+      }
+      return;
+    }
+    data_[size_++] = c;
+  }
 }
+
+InlinePointer InlinePointer::child(std::string_view token) const {
+  InlinePointer p = *this;
+  p.append_raw("/");
+  for (char c : token) p.append_raw(c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1));
+  return p;
+}
+
+InlinePointer InlinePointer::child(std::size_t index) const {
+  InlinePointer p = *this;
+  p.append_raw("/");
+  p.append_raw(std::to_string(index));
+  return p;
+}
+
+void JsonReader::fail(const std::string& message) const { throw InputError(at_.str(), message); }
 
 std::string JsonReader::type_name(const json& j) {
   switch (j.type()) {
@@ -38,14 +66,14 @@ JsonReader JsonReader::field(std::string_view key) const {
   auto it = node_->find(key);
   if (it == node_->end() || it->is_null())
     fail(fmt::format("the field \"{}\" is required here", key));
-  return JsonReader(*it, pointer(at_, key));
+  return JsonReader(*it, at_.child(key));
 }
 
 std::optional<JsonReader> JsonReader::optional(std::string_view key) const {
   expect_object();
   auto it = node_->find(key);
   if (it == node_->end() || it->is_null()) return std::nullopt;
-  return JsonReader(*it, pointer(at_, key));
+  return JsonReader(*it, at_.child(key));
 }
 
 const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allowed) const {
@@ -54,7 +82,7 @@ const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allow
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string list;
     for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-    throw InputError(pointer(at_, key),
+    throw InputError(at_.child(key).str(),
                      fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key, list));
   }
   return *this;
@@ -63,7 +91,7 @@ const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allow
 std::vector<std::pair<std::string, JsonReader>> JsonReader::members() const {
   expect_object();
   std::vector<std::pair<std::string, JsonReader>> out;
-  for (const auto& [key, value] : node_->items()) out.emplace_back(key, JsonReader(value, pointer(at_, key)));
+  for (const auto& [key, value] : node_->items()) out.emplace_back(key, JsonReader(value, at_.child(key)));
   return out;
 }
 
@@ -71,7 +99,7 @@ std::vector<JsonReader> JsonReader::elements() const {
   if (!node_->is_array()) fail(fmt::format("expected a list, got {}", type_name(*node_)));
   std::vector<JsonReader> out;
   for (std::size_t i = 0; i < node_->size(); ++i)
-    out.emplace_back((*node_)[i], pointer(at_, std::to_string(i)));
+    out.emplace_back((*node_)[i], at_.child(i));
   return out;
 }
 
@@ -101,8 +129,14 @@ int JsonReader::integer(int64_t min, int64_t max) const {
 }
 
 std::vector<std::string> JsonReader::strings() const {
+  if (!node_->is_array()) fail(fmt::format("expected a list, got {}", type_name(*node_)));
   std::vector<std::string> out;
-  for (const auto& e : elements()) out.push_back(e.string());
+  out.reserve(node_->size());
+  for (std::size_t i = 0; i < node_->size(); ++i) {
+    const json& e = (*node_)[i];
+    if (!e.is_string()) JsonReader(e, at_.child(i)).string();  // fails, naming the element
+    out.push_back(e.get<std::string>());
+  }
   return out;
 }
 

@@ -19,12 +19,31 @@ namespace rulecheck {
 
 using json = nlohmann::json;
 
+// A JSON pointer kept inline (no allocation while reading: a reader is made for every field),
+// turned into a string only for an error message. Very deep pointers are cut short with "/...".
+class InlinePointer {
+ public:
+  InlinePointer() = default;
+  explicit InlinePointer(std::string_view text) { append_raw(text); }
+  InlinePointer child(std::string_view token) const;
+  InlinePointer child(std::size_t index) const;
+  std::string str() const { return std::string(data_, size_); }
+
+ private:
+  void append_raw(std::string_view text);
+  static constexpr std::size_t kCapacity = 118;
+  char data_[kCapacity];
+  std::uint8_t size_ = 0;
+  bool cut_ = false;
+};
+
 class JsonReader {
  public:
-  JsonReader(const json& node, std::string at) : node_(&node), at_(std::move(at)) {}
+  JsonReader(const json& node, std::string_view at) : node_(&node), at_(at) {}
+  JsonReader(const json& node, const InlinePointer& at) : node_(&node), at_(at) {}
 
   const json& node() const { return *node_; }
-  const std::string& at() const { return at_; }
+  std::string at() const { return at_.str(); }
   [[noreturn]] void fail(const std::string& message) const;
 
   // Object access. field() requires the key; optional() allows it to be absent (or null).
@@ -51,7 +70,7 @@ class JsonReader {
  private:
   static std::string type_name(const json& j);
   const json* node_;
-  std::string at_;
+  InlinePointer at_;
 };
 
 }  // namespace rulecheck

@@ -26,7 +26,7 @@ void OracleTarget::begin_case(const Scenario& scenario, const json& ruleset, con
 json OracleTarget::outcome(const json& state, const Step& step) {
   if (step.is_query) return {{"result", bound_->query(state, step.request)}};
   ApplyOutcome out = bound_->apply(state, step.request);
-  if (out.legal) return {{"legal", true}, {"state", *out.state}};
+  if (out.legal) return {{"legal", true}, {"state", std::move(*out.state)}};
   return {{"legal", false}, {"rule", out.rule}, {"reason", out.reason}};
 }
 

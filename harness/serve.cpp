@@ -1,7 +1,7 @@
 #include "harness/serve.hpp"
 
 #include <istream>
-#include <map>
+#include <vector>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -13,6 +13,61 @@
 namespace rulecheck {
 
 namespace {
+
+// The top-level members of a JSON object line as raw text (key -> the value's exact bytes),
+// found by following only strings and brackets. It lets serve recognise a ruleset and readings it
+// has already bound without parsing them again; anything unusual returns false and the caller
+// parses the whole line instead.
+bool split_members(std::string_view line, std::vector<std::pair<std::string_view, std::string_view>>& members) {
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+  };
+  auto skip_string = [&] {  // at the opening quote; ends after the closing quote
+    for (++i; i < line.size(); ++i) {
+      if (line[i] == '\\') ++i;
+      else if (line[i] == '"') return ++i, true;
+    }
+    return false;
+  };
+  skip_space();
+  if (i >= line.size() || line[i] != '{') return false;
+  ++i;
+  while (true) {
+    skip_space();
+    if (i >= line.size() || line[i] != '"') return false;
+    const std::size_t key_start = i + 1;
+    if (!skip_string()) return false;
+    const std::string_view key = line.substr(key_start, i - 1 - key_start);
+    if (key.find('\\') != std::string_view::npos) return false;
+    skip_space();
+    if (i >= line.size() || line[i] != ':') return false;
+    ++i;
+    skip_space();
+    const std::size_t value_start = i;
+    int depth = 0;
+    for (; i < line.size(); ++i) {
+      const char c = line[i];
+      if (c == '"') {
+        if (!skip_string()) return false;
+        --i;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (depth == 0) break;
+        --depth;
+      } else if (c == ',' && depth == 0) {
+        break;
+      }
+    }
+    if (i >= line.size()) return false;
+    std::size_t value_end = i;
+    while (value_end > value_start && (line[value_end - 1] == ' ' || line[value_end - 1] == '\t')) --value_end;
+    members.emplace_back(key, line.substr(value_start, value_end - value_start));
+    if (line[i] == '}') return true;
+    ++i;  // the comma
+  }
+}
 
 class OracleServer {
  public:
@@ -28,37 +83,101 @@ class OracleServer {
     return {{"name", "rulecheck-oracle"}, {"version", version_}, {"games", games}, {"interpretations", readings}};
   }
 
-  json answer(const json& request) {
+  // The fast path for a request whose ruleset and readings are the same bytes as the previous
+  // request's: only the state and the action (or query) are parsed. Returns false (and does
+  // nothing) when the line is not of that shape.
+  bool answer_same_rules(std::string_view line, std::string& out) {
+    members_.clear();
+    if (!split_members(line, members_)) return false;
+    std::string_view id, op, game, ruleset, readings, state, request;
+    for (const auto& [key, value] : members_) {
+      if (key == "id") id = value;
+      else if (key == "op") op = value;
+      else if (key == "game") game = value;
+      else if (key == "ruleset") ruleset = value;
+      else if (key == "interpretations") readings = value;
+      else if (key == "state") state = value;
+      else if (key == "action" || key == "query") request = value;
+      else return false;
+    }
+    if (last_ == nullptr || ruleset != last_ruleset_ || readings != last_readings_ || game != last_game_ ||
+        state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\""))
+      return false;
+    const json state_json = json::parse(state, nullptr, false);
+    const json request_json = json::parse(request, nullptr, false);
+    if (state_json.is_discarded() || request_json.is_discarded()) return false;
+    out = answer_with(*last_, std::string(id), op == "\"query\"", state_json, request_json);
+    return true;
+  }
+
+  // One apply or query; the answer line (key-sorted compact JSON, the state written once).
+  std::string answer(const json& request, std::string_view line) {
     const json id = request.value("id", json(nullptr));
-    const std::string op = request.value("op", "");
     const std::string game = request.value("game", "");
     const GameRules* rules = library_.find(game);
-    if (!rules) return {{"id", id}, {"error", fmt::format("unknown game \"{}\"", game)}};
-    const BoundRules& bound = bind(game, *rules, request.value("ruleset", json::object()),
-                                   request.value("interpretations", json::object()));
-    const json& state = request.at("state");
-    if (op == "query") return {{"id", id}, {"result", bound.query(state, request.at("query"))}};
-    ApplyOutcome out = bound.apply(state, request.at("action"));
-    if (out.legal) return {{"id", id}, {"legal", true}, {"state", *out.state}};
-    return {{"id", id}, {"legal", false}, {"rule", out.rule}, {"reason", out.reason}};
+    if (!rules) throw InputError("/game", fmt::format("unknown game \"{}\"", game));
+    static const json kEmpty = json::object();
+    const auto ruleset = request.find("ruleset"), readings = request.find("interpretations");
+    const BoundRules& bound = bind(game, *rules, ruleset == request.end() ? kEmpty : *ruleset,
+                                   readings == request.end() ? kEmpty : *readings);
+    const auto state = request.find("state");
+    if (state == request.end()) throw InputError("/state", "an apply or query request carries the \"state\"");
+    remember(line, game, bound);
+    const bool is_query = request.value("op", "") == "query";
+    const auto body = request.find(is_query ? "query" : "action");
+    if (body == request.end())
+      throw InputError(is_query ? "/query" : "/action",
+                       is_query ? "a query request carries the \"query\"" : "an apply request carries the \"action\"");
+    return answer_with(bound, id.dump(), is_query, *state, *body);
+  }
+
+  static std::string answer_with(const BoundRules& bound, const std::string& id_text, bool is_query, const json& state,
+                                 const json& body) {
+    if (is_query) return fmt::format(R"({{"id":{},"result":{}}})", id_text, bound.query(state, body).dump());
+    ApplyOutcome out = bound.apply(state, body);
+    if (out.legal) return fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_text, out.state->dump());
+    return fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_text, json(out.reason).dump(),
+                       json(out.rule).dump());
   }
 
  private:
   // Rules bound to a ruleset and readings are kept: a run sends the same few again and again.
   const BoundRules& bind(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings) {
-    std::string key = game + '\n' + ruleset.dump() + '\n' + readings.dump();
-    auto it = bound_.find(key);
-    if (it == bound_.end()) {
-      if (bound_.size() > 256) bound_.clear();
-      it = bound_.emplace(std::move(key), find_game(game)->bind(rules.merged_ruleset(ruleset), rules.readings(readings)))
-               .first;
+    for (const auto& b : bound_)
+      if (b.game == game && b.ruleset == ruleset && b.readings == readings) return *b.rules;
+    if (bound_.size() >= 64) {
+      bound_.erase(bound_.begin());
+      last_ = nullptr;
     }
-    return *it->second;
+    bound_.push_back({game, ruleset, readings,
+                      find_game(game)->bind(rules.merged_ruleset(ruleset), rules.readings(readings))});
+    return *bound_.back().rules;
   }
 
+  // Keeps the raw ruleset and readings of the request just bound, for answer_same_rules.
+  void remember(std::string_view line, const std::string& game, const BoundRules& bound) {
+    members_.clear();
+    last_ = nullptr;
+    if (!split_members(line, members_)) return;
+    for (const auto& [key, value] : members_) {
+      if (key == "ruleset") last_ruleset_ = value;
+      if (key == "interpretations") last_readings_ = value;
+    }
+    last_game_ = json(game).dump();
+    last_ = &bound;
+  }
+
+  struct Bound {
+    std::string game;
+    json ruleset, readings;
+    std::unique_ptr<BoundRules> rules;
+  };
   const RulesLibrary& library_;
   std::string version_;
-  std::map<std::string, std::unique_ptr<BoundRules>> bound_;
+  std::vector<Bound> bound_;  // bind() forgets `last_` when it drops an entry
+  std::vector<std::pair<std::string_view, std::string_view>> members_;
+  const BoundRules* last_ = nullptr;
+  std::string last_ruleset_, last_readings_, last_game_;
 };
 
 }  // namespace
@@ -68,26 +187,36 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    json answer;
+    std::string answer;
+    try {
+      if (server.answer_same_rules(line, answer)) {
+        out << answer << '\n';
+        if (in.rdbuf()->in_avail() <= 0) out.flush();
+        continue;
+      }
+    } catch (const std::exception&) {
+      // fall through to the full parse, which reports the problem with its pointer
+    }
     json request = json::parse(line, nullptr, false);
     if (request.is_discarded() || !request.is_object()) {
-      answer = {{"id", nullptr}, {"error", "the request is not a JSON object"}};
+      answer = R"({"error":"the request is not a JSON object","id":null})";
     } else {
       const std::string op = request.value("op", "");
+      auto error = [&](const std::string& message) {
+        return json{{"id", request.value("id", json(nullptr))}, {"error", message}}.dump();
+      };
       try {
         if (op == "bye") break;
-        if (op == "hello") answer = server.hello();
-        else if (op == "apply" || op == "query") answer = server.answer(request);
-        else answer = {{"id", request.value("id", json(nullptr))},
-                       {"error", fmt::format("unknown op \"{}\"; the ops are hello, apply, query, bye", op)}};
+        if (op == "hello") answer = server.hello().dump();
+        else if (op == "apply" || op == "query") answer = server.answer(request, line);
+        else answer = error(fmt::format("unknown op \"{}\"; the ops are hello, apply, query, bye", op));
       } catch (const InputError& e) {
-        answer = {{"id", request.value("id", json(nullptr))},
-                  {"error", fmt::format("{}{}", e.pointer().empty() ? "" : "at " + e.pointer() + ": ", e.what())}};
+        answer = error(fmt::format("{}{}", e.pointer().empty() ? "" : "at " + e.pointer() + ": ", e.what()));
       } catch (const std::exception& e) {
-        answer = {{"id", request.value("id", json(nullptr))}, {"error", e.what()}};
+        answer = error(e.what());
       }
     }
-    out << answer.dump() << '\n';
+    out << answer << '\n';
     if (in.rdbuf()->in_avail() <= 0) out.flush();
   }
   out.flush();

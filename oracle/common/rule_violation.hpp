@@ -1,14 +1,17 @@
 // What the oracle answers when the rules forbid an action: the clause id that forbids it and a
 // sentence saying why, in the game's own terms. Oracle code reads like the rulebook:
 //
-//     require(round_is_even, "messina.consumption.when", "consumption happens in even rounds only");
+//     require(round_is_even, "messina.consumption.when", "consumption happens in even rounds; this is round {}", round);
 //
-// An action is legal when every require() of its function holds.
+// An action is legal when every require() of its function holds. The message is formatted only
+// when the rule is broken, so a check costs nothing more than its condition.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include <fmt/format.h>
 
 namespace rulecheck {
 
@@ -23,8 +26,9 @@ class RuleViolation : public std::runtime_error {
 };
 
 // Throws a RuleViolation citing `clause` unless `allowed` holds.
-inline void require(bool allowed, std::string_view clause, const std::string& why) {
-  if (!allowed) throw RuleViolation(std::string(clause), why);
+template <typename... Args>
+void require(bool allowed, std::string_view clause, fmt::format_string<Args...> why, Args&&... args) {
+  if (!allowed) throw RuleViolation(std::string(clause), fmt::format(why, std::forward<Args>(args)...));
 }
 
 // A state or action that is not well formed (before any rule is consulted): the JSON pointer of

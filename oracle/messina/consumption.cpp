@@ -29,17 +29,17 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
   int tokens_named = 0;
   for (const auto& what : action.disband) {
     require(is_backed(rules, kind, what.piece), "messina.consumption.shortfall.step3",
-            fmt::format("step 3 disbands only units backed by Located tokens; a {} is not",
-                        piece_name(what.piece)));
+            "step 3 disbands only units backed by Located tokens; a {} is not",
+                        piece_name(what.piece));
     require(remove_pieces(next, action.faction, what), "messina.consumption.shortfall.step3",
-            fmt::format("step 3 names {} {} at {}, but {} has fewer there", what.count,
-                        piece_name(what.piece), describe(what.where), action.faction));
+            "step 3 names {} {} at {}, but {} has fewer there", what.count,
+                        piece_name(what.piece), describe(what.where), action.faction);
     tokens_named += what.count * tokens_for(rules, kind, what.piece);
   }
   require(tokens_named == tokens_owed, "messina.consumption.shortfall.step3",
-          fmt::format("step 3 moves {} Located token(s) to Disaffected, so the disband choice must "
+          "step 3 moves {} Located token(s) to Disaffected, so the disband choice must "
                       "name units backed by exactly {}; it names {}",
-                      tokens_owed, tokens_owed, tokens_named));
+                      tokens_owed, tokens_owed, tokens_named);
 }
 
 }  // namespace
@@ -48,7 +48,7 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   const Ruleset& numbers = rules.numbers;
   // Who and when: messina.consumption.when (end of each even-numbered round).
   require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
-          fmt::format("consumption happens in even rounds; this is round {}", state.round));
+          "consumption happens in even rounds; this is round {}", state.round);
 
   State next = state;
   Faction& f = next.factions.at(action.faction);

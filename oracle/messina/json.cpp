@@ -457,7 +457,7 @@ class MessinaRules final : public BoundRules {
     const Action a = read_action(JsonReader(action, "/action"), s);
     try {
       State next = messina::apply(rules_, s, a);
-      return ApplyOutcome{true, "", "", std::make_shared<const json>(write_state(next))};
+      return ApplyOutcome{true, "", "", std::make_shared<json>(write_state(next))};
     } catch (const RuleViolation& v) {
       return ApplyOutcome{false, v.clause(), v.what(), nullptr};
     }

@@ -11,7 +11,7 @@ namespace {
 
 void require_holder(const State& state, const FactionId& faction, const SpaceId& card) {
   require(state.cards.at(card).holder == faction, "messina.cards.holding",
-          fmt::format("{} does not hold the Location Card {}", faction, card));
+          "{} does not hold the Location Card {}", faction, card);
 }
 
 // messina.cards.transfer: units on a face-up card move to its map space at any stage, within
@@ -20,19 +20,19 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) 
   require_holder(next, t.faction, t.card);
   LocationCard& card = next.cards.at(t.card);
   require(card.exposed, "messina.cards.transfer",
-          fmt::format("units move from the Location Card {} to the map only while it is face-up", t.card));
+          "units move from the Location Card {} to the map only while it is face-up", t.card);
   UnitCounts& on_map = next.spaces.at(t.card).units[t.faction];
   for (Piece p : kUnitKinds) {
     require(card.units[p] >= t.units[p], "messina.cards.transfer",
-            fmt::format("the Location Card {} holds {} {}, not {}", t.card, card.units[p],
-                        piece_name(p), t.units[p]));
+            "the Location Card {} holds {} {}, not {}", t.card, card.units[p],
+                        piece_name(p), t.units[p]);
     card.units[p] -= t.units[p];
     on_map[p] += t.units[p];
   }
   const int stacked = stacked_units(rules, next.spaces.at(t.card), t.faction);
   require(stacked <= rules.numbers.stacking_map, "messina.cards.transfer",
-          fmt::format("the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
-                      rules.numbers.stacking_map));
+          "the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
+                      rules.numbers.stacking_map);
 }
 
 }  // namespace
@@ -51,8 +51,8 @@ State hide_card(const Rules&, const State& state, const Hide& action) {
   require(state.phase == Phase::between_mil_ops, "messina.cards.hide",
           "a Location Card is turned face-down only between Mil Ops Phases (phase \"between-mil-ops\")");
   require(state.cards.at(action.card).units.empty(), "messina.cards.hide",
-          fmt::format("the Location Card {} has units on it; only an empty card is turned face-down",
-                      action.card));
+          "the Location Card {} has units on it; only an empty card is turned face-down",
+                      action.card);
   State next = state;
   next.cards.at(action.card).exposed = false;
   return next;
@@ -76,13 +76,13 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
   for (const auto& card : action.discard) {
     require_holder(next, action.faction, card);
     require(next.cards.at(card).units.empty(), "messina.cards.discard-empty",
-            fmt::format("the Location Card {} still has units on it; move them to the map first", card));
+            "the Location Card {} still has units on it; move them to the map first", card);
     next.cards.erase(card);
   }
   require(static_cast<int>(action.discard.size()) == excess, "messina.cards.hand-limit",
-          fmt::format("{} holds {} Location Cards with a limit of {}, so exactly {} must be "
+          "{} holds {} Location Cards with a limit of {}, so exactly {} must be "
                       "discarded; the action discards {}",
-                      action.faction, held, rules.numbers.hand_limit, excess, action.discard.size()));
+                      action.faction, held, rules.numbers.hand_limit, excess, action.discard.size());
   return next;
 }
 

@@ -31,16 +31,16 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
           "Workers are placed during Industry, not built in a Muster");
   if (where.on_card)  // messina.cards.muster-onto: onto a held card, as on the map
     require(state.cards.at(where.space).holder == faction, "messina.cards.muster-onto",
-            fmt::format("{} does not hold the Location Card {}", faction, where.space));
+            "{} does not hold the Location Card {}", faction, where.space);
   require(in_friendly_area(rules, state, faction, Activity::muster, where.space),
           "messina.muster.friendly-area",
-          fmt::format("{} is not in {}'s Friendly Area for mustering", where.space, faction));
+          "{} is not in {}'s Friendly Area for mustering", where.space, faction);
   if (is_high_tech(rules.numbers, build.piece))
     require(high_tech_site(state, faction, where.space), "messina.muster.high-tech",
-            fmt::format("a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
+            "a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
                         "a consenting ally; {} is neither",
                         piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction,
-                        where.space));
+                        where.space);
 }
 
 // messina.muster.stacking (+ .workers, .over-limit, messina.cards.capacity): builds never push a
@@ -52,18 +52,18 @@ void require_stacking_room(const Rules& rules, const State& before, const State&
   for (const auto& space : map_sites) {
     const int already = stacked_units(rules, before.spaces.at(space), faction);
     require(already <= map_limit, "messina.muster.stacking.over-limit",
-            fmt::format("{} already holds {} units, over the limit of {}: it keeps them but "
+            "{} already holds {} units, over the limit of {}: it keeps them but "
                         "gets no new builds",
-                        space, already, map_limit));
+                        space, already, map_limit);
     const int now = stacked_units(rules, after.spaces.at(space), faction);
     require(now <= map_limit, "messina.muster.stacking",
-            fmt::format("building here puts {} units in {}; the limit is {}", now, space, map_limit));
+            "building here puts {} units in {}; the limit is {}", now, space, map_limit);
   }
   for (const auto& card : card_sites) {
     const int now = after.cards.at(card).units.total();
     require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
-            fmt::format("building here puts {} units on the Location Card {}; the limit is {}", now,
-                        card, rules.numbers.stacking_card));
+            "building here puts {} units on the Location Card {}; the limit is {}", now,
+                        card, rules.numbers.stacking_card);
   }
 }
 
@@ -74,18 +74,18 @@ int apply_shield_op(const Rules& rules, State& next, const FactionId& faction, c
   Space& space = next.spaces.at(op.where.space);
   if (op.op == ShieldOpKind::build) {
     require(!space.shield, "messina.muster.shield.build-upgrade",
-            fmt::format("{} already has a Shield; it can only be upgraded", op.where.space));
+            "{} already has a Shield; it can only be upgraded", op.where.space);
     require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
             "messina.muster.friendly-area",
-            fmt::format("{} is not in {}'s Friendly Area for building", op.where.space, faction));
+            "{} is not in {}'s Friendly Area for building", op.where.space, faction);
     space.shield = Shield{faction, 1};
     return rules.numbers.shield_build_cost;
   }
   require(space.shield && space.shield->owner == faction, "messina.muster.shield.build-upgrade",
-          fmt::format("{} has no Shield of {}'s to upgrade", op.where.space, faction));
+          "{} has no Shield of {}'s to upgrade", op.where.space, faction);
   require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
           "messina.muster.friendly-area",
-          fmt::format("{} is not in {}'s Friendly Area for building", op.where.space, faction));
+          "{} is not in {}'s Friendly Area for building", op.where.space, faction);
   space.shield->level += 1;
   return rules.numbers.shield_upgrade_cost;
 }
@@ -96,14 +96,14 @@ void require_shield_ops_distinct(const Rules& rules, const std::vector<ShieldOp>
   for (const auto& op : ops) (op.op == ShieldOpKind::build ? builds : upgrades)[op.where.space]++;
   for (const auto& [space, n] : upgrades) {
     require(!builds.count(space), "messina.muster.shield.not-both",
-            fmt::format("the Shield in {} cannot be built and upgraded in the same Muster", space));
+            "the Shield in {} cannot be built and upgraded in the same Muster", space);
     require(n <= rules.numbers.shield_upgrades_per_muster, "messina.muster.shield.one-upgrade",
-            fmt::format("the Shield in {} can be upgraded at most {} time(s) per Muster", space,
-                        rules.numbers.shield_upgrades_per_muster));
+            "the Shield in {} can be upgraded at most {} time(s) per Muster", space,
+                        rules.numbers.shield_upgrades_per_muster);
   }
   for (const auto& [space, n] : builds)
     require(n == 1, "messina.muster.shield.build-upgrade",
-            fmt::format("only one Shield can stand in {}", space));
+            "only one Shield can stand in {}", space);
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
@@ -113,8 +113,8 @@ void disband_units(const Rules& rules, State& next, const FactionId& faction,
   Population& pop = next.factions.at(faction).population;
   for (const auto& what : disband) {
     require(remove_pieces(next, faction, what), "messina.population.disband-on-shortfall",
-            fmt::format("{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece),
-                        describe(what.where)));
+            "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece),
+                        describe(what.where));
     const int tokens = what.count * tokens_for(rules, kind, what.piece);
     pop.located -= tokens;
     pop.disaffected += tokens;
@@ -130,8 +130,8 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   require(state.round % 2 == numbers.round_parity_muster &&
               (state.phase == Phase::unspecified || state.phase == Phase::muster),
           "messina.muster.when",
-          fmt::format("a Muster happens in odd rounds; this is round {}{}", state.round,
-                      state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase))));
+          "a Muster happens in odd rounds; this is round {}{}", state.round,
+                      state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
   // messina.muster.no-build-disband: no building and disbanding in one go.
   require(action.disband.empty() || (action.builds.empty() && action.equip.empty()),
           "messina.muster.no-build-disband",
@@ -156,12 +156,12 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   for (const auto& eq : action.equip) {
     // messina.muster.equip.ai: the AI faction cannot convert its Civilians.
     require(kind == FactionKind::human, "messina.muster.equip.ai",
-            fmt::format("{} is the AI faction: it may build Infantry but not equip Civilians", faction));
+            "{} is the AI faction: it may build Infantry but not equip Civilians", faction);
     // messina.muster.equip (+ .stacking: the count of units does not change, so no limit applies).
     UnitCounts& units = units_at(next, eq.where, faction);
     require(units[Piece::civilian] >= eq.count, "messina.muster.equip",
-            fmt::format("{} has {} Civilian(s) at {} to equip, not {}", faction,
-                        units[Piece::civilian], describe(eq.where), eq.count));
+            "{} has {} Civilian(s) at {} to equip, not {}", faction,
+                        units[Piece::civilian], describe(eq.where), eq.count);
     units[Piece::civilian] -= eq.count;
     units[Piece::infantry] += eq.count;
     energy += eq.count * numbers.equip_cost;
@@ -172,10 +172,10 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
 
   // What it costs: messina.muster.energy, messina.muster.population.
   require(f.resources.energy >= energy, "messina.muster.energy",
-          fmt::format("this Muster costs {} E; {} has {}", energy, faction, f.resources.energy));
+          "this Muster costs {} E; {} has {}", energy, faction, f.resources.energy);
   require(f.population.spare >= tokens, "messina.muster.population",
-          fmt::format("these units need {} Spare token(s); {} has {}", tokens, faction,
-                      f.population.spare));
+          "these units need {} Spare token(s); {} has {}", tokens, faction,
+                      f.population.spare);
   f.resources.energy -= energy;
   f.population.spare -= tokens;
   f.population.located += tokens;
@@ -192,7 +192,7 @@ State rearm(const Rules& rules, const State& state, const Rearm& action) {
   const int energy = apply_shield_op(rules, next, action.faction, action.shield);
   Faction& f = next.factions.at(action.faction);
   require(f.resources.energy >= energy, "messina.muster.energy",
-          fmt::format("this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy));
+          "this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy);
   f.resources.energy -= energy;
   return next;
 }

@@ -26,9 +26,9 @@ void require_placement_moment(const State& state, const FactionId& faction, Plac
       require(state.phase == Phase::battle && state.battle &&
                   is_home_space(state, faction, *state.battle),
               "messina.population.home-defence",
-              fmt::format("home-defence Civilians are placed only while one of {}'s Home Spaces is "
+              "home-defence Civilians are placed only while one of {}'s Home Spaces is "
                           "under attack (phase \"battle\" at a Home Space)",
-                          faction));
+                          faction);
       return;
   }
 }
@@ -42,8 +42,8 @@ void require_piece_for_moment(const Placement& placement, PlacementTime when) {
             "during Industry, new population appears only as Workers in Utilities");
   else
     require(piece == Piece::civilian, "messina.population.placement.civilians",
-            fmt::format("outside Industry and the Muster Phase, new units are Civilians, not {}",
-                        piece_name(piece)));
+            "outside Industry and the Muster Phase, new units are Civilians, not {}",
+                        piece_name(piece));
 }
 
 Activity purpose_of(PlacementTime when) {
@@ -56,14 +56,14 @@ void require_civilian_room(const Rules& rules, const State& next, const FactionI
   if (where.on_card) {
     require(next.cards.at(where.space).units.total() <= rules.numbers.stacking_card,
             "messina.cards.capacity",
-            fmt::format("a Location Card holds at most {} units", rules.numbers.stacking_card));
+            "a Location Card holds at most {} units", rules.numbers.stacking_card);
     return;
   }
   if (rules.readings.civilian_stacking == Readings::CivilianStacking::muster_phase_only) return;
   require(stacked_units(rules, next.spaces.at(where.space), faction) <= rules.numbers.stacking_map,
           "messina.muster.stacking",
-          fmt::format("placing these Civilians would put more than {} units in {}",
-                      rules.numbers.stacking_map, where.space));
+          "placing these Civilians would put more than {} units in {}",
+                      rules.numbers.stacking_map, where.space);
 }
 
 }  // namespace
@@ -80,17 +80,17 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     // Where: messina.population.placement.friendly-area (and messina.population.placement.cards).
     if (where.on_card)
       require(next.cards.at(where.space).holder == action.faction, "messina.population.placement.cards",
-              fmt::format("{} does not hold the Location Card {}", action.faction, where.space));
+              "{} does not hold the Location Card {}", action.faction, where.space);
     require(in_friendly_area(rules, state, action.faction, purpose_of(action.when), where.space),
             "messina.population.placement.friendly-area",
-            fmt::format("{} is not in {}'s Friendly Area for {}", where.space, action.faction,
-                        activity_name(purpose_of(action.when))));
+            "{} is not in {}'s Friendly Area for {}", where.space, action.faction,
+                        activity_name(purpose_of(action.when)));
     if (action.when == PlacementTime::home_defence)
       require(where.space == *state.battle && !where.on_card, "messina.population.home-defence",
-              fmt::format("home-defence Civilians go to the attacked space {}", *state.battle));
+              "home-defence Civilians go to the attacked space {}", *state.battle);
     if (action.when == PlacementTime::industry)
       require(owns_utility_at(next, where.space, action.faction), "messina.population.placement.workers",
-              fmt::format("Workers occupy a Utility; {} has none in {}", action.faction, where.space));
+              "Workers occupy a Utility; {} has none in {}", action.faction, where.space);
 
     // Which tokens: Spare, or Disaffected only in defence of a Home Space.
     int* source = &pop.spare;
@@ -100,8 +100,8 @@ State place_population(const Rules& rules, const State& state, const Place& acti
       source = &pop.disaffected;
     }
     require(*source >= count, "messina.population.placement.spare-required",
-            fmt::format("{} has {} {} token(s), {} needed", action.faction, *source,
-                        placement.from == TokenSource::spare ? "Spare" : "Disaffected", count));
+            "{} has {} {} token(s), {} needed", action.faction, *source,
+                        placement.from == TokenSource::spare ? "Spare" : "Disaffected", count);
 
     // What changes: tokens move to Located (messina.population.placement.spare-to-located).
     *source -= count;
@@ -129,22 +129,22 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
                             (action.from == Piece::worker && action.to == Piece::civilian) ||
                             (action.from == Piece::infantry && action.to == Piece::worker);
   require(allowed_pair, "messina.population.interconversion",
-          fmt::format("{} cannot become {}: only Civilian<->Worker and Infantry->Worker",
-                      piece_name(action.from), piece_name(action.to)));
+          "{} cannot become {}: only Civilian<->Worker and Infantry->Worker",
+                      piece_name(action.from), piece_name(action.to));
   const FactionKind kind = state.factions.at(action.faction).kind;
   require(is_backed(rules, kind, action.from), "messina.population.backing",
-          fmt::format("{}'s {} units have no population token to become a Worker", action.faction,
-                      piece_name(action.from)));
+          "{}'s {} units have no population token to become a Worker", action.faction,
+                      piece_name(action.from));
   if (action.to == Piece::worker)
     require(owns_utility_at(state, action.at, action.faction), "messina.population.interconversion",
-            fmt::format("a Worker occupies a Utility; {} has none in {}", action.faction, action.at));
+            "a Worker occupies a Utility; {} has none in {}", action.faction, action.at);
 
   State next = state;
   const Where here{action.at, false};
   require(remove_pieces(next, action.faction, PieceCount{here, action.from, action.count}),
           "messina.population.interconversion",
-          fmt::format("{} has fewer than {} {} in {}", action.faction, action.count,
-                      piece_name(action.from), action.at));
+          "{} has fewer than {} {} in {}", action.faction, action.count,
+                      piece_name(action.from), action.at);
   if (action.to == Piece::worker) {
     for (auto& utility : next.spaces.at(action.at).utilities)
       if (utility.owner == action.faction) {
@@ -160,7 +160,7 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
 // messina.population.no-return: units on the map or a card never go back to Spare.
 State release_to_spare(const Rules&, const State&, const Release& action) {
   require(false, "messina.population.no-return",
-          fmt::format("{}'s units cannot leave the map to become Spare again", action.faction));
+          "{}'s units cannot leave the map to become Spare again", action.faction);
   return {};
 }
 

@@ -11,18 +11,19 @@ namespace rulecheck::messina {
 
 namespace {
 
-void check(bool ok, const std::string& where, const std::string& message) {
-  if (!ok) throw InputError(where, message);
+template <typename... Args>
+void check(bool ok, const std::string& where, fmt::format_string<Args...> message, Args&&... args) {
+  if (!ok) throw InputError(where, fmt::format(message, std::forward<Args>(args)...));
 }
 
 void check_faction(const State& s, const FactionId& id, const std::string& where) {
   check(s.factions.count(id) > 0, where,
-        fmt::format("unknown faction \"{}\": it is not declared under /factions", id));
+        "unknown faction \"{}\": it is not declared under /factions", id);
 }
 
 void check_space(const State& s, const SpaceId& id, const std::string& where) {
   check(s.spaces.count(id) > 0, where,
-        fmt::format("unknown space \"{}\": it is not declared under /spaces", id));
+        "unknown space \"{}\": it is not declared under /spaces", id);
 }
 
 }  // namespace
@@ -52,8 +53,8 @@ void validate(const Ruleset& numbers, const State& s) {
       check(other != id, adj_at, "a space is not adjacent to itself");
       const auto& back = s.spaces.at(other).adjacent;
       check(std::find(back.begin(), back.end(), id) != back.end(), adj_at,
-            fmt::format("adjacency is symmetric: {} lists {}, but {} does not list {}", id, other,
-                        other, id));
+            "adjacency is symmetric: {} lists {}, but {} does not list {}", id, other,
+                        other, id);
     }
     for (const auto& [owner, units] : space.units) check_faction(s, owner, pointer(at, "units", owner));
     for (std::size_t i = 0; i < space.utilities.size(); ++i)
@@ -67,11 +68,11 @@ void validate(const Ruleset& numbers, const State& s) {
   for (const auto& [id, card] : s.cards) {
     const std::string at = pointer("/cards", id);
     check(s.spaces.count(id) > 0, at,
-          fmt::format("a Location Card is named after its map space, and there is no space \"{}\"", id));
+          "a Location Card is named after its map space, and there is no space \"{}\"", id);
     check_faction(s, card.holder, pointer(at, "holder"));
     check(card.units.total() <= numbers.stacking_card, pointer(at, "units"),
-          fmt::format("a Location Card holds at most {} units (messina.cards.capacity); this one has {}",
-                      numbers.stacking_card, card.units.total()));
+          "a Location Card holds at most {} units (messina.cards.capacity); this one has {}",
+                      numbers.stacking_card, card.units.total());
   }
 
   // messina.population.backing: Located tokens back exactly the faction's human units and workers.
@@ -79,11 +80,11 @@ void validate(const Ruleset& numbers, const State& s) {
   for (const auto& [id, f] : s.factions) {
     const int backed = backed_tokens(rules, s, id);
     check(f.population.located == backed, pointer("/factions", id, "population", "located"),
-          fmt::format("{} has {} Located token(s) but {} unit(s) on the map and its cards that need "
+          "{} has {} Located token(s) but {} unit(s) on the map and its cards that need "
                       "backing ({}); the two must be equal",
                       id, f.population.located, backed,
                       f.kind == FactionKind::ai ? "the AI faction: Civilians and Workers"
-                                                : "Civilians, Infantry, Bombers, Fighters and Workers"));
+                                                : "Civilians, Infantry, Bombers, Fighters and Workers");
   }
 }
 

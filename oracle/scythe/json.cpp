@@ -149,7 +149,7 @@ class ScytheRules final : public BoundRules {
     const State s = parse_state(state);
     const Move m = read_move(JsonReader(action, "/action"), s);
     try {
-      return ApplyOutcome{true, "", "", std::make_shared<const json>(write_state(move(rules_, s, m)))};
+      return ApplyOutcome{true, "", "", std::make_shared<json>(write_state(move(rules_, s, m)))};
     } catch (const RuleViolation& v) {
       return ApplyOutcome{false, v.clause(), v.what(), nullptr};
     }

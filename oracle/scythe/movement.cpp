@@ -56,24 +56,24 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
   auto it = units.find(faction);
   const int here = it == units.end() ? 0 : it->second[m.unit];
   require(here > 0, "scythe.move.unit-present",
-          fmt::format("{} has no {} in {}", faction, unit_name(m.unit), m.from));
+          "{} has no {} in {}", faction, unit_name(m.unit), m.from);
   auto moved = [&](Unit u) {
     auto mv = log.moved.find({m.from, u});
     return mv == log.moved.end() ? 0 : mv->second;
   };
   require(here - moved(m.unit) > 0, "scythe.move.once-per-action",
-          fmt::format("every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from));
+          "every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from);
   if (m.carried_workers > 0) {
     require(m.unit == Unit::mech, "scythe.move.mech-carry", "only a mech carries workers");
     const int workers = it == units.end() ? 0 : it->second[Unit::worker];
     require(workers - moved(Unit::worker) >= m.carried_workers, "scythe.move.unit-present",
-            fmt::format("{} has fewer than {} workers in {} that have not moved", faction, m.carried_workers, m.from));
+            "{} has fewer than {} workers in {} that have not moved", faction, m.carried_workers, m.from);
   }
   require(!m.path.empty(), "scythe.move.path", "a move enters at least one territory");
   const int range = rules.numbers.move_range.at(m.unit);
   require(static_cast<int>(m.path.size()) <= range, "scythe.move.range",
-          fmt::format("a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range,
-                      range == 1 ? "y" : "ies", m.path.size()));
+          "a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range,
+                      range == 1 ? "y" : "ies", m.path.size());
 }
 
 // A worker moving by itself: scythe.move.worker-blocked-by-workers and
@@ -81,20 +81,20 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
 void require_worker_may_enter(const Rules& rules, const Territory& t, const TerritoryId& id,
                               const FactionId& faction, const MoveLog& log) {
   require(!opponent_has(t, faction, true), "scythe.move.worker-blocked-by-combat-units",
-          fmt::format("a worker cannot move by itself into {}, which holds an opponent's character or mech", id));
+          "a worker cannot move by itself into {}, which holds an opponent's character or mech", id);
   require(!opponent_has(t, faction, false), "scythe.move.worker-blocked-by-workers",
-          fmt::format("a worker cannot move by itself into {}, controlled by an opponent's workers", id));
+          "a worker cannot move by itself into {}, controlled by an opponent's workers", id);
   // interpretation scythe.vacated-workers
   require(!(rules.readings.vacated_workers == Readings::VacatedWorkers::no_workers && log.vacated.count(id)),
           "scythe.move.worker-blocked-by-workers",
-          fmt::format("under the no-workers reading, {} stays closed to workers after being vacated", id));
+          "under the no-workers reading, {} stays closed to workers after being vacated", id);
 }
 
 void move_one(const Rules& rules, State& next, const FactionId& faction, const UnitMove& m, MoveLog& log) {
   require_movable(rules, next, faction, m, log);
   if (m.unit == Unit::worker)
     require(!opponent_has(next.territories.at(m.from), faction, true), "scythe.move.worker-blocked-by-combat-units",
-            fmt::format("a worker cannot move by itself out of {}, which holds an opponent's character or mech", m.from));
+            "a worker cannot move by itself out of {}, which holds an opponent's character or mech", m.from);
 
   next.territories.at(m.from).units[faction][m.unit] -= 1;
   next.territories.at(m.from).units[faction][Unit::worker] -= m.carried_workers;
@@ -105,31 +105,31 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
     const bool last = i + 1 == m.path.size();
     const auto& adjacent = next.territories.at(position).adjacent;
     require(std::find(adjacent.begin(), adjacent.end(), to) != adjacent.end(), "scythe.move.path",
-            fmt::format("{} is not adjacent to {}", to, position));
+            "{} is not adjacent to {}", to, position);
     Territory& t = next.territories.at(to);
     require(!t.home_base, "scythe.move.home-base",
-            fmt::format("no unit moves from the board into a home base ({} is {}'s)", to, t.home_base.value_or("")));
+            "no unit moves from the board into a home base ({} is {}'s)", to, t.home_base.value_or(""));
 
     if (m.unit == Unit::worker) {
       require_worker_may_enter(rules, t, to, faction, log);
     } else if (opponent_has(t, faction, true)) {
       // scythe.move.combat-stop; scythe.move.combat-temporary-control
       require(last, "scythe.move.combat-stop",
-              fmt::format("the {} must stop in {}, where an opponent's character or mech stands", unit_name(m.unit), to));
+              "the {} must stop in {}, where an opponent's character or mech stands", unit_name(m.unit), to);
       if (!t.held_by)
         for (const auto& [owner, units] : t.units)
           if (owner != faction && units.total() > 0) t.held_by = owner;
     } else if (held_by_opponent_workers_only(t, faction)) {
       // scythe.move.workers-stop, then the retreat; scythe.move.vacated-open
       require(last, "scythe.move.workers-stop",
-              fmt::format("the {} must stop in {}, where it forces an opponent's workers out", unit_name(m.unit), to));
+              "the {} must stop in {}, where it forces an opponent's workers out", unit_name(m.unit), to);
       force_workers_out(rules, next, faction, to);
       log.vacated.insert(to);
     }
     if (m.unit == Unit::character && t.encounter) {
       // scythe.move.encounter-stop
       require(last, "scythe.move.encounter-stop",
-              fmt::format("the character must stop in {}, where there is an encounter token", to));
+              "the character must stop in {}, where there is an encounter token", to);
       log.character_stopped_by_encounter = true;
     }
     position = to;

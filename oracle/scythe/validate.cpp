@@ -9,30 +9,31 @@
 namespace rulecheck::scythe {
 
 namespace {
-void check(bool ok, const std::string& where, const std::string& message) {
-  if (!ok) throw InputError(where, message);
+template <typename... Args>
+void check(bool ok, const std::string& where, fmt::format_string<Args...> message, Args&&... args) {
+  if (!ok) throw InputError(where, fmt::format(message, std::forward<Args>(args)...));
 }
 }  // namespace
 
 void validate(const Ruleset& numbers, const State& s) {
   check(!s.factions.empty(), "/factions", "a state needs at least one faction");
   auto known_faction = [&](const FactionId& id, const std::string& where) {
-    check(s.factions.count(id) > 0, where, fmt::format("unknown faction \"{}\": not declared under /factions", id));
+    check(s.factions.count(id) > 0, where, "unknown faction \"{}\": not declared under /factions", id);
   };
   auto known_territory = [&](const TerritoryId& id, const std::string& where) {
     check(s.territories.count(id) > 0, where,
-          fmt::format("unknown territory \"{}\": not declared under /territories", id));
+          "unknown territory \"{}\": not declared under /territories", id);
   };
 
   for (const auto& [id, f] : s.factions) {
     const std::string at = pointer("/factions", id);
     check(f.popularity >= numbers.popularity_min && f.popularity <= numbers.popularity_max,
           pointer(at, "popularity"),
-          fmt::format("popularity runs from {} to {}; {} is outside", numbers.popularity_min,
-                      numbers.popularity_max, f.popularity));
+          "popularity runs from {} to {}; {} is outside", numbers.popularity_min,
+                      numbers.popularity_max, f.popularity);
     known_territory(f.home_base, pointer(at, "home_base"));
     check(s.territories.at(f.home_base).home_base == id, pointer(at, "home_base"),
-          fmt::format("the territory {} is not marked as {}'s home base", f.home_base, id));
+          "the territory {} is not marked as {}'s home base", f.home_base, id);
   }
 
   std::map<FactionId, int> characters;
@@ -44,8 +45,8 @@ void validate(const Ruleset& numbers, const State& s) {
       check(t.adjacent[i] != id, adj, "a territory is not adjacent to itself");
       const auto& back = s.territories.at(t.adjacent[i]).adjacent;
       check(std::find(back.begin(), back.end(), id) != back.end(), adj,
-            fmt::format("adjacency is symmetric: {} lists {}, but {} does not list {}", id, t.adjacent[i],
-                        t.adjacent[i], id));
+            "adjacency is symmetric: {} lists {}, but {} does not list {}", id, t.adjacent[i],
+                        t.adjacent[i], id);
     }
     if (t.home_base) {
       known_faction(*t.home_base, pointer(at, "home_base"));
@@ -70,7 +71,7 @@ void validate(const Ruleset& numbers, const State& s) {
     }
   }
   for (const auto& [owner, n] : characters)
-    check(n <= 1, pointer("/factions", owner), fmt::format("{} has {} characters on the board; a faction has one", owner, n));
+    check(n <= 1, pointer("/factions", owner), "{} has {} characters on the board; a faction has one", owner, n);
   for (std::size_t i = 0; i < s.pending_combats.size(); ++i)
     known_territory(s.pending_combats[i], pointer("/pending", "combats", std::to_string(i)));
   for (std::size_t i = 0; i < s.pending_encounters.size(); ++i)
