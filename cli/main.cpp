@@ -110,7 +110,7 @@ std::unique_ptr<std::ofstream> open_report(const std::filesystem::path& dir, con
   return out;
 }
 
-int run_command(const Common& common, const RunOptions& opt) {
+int run_command(const Common& common, const RunOptions& opt, const std::string& program) {
   const auto started = std::chrono::steady_clock::now();
   auto library = load_library(common);
   if (!library) return kCannotRun;
@@ -210,7 +210,7 @@ int run_command(const Common& common, const RunOptions& opt) {
     CrossCheckOptions options;
     options.strict = opt.strict;
     options.engine_command = e.command;
-    options.reproduce_prefix = "rulecheck run";
+    options.reproduce_prefix = program + " run";
     if (auto it = rule_maps.find(e.name); it != rule_maps.end()) options.rule_map = it->second;
     cross_check(corpus->scenarios, *library, *e.process, options, record);
     e.process->stop();
@@ -240,10 +240,14 @@ int validate_command(const Common& common, const std::vector<std::string>& paths
     return kBadInput;
   }
   std::size_t bad = 0;
+  OracleTarget oracle;
   for (const auto& f : files) {
     try {
       const Scenario s = load_scenario(f, *library);
       check_scenario_state(s, *library);
+      // Every action and query must parse too: the oracle reads them (its verdict is not judged here).
+      const CaseResult r = run_case(s, *library->find(s.game), oracle);
+      if (r.verdict == Verdict::errored) throw ScenarioError{f, s.id, "", r.message};
     } catch (const ScenarioError& e) {
       ++bad;
       fmt::print("{}\n", e.describe());
@@ -382,7 +386,7 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   try {
-    if (*run) return run_command(common, run_opt);
+    if (*run) return run_command(common, run_opt, argv[0]);
     if (*validate) return validate_command(common, validate_paths);
     if (*serve_cmd) return serve_command(common);
     if (*check) {

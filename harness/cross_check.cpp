@@ -363,7 +363,7 @@ std::pair<std::string, std::map<std::string, std::string>> read_rule_map(const s
     for (const auto& [code, clause] : r.field("rules").members()) map[code] = clause.string();
     return {r.field("engine").string(), map};
   } catch (const InputError& e) {
-    throw InputError(e.pointer(), fmt::format("{}: {}", file.string(), e.what()));
+    throw InputError(e.pointer(), fmt::format("{} at {}: {}", file.string(), e.pointer(), e.what()));
   }
 }
 

@@ -14,7 +14,8 @@ For every game that has a rules/<game>/clauses.json, this checks:
     scenarios/schema/: "cites" and each "rule" in steps[*].expect, one_of lists
     included) and every id in rules/<game>/interpretations.json "clauses" lists
     exists in that game's index;
-  * with --coverage: every "implemented" clause is cited by some scenario's "cites".
+  * with --coverage: every clause (implemented, out-of-scope or note) is cited by some scenario's
+    "cites"; out-of-scope and note clauses by the scenario they bear on, with a note.
 
 A paragraph of a rule text is a maximal run of consecutive non-blank lines
 (a line is blank when it is empty or whitespace only), numbered from 1 in file
@@ -114,7 +115,7 @@ class GameIndex:
         self.game = game
         self.path = path
         self.ids = set()
-        self.implemented = {}  # id -> section
+        self.clauses = {}  # id -> (section, scope)
         self.sections = set()
         self.clause_count = 0
 
@@ -226,8 +227,8 @@ def check_index(game, path, root, texts, problems):
         scope = clause.get("scope")
         if "scope" in clause and scope not in SCOPES:
             problems.add(where, label, f'scope {scope!r} is not one of {", ".join(SCOPES)}')
-        elif scope == "implemented" and isinstance(cid, str):
-            index.implemented[cid] = clause.get("section")
+        elif isinstance(cid, str):
+            index.clauses[cid] = (clause.get("section"), scope)
         check_reference(clause, label)
         if isinstance(clause.get("section"), str) and clause.get("section") in sources:
             clause_paragraphs.add((sources[clause["section"]], clause.get("paragraph")))
@@ -375,12 +376,13 @@ def check_interpretations(root, indexes, problems):
 def check_coverage(root, indexes, cited, sections, problems):
     for game, index in sorted(indexes.items()):
         where = rel(index.path, root)
-        for cid, section in sorted(index.implemented.items()):
+        for cid, (section, scope) in sorted(index.clauses.items()):
             if sections and section not in sections and f"{game}/{section}" not in sections:
                 continue
             if cid not in cited.get(game, set()):
-                problems.add(where, cid, f"implemented clause (section {section}) is cited by "
-                             "no scenario's \"cites\"")
+                problems.add(where, cid, f"{scope} clause (section {section}) is cited by "
+                             "no scenario's \"cites\" (an out-of-scope or note clause is cited, with a "
+                             "note, by the scenario it bears on)")
 
 
 # --------------------------------------------------------------------------- main
@@ -401,8 +403,7 @@ def main(argv=None):
     parser.add_argument("--texts", type=Path, default=None,
                         help="folder holding the rule texts (default: ROOT/../shared/rules)")
     parser.add_argument("--coverage", action="store_true",
-                        help='also require every "implemented" clause to be cited by at least one '
-                             'scenario\'s "cites"')
+                        help='also require every clause to be cited by at least one scenario\'s "cites"')
     parser.add_argument("--coverage-sections", metavar="A,B", default=None,
                         help="restrict --coverage to these sections (a section name, or game/section); "
                              "implies --coverage")

@@ -98,6 +98,12 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("validate", good, broken)
     check("validate names the bad file", code == 2 and "broken.json" in out and "1 valid, 1 invalid" in out, out)
 
+    teleport = scenario("t/teleport", {})
+    teleport["steps"][0]["action"] = {"type": "teleport", "faction": "UE"}
+    tele = write("bad/teleport.json", teleport)
+    code, out, err = run("validate", tele)
+    check("validate reads actions too", code == 2 and "/steps/0/action/type" in out and "consume" in out, out)
+
     code, out, err = run("frobnicate")
     check("unknown subcommand exits 2", code == 2, f"exit {code}\n{out}{err}")
 

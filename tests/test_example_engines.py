@@ -70,7 +70,8 @@ for name, clauses in VARIANTS.items():
     errored = [c for c in got if c["verdict"] == "errored"]
     check(f"{name}: no protocol errors", not errored, json.dumps(errored[:2])[:600])
     check(f"{name}: each failure has a reproduce command",
-          all(c.get("reproduce", "").startswith("rulecheck run ") and "--engine" in c["reproduce"] for c in failed))
+          all(c.get("reproduce", "").startswith(BIN + " run ") and "--engine" in c["reproduce"] for c in failed),
+          failed[:1])
 
 check("exit status 1 (the variants fail)", p.returncode == 1, p.returncode)
 print(f"{passed} passed, {len(failures)} failed")
