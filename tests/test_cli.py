@@ -11,9 +11,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
+check = Checks()
+
 BIN, ROOT = sys.argv[1], sys.argv[2]
-failures = []
-passed = 0
 
 
 def run(*args):
@@ -21,13 +24,6 @@ def run(*args):
                        capture_output=True, text=True, timeout=60)
     return p.returncode, p.stdout, p.stderr
 
-
-def check(name, condition, detail=""):
-    global passed
-    if condition:
-        passed += 1
-    else:
-        failures.append(f"{name}: {detail}")
 
 
 # 7 tokens (2 disaffected, 3 spare, 2 located civilians), 4 F and 4 W: cost ceil(7/2) = 4 of each,
@@ -110,7 +106,4 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("--help")
     check("--help explains the subcommands", code == 0 and "run" in out and "validate" in out, out)
 
-print(f"{passed} passed, {len(failures)} failed")
-for f in failures:
-    print("FAIL", f)
-sys.exit(1 if failures else 0)
+check.finish()

@@ -10,18 +10,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
+check = Checks()
+
 BIN, ROOT = sys.argv[1], sys.argv[2]
 CORPUS = os.path.join(ROOT, "scenarios", "messina", "consumption")
 FAULTY = os.path.join(ROOT, "tests", "engines", "faulty.py")
-failures, passed = [], 0
 
-
-def check(name, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(f"{name}: {detail}")
 
 
 def run_engine(mode, n=5, extra=(), corpus=CORPUS):
@@ -90,7 +87,4 @@ with tempfile.TemporaryDirectory() as tmp:
           len(cases) == expected_cases and all(c["verdict"] == "errored" for c in cases)
           and "before answering hello" in cases[0]["message"], p.stdout[:500])
 
-print(f"{passed} passed, {len(failures)} failed")
-for f in failures:
-    print("FAIL", f)
-sys.exit(1 if failures else 0)
+check.finish()

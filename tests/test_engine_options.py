@@ -10,18 +10,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
+check = Checks()
+
 BIN, ROOT = sys.argv[1], sys.argv[2]
 VARIANT = f"python3 {os.path.join(ROOT, 'tests', 'engines', 'variant.py')}"
 SCENARIOS = os.path.join(ROOT, "scenarios")
-failures, passed = [], 0
 
-
-def check(name, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(f"{name}: {detail}")
 
 
 def run(engine, *extra):
@@ -90,7 +87,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a malformed mapping file: exit 2 naming the file and field",
           p.returncode == 2 and "bad.json" in p.stderr and "/rules/A" in p.stderr, p.stderr)
 
-print(f"{passed} passed, {len(failures)} failed")
-for f in failures:
-    print("FAIL", f)
-sys.exit(1 if failures else 0)
+check.finish()

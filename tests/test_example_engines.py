@@ -10,6 +10,11 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
+check = Checks()
+
 BIN, ROOT = sys.argv[1], sys.argv[2]
 ENGINES = os.path.join(ROOT, "examples", "engines")
 
@@ -34,15 +39,7 @@ p = subprocess.run(args, capture_output=True, text=True, timeout=600)
 lines = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
 header, cases = lines[0], [l for l in lines if l.get("type") == "case"]
 
-failures, passed = [], 0
 
-
-def check(name, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(f"{name}: {detail}")
 
 
 targets = header["targets"]
@@ -74,7 +71,4 @@ for name, clauses in VARIANTS.items():
           failed[:1])
 
 check("exit status 1 (the variants fail)", p.returncode == 1, p.returncode)
-print(f"{passed} passed, {len(failures)} failed")
-for f in failures:
-    print("FAIL", f)
-sys.exit(1 if failures else 0)
+check.finish()
