@@ -15,7 +15,7 @@ class Checks:
             self.failures.append(f"{name}: {detail}")
 
     def finish(self):
-        print(f"{self.passed} passed, {len(self.failures)} failed")
         for f in self.failures:
             print("FAIL", f)
+        print(f"{self.passed} passed, {len(self.failures)} failed")
         sys.exit(1 if self.failures else 0)
