@@ -298,6 +298,7 @@ int engine_check_command(const Common& common, const std::string& command, const
   CrossCheckOptions options;
   options.engine_command = command;
   options.reproduce_prefix = "rulecheck run";
+  options.strict_protocol = true;  // every answer checked against protocol/schema/answer.schema.json
   cross_check(corpus->scenarios, *library, engine, options, [&](const CaseResult& r) {
     ++answered;
     if (r.verdict == Verdict::errored) {
@@ -306,8 +307,9 @@ int engine_check_command(const Common& common, const std::string& command, const
     }
   });
   engine.stop();
-  fmt::print("{} scenario(s) sent; {} answered within the protocol, {} with a protocol fault\n", answered,
-             answered - protocol_faults, protocol_faults);
+  fmt::print("{} scenario(s) sent; {} answered within the protocol, {} errored (a fault, an answer breaking "
+             "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
+             answered, answered - protocol_faults, protocol_faults);
   for (const auto& p : problems) fmt::print("  problem: {}\n", p);
   if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
   return problems.empty() ? kOk : kFailed;

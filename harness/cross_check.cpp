@@ -1,5 +1,6 @@
 #include "harness/cross_check.hpp"
 
+#include <algorithm>
 #include <deque>
 
 #include <fmt/format.h>
@@ -217,6 +218,13 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       return;
     }
     const json& a = *parsed;
+    if (options.strict_protocol)
+      if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty()) {
+        r.verdict = Verdict::errored;
+        r.step = static_cast<int>(i);
+        r.message = fmt::format("step {}: the answer breaks the protocol: {}", i, problem);
+        return;
+      }
     if (a.contains("unsupported")) {
       r.verdict = Verdict::skipped;
       r.step = static_cast<int>(i);
@@ -352,6 +360,36 @@ void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& lib
     ++planned;
   }
   report_ready(cases.size());
+}
+
+std::string answer_shape_problem(const json& a, bool is_query) {
+  if (!a.is_object()) return "an answer is a JSON object";
+  if (!a.contains("id") || !a["id"].is_string()) return "an answer carries the request's \"id\" string";
+  int shapes = 0;
+  for (const char* key : {"legal", "result", "unsupported", "error"}) shapes += a.contains(key) ? 1 : 0;
+  if (shapes != 1)
+    return "an answer has exactly one of \"legal\", \"result\", \"unsupported\" or \"error\"";
+  for (const auto& [key, value] : a.items()) {
+    static const char* kAllowed[] = {"id", "legal", "state", "rule", "reason", "result", "unsupported", "error"};
+    if (std::none_of(std::begin(kAllowed), std::end(kAllowed), [&](const char* k) { return key == k; }))
+      return fmt::format("unknown field \"{}\" (allowed: id, legal, state, rule, reason, result, unsupported, error)", key);
+  }
+  if (a.contains("reason") && !a["reason"].is_string()) return "\"reason\" is a string";
+  if ((a.contains("unsupported") && !a["unsupported"].is_string()) || (a.contains("error") && !a["error"].is_string()))
+    return "\"unsupported\" and \"error\" carry a string saying why";
+  if (a.contains("result") && !is_query) return "an apply is answered with \"legal\", not \"result\"";
+  if (a.contains("legal") && is_query) return "a query is answered with \"result\", not \"legal\"";
+  if (a.contains("legal")) {
+    if (!a["legal"].is_boolean()) return "\"legal\" is true or false";
+    const bool legal = a["legal"].get<bool>();
+    if (legal && (!a.contains("state") || !a["state"].is_object() || a.contains("rule")))
+      return "a legal answer carries the next \"state\" (an object) and no \"rule\"";
+    if (!legal && (!a.contains("rule") || !a["rule"].is_string() || a.contains("state")))
+      return "an illegal answer carries the \"rule\" (a string) and no \"state\"";
+  } else if (a.contains("state") || a.contains("rule")) {
+    return "\"state\" and \"rule\" belong to an answer with \"legal\"";
+  }
+  return "";
 }
 
 std::pair<std::string, std::map<std::string, std::string>> read_rule_map(const std::filesystem::path& file) {

@@ -20,7 +20,13 @@ struct CrossCheckOptions {
   std::map<std::string, std::string> rule_map;  // the engine's rule codes -> our clause ids
   std::string reproduce_prefix;                 // e.g. "rulecheck run" (the case's file is appended)
   std::string engine_command;                   // for the reproduce line
+  bool strict_protocol = false;                 // an answer's shape breaking protocol/schema/answer.schema.json
+                                                // (extra fields, two shapes at once) makes the case errored
 };
+
+// What is wrong with the shape of an answer to apply/query (protocol/schema/answer.schema.json),
+// or "" when nothing is.
+std::string answer_shape_problem(const json& answer, bool is_query);
 
 // Runs `scenarios` on a started engine and calls `report` once per scenario, in order.
 void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,

@@ -87,4 +87,19 @@ with tempfile.TemporaryDirectory() as tmp:
           len(cases) == expected_cases and all(c["verdict"] == "errored" for c in cases)
           and "before answering hello" in cases[0]["message"], p.stdout[:500])
 
+# rulecheck engine check: the faithful engine speaks the protocol; an answer with a field the
+# protocol does not have is named.
+def engine_check(cmd):
+    p = subprocess.run([BIN, "--rules", os.path.join(ROOT, "rules"), "engine", "check", cmd, "--scenarios", CORPUS],
+                       capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout
+
+
+code, out = engine_check(f"python3 {os.path.join(ROOT, 'examples', 'engines', 'faithful.py')}")
+check("engine check: faithful speaks protocol 1", code == 0 and "speaks protocol version 1" in out, out)
+with tempfile.TemporaryDirectory() as tmp:
+    code, out = engine_check(f"python3 {FAULTY} extra-field 4 {os.path.join(tmp, 'fired')}")
+    check("engine check: an extra answer field is named", code == 1 and 'unknown field \"debug\"' in out
+          and "1 errored" in out, out)
+
 check.finish()

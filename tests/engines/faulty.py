@@ -4,6 +4,7 @@ except for one injected fault.
 
 Usage: faulty.py MODE N MARKER
   MODE   crash | hang | garbage | wrong-id | exit | huge | banner | unsupported | stderr | slow-reader
+         | extra-field (an answer with a field the protocol does not have)
   N      the fault hits the N-th apply/query request (1-based) ...
   MARKER ... once: the file MARKER is created when it fires, and the fault never fires again while
          it exists (so the restarted engine behaves).
@@ -65,6 +66,11 @@ for line in sys.stdin:
             continue
         if mode == "wrong-id":
             say({"id": "not-" + str(req.get("id")), "legal": True, "state": {}})
+            continue
+        if mode == "extra-field":
+            answer = engine.handle(req)
+            answer["debug"] = "not in the protocol"
+            say(answer)
             continue
         if mode == "huge":
             say({"id": req.get("id"), "legal": True, "padding": "x" * (20 << 20)})
