@@ -284,9 +284,15 @@ int engine_check_command(const Common& common, const std::string& command, const
       const InterpretationPoint* p = nullptr;
       for (const Game* g : all_games())
         if (const GameRules* r = library->find(g->name()); r && (p = r->point(point))) break;
-      if (!p) problems.push_back(fmt::format("hello: unknown interpretation point \"{}\"", point));
-      else if (!reading.is_string() || std::find(p->readings.begin(), p->readings.end(), reading.get<std::string>()) == p->readings.end())
-        problems.push_back(fmt::format("hello: {} is not a reading of {}", reading.dump(), point));
+      if (!p) {
+        problems.push_back(fmt::format("hello: unknown interpretation point \"{}\"", point));
+        continue;
+      }
+      const json offered = reading.is_array() ? reading : json::array({reading});
+      if (offered.empty()) problems.push_back(fmt::format("hello: {} lists no reading", point));
+      for (const auto& r : offered)
+        if (!r.is_string() || std::find(p->readings.begin(), p->readings.end(), r.get<std::string>()) == p->readings.end())
+          problems.push_back(fmt::format("hello: {} is not a reading of {}", r.dump(), point));
     }
   } catch (const std::exception& e) {
     fmt::print("the engine did not start: {}\n", e.what());

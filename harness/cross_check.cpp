@@ -97,19 +97,27 @@ std::string join(const std::vector<std::string>& v) {
 std::string choose_readings(const Scenario& s, const GameRules& rules, const EngineHello& hello, json& readings,
                             PlannedCase& plan) {
   readings = s.readings(rules);
-  for (const auto& [point_id, reading] : hello.interpretations.items()) {
+  for (const auto& [point_id, declared] : hello.interpretations.items()) {
     const InterpretationPoint* point = rules.point(point_id);
     if (!point) continue;  // another game's point, or one the oracle does not list
-    const std::string r = reading.is_string() ? reading.get<std::string>() : reading.dump();
-    if (std::find(point->readings.begin(), point->readings.end(), r) == point->readings.end())
-      return fmt::format("the engine implements reading \"{}\" of {}, which the oracle does not know "
-                         "(known: {})", r, point_id, join(point->readings));
-    if (s.interpretations.contains(point_id) && s.interpretations[point_id] != r) {
+    // A reading, or the list of readings the engine implements (its preferred one first).
+    std::vector<std::string> offered;
+    for (const auto& r : declared.is_array() ? declared : json::array({declared}))
+      offered.push_back(r.is_string() ? r.get<std::string>() : r.dump());
+    if (offered.empty()) return fmt::format("the engine declares no reading of {}", point_id);
+    for (const auto& r : offered)
+      if (std::find(point->readings.begin(), point->readings.end(), r) == point->readings.end())
+        return fmt::format("the engine implements reading \"{}\" of {}, which the oracle does not know "
+                           "(known: {})", r, point_id, join(point->readings));
+    auto implemented = [&](const std::string& r) { return std::find(offered.begin(), offered.end(), r) != offered.end(); };
+    const std::string wanted = readings[point_id].get<std::string>();
+    if (implemented(wanted)) continue;  // the scenario's (or the default) reading: run as written
+    if (s.interpretations.contains(point_id)) {
       plan.check_expect = false;
       plan.note = fmt::format("run under the engine's reading {}={} (the scenario expects {}); compared "
-                              "with the oracle only", point_id, r, s.interpretations[point_id].get<std::string>());
+                              "with the oracle only", point_id, offered.front(), wanted);
     }
-    readings[point_id] = r;
+    readings[point_id] = offered.front();
   }
   return "";
 }

@@ -19,9 +19,9 @@ import traceback
 PROTOCOL = 1
 ENGINE_VERSION = "1"
 
-# The readings this engine declares in its hello answer: the default of every interpretation
-# point (rules/<game>/interpretations.json).  Every other listed reading is implemented too and is
-# used when a request's "interpretations" names it.
+# The default reading of every interpretation point (rules/<game>/interpretations.json).  Every
+# other listed reading is implemented too: hello declares them all, the default first, and each
+# request's "interpretations" says which one to follow.
 DEFAULT_READINGS = {
     "messina.card-hostility": "exposed-only",
     "messina.friendly-area-extent": "friendly-component",
@@ -1354,8 +1354,12 @@ class Engine:
         self.games = {"messina": messina, "scythe": scythe}
 
     def hello(self):
+        # Every reading of every point is implemented: declare them all, the default first, so
+        # rulecheck runs each scenario under the reading it was written for.
+        readings = {point: [default] + sorted(KNOWN_READINGS[point] - {default})
+                    for point, default in DEFAULT_READINGS.items()}
         return {"name": self.name, "version": self.version, "games": sorted(self.games),
-                "interpretations": dict(DEFAULT_READINGS)}
+                "interpretations": readings}
 
     def handle(self, req):
         """One request -> one answer (a dict), or None for bye."""
