@@ -30,6 +30,8 @@ DEFAULT_READINGS = {
     "messina.stacking-scope": "all-factions",
     "messina.hostile-workers": "units-include-workers",
     "scythe.vacated-workers": "any-unit",
+    "messina.shield-high-tech": "units-only",
+    "scythe.stop-path": "must-end",
 }
 
 KNOWN_READINGS = {
@@ -40,6 +42,8 @@ KNOWN_READINGS = {
     "messina.stacking-scope": {"all-factions", "per-faction"},
     "messina.hostile-workers": {"units-include-workers", "military-units-only"},
     "scythe.vacated-workers": {"any-unit", "no-workers"},
+    "messina.shield-high-tech": {"units-only", "shields-too"},
+    "scythe.stop-path": {"must-end", "truncate"},
 }
 
 
@@ -708,6 +712,10 @@ class Messina(Rules):
                 if build_area is None:
                     build_area = self.friendly_area(fid, "build")
                 require(sid in build_area, "messina.muster.friendly-area")
+                # Read as a high-tech build when the Shield's cost makes it one.
+                if (self.reading("messina.shield-high-tech") == "shields-too"
+                        and self.number("shield_build_cost") >= self.number("high_tech_min_cost")):
+                    require(self.high_tech_site(sid, fid), "messina.muster.high-tech")
                 cost += self.number("shield_build_cost")
             else:
                 require(shield and shield.get("owner") == fid, "messina.muster.shield.build-upgrade")
@@ -1200,8 +1208,11 @@ class Scythe(Rules):
             unmoved[(start, "worker")] -= carried
             require(1 <= len(path) <= self.move_range(unit), "scythe.move.range")
             cur = start
+            truncate = self.reading("scythe.stop-path") == "truncate"
             for step, nxt in enumerate(path):
-                last = step == len(path) - 1
+                # Under "truncate" a stop ends the move wherever the path meant to go.
+                last = step == len(path) - 1 or truncate
+                stopped = False
                 require(nxt in self.territories
                         and nxt in (self.territories[cur].get("adjacent") or []), "scythe.move.path")
                 require(not self.territories[nxt].get("home_base"), "scythe.move.home-base")
@@ -1211,18 +1222,23 @@ class Scythe(Rules):
                     opponents = self.opponent_combat_units(nxt, fid)
                     if opponents:
                         require(last, "scythe.move.combat-stop")
+                        stopped = True
                         t = self.territories[nxt]
                         if not t.get("held_by"):
                             t["held_by"] = opponents[0]
                     elif self.opponent_workers_only(nxt, fid):
                         require(last, "scythe.move.workers-stop")
+                        stopped = True
                         n = self.retreat_workers(nxt, fid)
                         self.lose_popularity(fid, self.popularity_loss(n))
                         vacated.add(nxt)
                     if unit == "character" and self.territories[nxt].get("encounter"):
                         require(last, "scythe.move.encounter-stop")
+                        stopped = True
                         encounter_entries.add(nxt)
                 cur = nxt
+                if stopped:
+                    break
             here = self.units_at_for_change(start, fid)
             here[unit] -= 1
             there = self.units_at_for_change(cur, fid)

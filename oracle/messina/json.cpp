@@ -427,6 +427,10 @@ Readings read_readings(const JsonReader& r) {
                                     "military-units-only"
                                 ? Readings::HostileWorkers::military_units_only
                                 : Readings::HostileWorkers::units_include_workers;
+    else if (point == "messina.shield-high-tech")
+      out.shield_high_tech = reading.one_of({"units-only", "shields-too"}) == "shields-too"
+                                 ? Readings::ShieldHighTech::shields_too
+                                 : Readings::ShieldHighTech::units_only;
     else
       reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
   }

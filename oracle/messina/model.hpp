@@ -141,6 +141,7 @@ struct Readings {
   enum class StackingScope { all_factions, per_faction } stacking_scope = StackingScope::all_factions;
   enum class HostileWorkers { units_include_workers, military_units_only } hostile_workers =
       HostileWorkers::units_include_workers;
+  enum class ShieldHighTech { units_only, shields_too } shield_high_tech = ShieldHighTech::units_only;
 };
 
 struct Rules {

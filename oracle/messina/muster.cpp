@@ -78,6 +78,14 @@ int apply_shield_op(const Rules& rules, State& next, const FactionId& faction, c
     require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
             "messina.muster.friendly-area",
             "{} is not in {}'s Friendly Area for building", op.where.space, faction);
+    // interpretation messina.shield-high-tech: under "shields-too" a 3 E Shield is placed as a
+    // high-tech build (messina.muster.high-tech).
+    if (rules.readings.shield_high_tech == Readings::ShieldHighTech::shields_too &&
+        rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
+      require(high_tech_site(next, faction, op.where.space), "messina.muster.high-tech",
+              "under the shields-too reading a Shield ({} E) is built only at a Home Space or a Utility of {} or a "
+              "consenting ally; {} is neither",
+              rules.numbers.shield_build_cost, faction, op.where.space);
     space.shield = Shield{faction, 1};
     return rules.numbers.shield_build_cost;
   }

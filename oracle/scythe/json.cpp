@@ -195,6 +195,9 @@ Readings read_readings(const JsonReader& r) {
     if (point == "scythe.vacated-workers")
       out.vacated_workers = reading.one_of({"any-unit", "no-workers"}) == "no-workers"
                                 ? Readings::VacatedWorkers::no_workers : Readings::VacatedWorkers::any_unit;
+    else if (point == "scythe.stop-path")
+      out.stop_path = reading.one_of({"must-end", "truncate"}) == "truncate" ? Readings::StopPath::truncate
+                                                                            : Readings::StopPath::must_end;
     else
       reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
   }

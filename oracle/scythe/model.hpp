@@ -64,6 +64,7 @@ struct Ruleset {
 
 struct Readings {
   enum class VacatedWorkers { any_unit, no_workers } vacated_workers = VacatedWorkers::any_unit;
+  enum class StopPath { must_end, truncate } stop_path = StopPath::must_end;
 };
 
 struct Rules {

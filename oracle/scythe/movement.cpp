@@ -107,32 +107,38 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
     require(std::find(adjacent.begin(), adjacent.end(), to) != adjacent.end(), "scythe.move.path",
             "{} is not adjacent to {}", to, position);
     Territory& t = next.territories.at(to);
-    require(!t.home_base, "scythe.move.home-base",
-            "no unit moves from the board into a home base ({} is {}'s)", to, t.home_base.value_or(""));
+    require(!t.home_base, "scythe.move.home-base", "no unit moves from the board into a home base ({} is {}'s)", to,
+            t.home_base.value_or(""));
 
+    // Where the movement ends whatever the path says (interpretation scythe.stop-path: under
+    // "must-end" the path must end there; under "truncate" the rest of the path is ignored).
+    bool stops = false;
+    auto stop_here = [&](std::string_view clause, std::string_view why) {
+      require(last || rules.readings.stop_path == Readings::StopPath::truncate, clause,
+              "the {} must stop in {}, {}", unit_name(m.unit), to, why);
+      stops = true;
+    };
     if (m.unit == Unit::worker) {
       require_worker_may_enter(rules, t, to, faction, log);
     } else if (opponent_has(t, faction, true)) {
       // scythe.move.combat-stop; scythe.move.combat-temporary-control
-      require(last, "scythe.move.combat-stop",
-              "the {} must stop in {}, where an opponent's character or mech stands", unit_name(m.unit), to);
+      stop_here("scythe.move.combat-stop", "where an opponent's character or mech stands");
       if (!t.held_by)
         for (const auto& [owner, units] : t.units)
           if (owner != faction && units.total() > 0) t.held_by = owner;
     } else if (held_by_opponent_workers_only(t, faction)) {
       // scythe.move.workers-stop, then the retreat; scythe.move.vacated-open
-      require(last, "scythe.move.workers-stop",
-              "the {} must stop in {}, where it forces an opponent's workers out", unit_name(m.unit), to);
+      stop_here("scythe.move.workers-stop", "where it forces an opponent's workers out");
       force_workers_out(rules, next, faction, to);
       log.vacated.insert(to);
     }
     if (m.unit == Unit::character && t.encounter) {
       // scythe.move.encounter-stop
-      require(last, "scythe.move.encounter-stop",
-              "the character must stop in {}, where there is an encounter token", to);
+      stop_here("scythe.move.encounter-stop", "where there is an encounter token");
       log.character_stopped_by_encounter = true;
     }
     position = to;
+    if (stops) break;
   }
   // scythe.move.structure-capture: control follows the units, so a territory held only by an
   // opponent's structure is now controlled by the mover. scythe.move.no-limit: no cap on arrivals.
