@@ -100,6 +100,17 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("validate", tele)
     check("validate reads actions too", code == 2 and "/steps/0/action/type" in out and "consume" in out, out)
 
+    same = write("bad/same-id.json", scenario("t/good", {}))
+    code, out, err = run("run", good, same)
+    check("a duplicate id is bad input naming both files", code == 2 and "already used by" in out
+          and "good.json" in out, out)
+
+    misplaced = os.path.join(tmp, "scenarios", "messina", "x")
+    os.makedirs(misplaced)
+    wrong_id = write("scenarios/messina/x/named.json", scenario("messina/x/other-name", {}))
+    code, out, err = run("validate", wrong_id)
+    check("under scenarios/ the id must be the file's path", code == 2 and '"messina/x/named"' in out, out)
+
     code, out, err = run("frobnicate")
     check("unknown subcommand exits 2", code == 2, f"exit {code}\n{out}{err}")
 
