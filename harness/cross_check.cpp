@@ -14,22 +14,26 @@ namespace rulecheck {
 
 namespace {
 
-// Rules bound once per (game, ruleset, readings) and shared by the cases that use them.
+// Rules bound once per (game, ruleset overrides, readings) and shared by the cases that use them,
+// with the merged ruleset and the readings serialised once for the request lines.
 class BindingCache {
  public:
-  const BoundRules& get(const std::string& game, const json& ruleset, const json& readings) {
+  struct Entry {
+    std::string game;
+    json overrides, readings;
+    std::unique_ptr<BoundRules> rules;
+    std::string ruleset_text, readings_text;
+  };
+  const Entry& get(const std::string& game, const GameRules& rules, const json& overrides, const json& readings) {
     for (const auto& e : entries_)
-      if (e.game == game && e.ruleset == ruleset && e.readings == readings) return *e.rules;
-    entries_.push_back({game, ruleset, readings, find_game(game)->bind(ruleset, readings)});
-    return *entries_.back().rules;
+      if (e.game == game && e.overrides == overrides && e.readings == readings) return e;
+    const json ruleset = rules.merged_ruleset(overrides);
+    entries_.push_back({game, overrides, readings, find_game(game)->bind(ruleset, readings), ruleset.dump(),
+                        readings.dump()});
+    return entries_.back();
   }
 
  private:
-  struct Entry {
-    std::string game;
-    json ruleset, readings;
-    std::unique_ptr<BoundRules> rules;
-  };
   std::deque<Entry> entries_;
 };
 
@@ -44,7 +48,7 @@ struct OracleStep {
 // written to text once: it is the answer of one step and the input of the next.
 std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids) {
   std::vector<OracleStep> steps(s.steps.size());
-  std::string text = s.state.dump();
+  std::string text = s.state_text.empty() ? s.state.dump() : s.state_text;
   const json* state = &s.state;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     OracleStep& o = steps[i];
@@ -126,7 +130,8 @@ std::string request_line(const std::string& id, const Scenario& s, const std::st
                          const std::string& readings, const std::string& state, const Step& step) {
   return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})",
                      id, step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
-                     step.is_query ? "query" : "action", step.request.dump());
+                     step.is_query ? "query" : "action",
+                     step.request_text.empty() ? step.request.dump() : step.request_text);
 }
 
 // The engine's answer as an outcome comparable with the oracle's; empty with `problem` set when
@@ -300,16 +305,18 @@ void plan_case(PlannedCase& c, BindingCache& bindings, const Scenario& s, std::s
   }
   std::vector<std::string> step_ids;
   for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
-  const json ruleset = rules.merged_ruleset(s.ruleset);
+  const BindingCache::Entry* binding = nullptr;
   try {
-    c.rules = &bindings.get(s.game, ruleset, readings);
+    binding = &bindings.get(s.game, rules, s.ruleset, readings);
+    c.rules = binding->rules.get();
     c.oracle = run_oracle(s, *c.rules, step_ids);
   } catch (const std::exception& e) {
     c.result.verdict = Verdict::errored;
     c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
     return;
   }
-  const std::string rs = ruleset.dump(), rd = readings.dump();
+  const std::string& rs = binding->ruleset_text;
+  const std::string& rd = binding->readings_text;
   c.first_request = requests.size();
   c.planned = true;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {

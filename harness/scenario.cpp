@@ -101,6 +101,7 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
       }
     }
     s.state = r.field("state").expect_object().node();
+    s.state_text = s.state.dump();
     const auto steps = r.field("steps").elements();
     if (steps.empty()) r.field("steps").fail("a scenario needs at least one step");
     for (const auto& st : steps) {
@@ -110,6 +111,7 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
       Step step;
       step.is_query = has_query;
       step.request = st.field(has_query ? "query" : "action").expect_object().node();
+      step.request_text = step.request.dump();
       step.expect = st.field("expect").node();
       check_expect(st.field("expect"), *rules, has_query, false);
       s.steps.push_back(std::move(step));

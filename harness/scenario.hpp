@@ -16,7 +16,8 @@ using json = nlohmann::json;
 
 struct Step {
   bool is_query = false;
-  json request;  // the action or the query
+  json request;              // the action or the query
+  std::string request_text;  // the same, serialised once at load (it is sent to every engine)
   json expect;
 };
 
@@ -29,6 +30,7 @@ struct Scenario {
   json interpretations = json::object();  // readings this scenario depends on
   json ruleset = json::object();          // overrides
   json state;
+  std::string state_text;  // the initial state, serialised once at load
   std::vector<Step> steps;
 
   // The readings it runs under: the game's defaults with this scenario's choices applied.
