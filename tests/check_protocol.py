@@ -26,12 +26,16 @@ Exit status 1 if anything failed.
 """
 import copy
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema
 from jsonschema.exceptions import best_match
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import DuplicateKeys, load_json  # noqa: E402,F401
 
 SCHEMAS = ["hello-request", "apply-request", "query-request", "bye-request", "request", "hello-answer", "answer"]
 SESSION_TIMEOUT = 300  # seconds, per engine session
@@ -58,22 +62,6 @@ class Tally:
 # ---------------------------------------------------------------- reading JSON and the schemas
 
 
-class DuplicateKeys(ValueError):
-    pass
-
-
-def no_duplicates(pairs):
-    seen = {}
-    for key, value in pairs:
-        if key in seen:
-            raise DuplicateKeys(f'the key "{key}" appears twice in the same object')
-        seen[key] = value
-    return seen
-
-
-def load_json(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f, object_pairs_hook=no_duplicates)
 
 
 def dumps(value):

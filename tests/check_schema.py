@@ -15,11 +15,15 @@ this script keeps it honest.
 """
 import copy
 import json
+import os
 import sys
 from pathlib import Path
 
 import jsonschema
 from jsonschema.exceptions import best_match
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import DuplicateKeys, load_json  # noqa: E402,F401
 
 SCHEMA_PATH = Path("scenarios") / "schema" / "scenario.schema.json"
 
@@ -27,23 +31,6 @@ SCHEMA_PATH = Path("scenarios") / "schema" / "scenario.schema.json"
 # ---------------------------------------------------------------- reading and reporting
 
 
-class DuplicateKeys(ValueError):
-    pass
-
-
-def no_duplicates(pairs):
-    seen = {}
-    for key, value in pairs:
-        if key in seen:
-            # The C++ reader rejects duplicate keys; Python's json would silently keep the last.
-            raise DuplicateKeys(f'the key "{key}" appears twice in the same object')
-        seen[key] = value
-    return seen
-
-
-def load_json(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f, object_pairs_hook=no_duplicates)
 
 
 def pointer(parts):
