@@ -86,8 +86,6 @@ struct PlannedCase {
   std::vector<OracleStep> oracle;  // per step
   std::vector<std::optional<Difference>> oracle_vs_expect;  // per step: the oracle against the expectation
   std::vector<EngineAnswer> answers;
-  std::size_t first_request = 0;
-  bool planned = false;            // false: already decided (skipped or errored) before sending
 };
 
 std::string join(const std::vector<std::string>& v) {
@@ -317,8 +315,6 @@ void plan_case(PlannedCase& c, BindingCache& bindings, const Scenario& s, std::s
   }
   const std::string& rs = binding->ruleset_text;
   const std::string& rd = binding->readings_text;
-  c.first_request = requests.size();
-  c.planned = true;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     requests.push_back(request_line(step_ids[i], s, rs, rd, c.oracle[i].input_state, s.steps[i]));
     ids.push_back(step_ids[i]);
