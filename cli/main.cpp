@@ -174,6 +174,8 @@ int run_command(const Common& common, const RunOptions& opt, const std::string& 
   RunInfo info;
   info.version = kVersion;
   info.paths = opt.paths;
+  for (const auto& [game, rules] : library->games())
+    for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
   if (!opt.no_oracle) info.targets.push_back("oracle");
   for (const auto& e : engines) info.targets.push_back(e.name);
   const std::size_t per_target = corpus->scenarios.size() + corpus->bad.size();

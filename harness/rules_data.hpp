@@ -50,6 +50,7 @@ class RulesLibrary {
   // file on a problem.
   explicit RulesLibrary(const std::filesystem::path& rules_dir);
   const GameRules* find(const std::string& game) const;
+  const std::map<std::string, GameRules>& games() const { return games_; }
   const std::filesystem::path& dir() const { return dir_; }
 
  private:

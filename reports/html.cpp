@@ -156,8 +156,13 @@ class HtmlReporter final : public DocumentReporter {
   }
 
   void write_clause_row(const std::string& clause, const std::map<std::string, Cell>& by_target) {
-    fmt::print(out_, "<tr id=\"{}\"><th scope=\"row\">{}</th>", escape_xml_attribute(clause_anchor(clause)),
-               escape_xml(clause));
+    // The clause's paraphrase (rules/<game>/clauses.json) as a tooltip and a second line.
+    const auto& paraphrases = info().clause_paraphrases;
+    const auto p = paraphrases.find(clause);
+    const std::string paraphrase = p == paraphrases.end() ? "" : p->second;
+    fmt::print(out_, "<tr id=\"{}\"><th scope=\"row\" title=\"{}\">{}{}</th>",
+               escape_xml_attribute(clause_anchor(clause)), escape_xml_attribute(paraphrase), escape_xml(clause),
+               paraphrase.empty() ? "" : "<br><small>" + escape_xml(paraphrase) + "</small>");
     static const Cell none;
     for (const auto& target : targets()) {
       const auto found = by_target.find(target);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ struct RunInfo {
   std::vector<std::string> targets;
   std::size_t cases = 0;  // scenario files × targets planned
   std::vector<std::string> paths;
+  std::map<std::string, std::string> clause_paraphrases;  // clause id -> its one-line paraphrase
 };
 
 struct Summary {

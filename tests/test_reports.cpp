@@ -78,7 +78,11 @@ std::vector<CaseResult> fixture_cases() {
 std::string report(std::unique_ptr<Reporter> (*make)(std::ostream&), const std::vector<CaseResult>& cases) {
   std::ostringstream out;
   auto reporter = make(out);
-  reporter->begin(RunInfo{"0.1.0-test", {"oracle", "toy-engine"}, cases.size(), {"scenarios"}});
+  reporter->begin(RunInfo{"0.1.0-test",
+                          {"oracle", "toy-engine"},
+                          cases.size(),
+                          {"scenarios"},
+                          {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}}});
   Summary summary;
   summary.seconds = 1.25;
   for (const auto& r : cases) {
@@ -216,6 +220,13 @@ TEST(HtmlReport, RowPerCitedClause) {
   EXPECT_EQ(occurrences(html, "<tr id=\"clause-"), 4u);
   for (const char* clause : {"scythe.combat.power", "scythe.move.adjacent", "scythe.move.carry", "scythe.setup.start"})
     EXPECT_EQ(occurrences(html, std::string("<tr id=\"clause-") + clause + "\">"), 1u) << clause;
+}
+
+TEST(HtmlReport, ClauseRowsShowTheirParaphrase) {
+  const std::string html = report(make_html_reporter, fixture_cases());
+  const std::string row = span(html, "<tr id=\"clause-scythe.move.adjacent\">", "</th>");
+  EXPECT_TRUE(contains(row, "each step enters a territory next to the last &lt;&amp;&gt;")) << row;
+  EXPECT_FALSE(contains(span(html, "<tr id=\"clause-scythe.move.carry\">", "</th>"), "<small>"));
 }
 
 TEST(HtmlReport, FailCountLinksToTheFailingCase) {
