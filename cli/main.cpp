@@ -262,6 +262,41 @@ int validate_command(const Common& common, const std::vector<std::string>& paths
   return bad ? kBadInput : kOk;
 }
 
+// `rulecheck readings PATH...`: which scenarios depend on a reading they do not name? For every
+// scenario and every interpretation point it leaves to the default, the scenario is run on the
+// oracle under each other reading; a verdict that changes means the expectation holds only under
+// the default, so the scenario should name it (docs/formats.md).
+int readings_command(const Common& common, const std::vector<std::string>& paths) {
+  auto library = load_library(common);
+  if (!library) return kCannotRun;
+  auto corpus = load_corpus(paths, *library, {});
+  if (!corpus) return kBadInput;
+  for (const auto& e : corpus->bad) fmt::print("{}\n", e.describe());
+  OracleTarget oracle;
+  std::size_t undeclared = 0, runs = 0;
+  for (const auto& s : corpus->scenarios) {
+    const GameRules& rules = *library->find(s.game);
+    for (const auto& point : rules.points) {
+      if (s.interpretations.contains(point.id)) continue;
+      for (const auto& reading : point.readings) {
+        if (reading == point.default_reading) continue;
+        Scenario variant = s;
+        variant.interpretations[point.id] = reading;
+        ++runs;
+        const CaseResult r = run_case(variant, rules, oracle);
+        if (r.verdict == Verdict::pass) continue;
+        ++undeclared;
+        fmt::print("{}: depends on {} (under \"{}\": {}); name \"{}\": \"{}\" in its interpretations\n",
+                   s.file.string(), point.id, reading, r.message, point.id, point.default_reading);
+      }
+    }
+  }
+  fmt::print("{} scenario(s), {} run(s) under other readings: {} undeclared dependenc{}\n", corpus->scenarios.size(),
+             runs, undeclared, undeclared == 1 ? "y" : "ies");
+  if (!corpus->bad.empty()) return kBadInput;
+  return undeclared ? kFailed : kOk;
+}
+
 int serve_command(const Common& common) {
   auto library = load_library(common);
   if (!library) return kCannotRun;
@@ -378,6 +413,13 @@ int main(int argc, char** argv) {
       "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
   validate->add_option("paths", validate_paths, "Scenario files or folders")->required();
 
+  std::vector<std::string> readings_paths;
+  CLI::App* readings_cmd = app.add_subcommand(
+      "readings",
+      "Find scenarios that depend on an interpretation reading they do not name (each is re-run on the "
+      "oracle under every other reading)");
+  readings_cmd->add_option("paths", readings_paths, "Scenario files or folders")->required();
+
   CLI::App* serve_cmd = app.add_subcommand(
       "serve", "Answer engine-protocol requests on stdin/stdout with the oracle (an engine for any language)");
 
@@ -402,6 +444,7 @@ int main(int argc, char** argv) {
     if (*run) return run_command(common, run_opt, argv[0]);
     if (*validate) return validate_command(common, validate_paths);
     if (*serve_cmd) return serve_command(common);
+    if (*readings_cmd) return readings_command(common, readings_paths);
     if (*check) {
       if (check_paths.empty()) check_paths.push_back((default_project_dir() / "scenarios").string());
       return engine_check_command(common, check_command, check_paths, check_timeout);

@@ -111,6 +111,23 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("validate", wrong_id)
     check("under scenarios/ the id must be the file's path", code == 2 and '"messina/x/named"' in out, out)
 
+    # A hidden card held by SF at D2: not hostile to UE under the default reading (exposed-only),
+    # hostile under "held"; a scenario expecting false depends on the default without naming it.
+    hidden = {"id": "t/hidden", "game": "messina", "title": "hidden card", "cites": ["messina.friendly.hostile"],
+              "state": {"round": 1, "factions": {
+                  "UE": {"kind": "human", "home": ["D1"]}, "SF": {"kind": "human", "home": ["D2"]}},
+                  "spaces": {"D1": {"adjacent": ["D2"]}, "D2": {"adjacent": ["D1"]}},
+                  "cards": {"D2": {"holder": "SF", "exposed": False}}},
+              "steps": [{"query": {"type": "hostile", "faction": "UE", "at": "D2"}, "expect": {"result": False}}]}
+    undeclared = write("readings/hidden.json", hidden)
+    code, out, err = run("readings", undeclared)
+    check("readings: an undeclared dependency is found", code == 1 and "depends on messina.card-hostility" in out
+          and '"held"' in out, out)
+    hidden["interpretations"] = {"messina.card-hostility": "exposed-only"}
+    declared = write("readings/declared.json", hidden)
+    code, out, err = run("readings", declared)
+    check("readings: a declared one is fine", code == 0 and "0 undeclared" in out, out)
+
     code, out, err = run("frobnicate")
     check("unknown subcommand exits 2", code == 2, f"exit {code}\n{out}{err}")
 

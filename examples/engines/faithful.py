@@ -32,6 +32,7 @@ DEFAULT_READINGS = {
     "scythe.vacated-workers": "any-unit",
     "messina.shield-high-tech": "units-only",
     "scythe.stop-path": "must-end",
+    "messina.consumption-bill": "all-tokens",
 }
 
 KNOWN_READINGS = {
@@ -44,6 +45,7 @@ KNOWN_READINGS = {
     "scythe.vacated-workers": {"any-unit", "no-workers"},
     "messina.shield-high-tech": {"units-only", "shields-too"},
     "scythe.stop-path": {"must-end", "truncate"},
+    "messina.consumption-bill": {"all-tokens", "excluding-disaffected"},
 }
 
 
@@ -447,7 +449,10 @@ class Messina(Rules):
         dis, spare, loc = pop.get("disaffected", 0), pop.get("spare", 0), pop.get("located", 0)
         food, water = res.get("food", 0), res.get("water", 0)
         started = dis
+        # Who is on the bill: everyone, or (one reading) all but the Disaffected.
         total = dis + spare + loc
+        if self.reading("messina.consumption-bill") == "excluding-disaffected":
+            total = spare + loc
         cost = self.consumption_cost(total)
         removals = self.parse_removals(fid, a.get("disband") or [], "/action/disband",
                                        "messina.consumption.shortfall.step3", backed_only=True)

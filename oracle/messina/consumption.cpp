@@ -53,7 +53,10 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   State next = state;
   Faction& f = next.factions.at(action.faction);
   Population& pop = f.population;
-  const int tokens = pop.total();
+  // interpretation messina.consumption-bill: the whole Population, or all but the Disaffected.
+  const int tokens = rules.readings.consumption_bill == Readings::ConsumptionBill::all_tokens
+                         ? pop.total()
+                         : pop.spare + pop.located;
   const int cost = consumption_cost(numbers, tokens);  // messina.consumption.cost
 
   if (f.resources.food >= cost && f.resources.water >= cost) {

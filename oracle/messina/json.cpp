@@ -427,6 +427,10 @@ Readings read_readings(const JsonReader& r) {
                                     "military-units-only"
                                 ? Readings::HostileWorkers::military_units_only
                                 : Readings::HostileWorkers::units_include_workers;
+    else if (point == "messina.consumption-bill")
+      out.consumption_bill = reading.one_of({"all-tokens", "excluding-disaffected"}) == "excluding-disaffected"
+                                 ? Readings::ConsumptionBill::excluding_disaffected
+                                 : Readings::ConsumptionBill::all_tokens;
     else if (point == "messina.shield-high-tech")
       out.shield_high_tech = reading.one_of({"units-only", "shields-too"}) == "shields-too"
                                  ? Readings::ShieldHighTech::shields_too

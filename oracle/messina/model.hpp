@@ -142,6 +142,7 @@ struct Readings {
   enum class HostileWorkers { units_include_workers, military_units_only } hostile_workers =
       HostileWorkers::units_include_workers;
   enum class ShieldHighTech { units_only, shields_too } shield_high_tech = ShieldHighTech::units_only;
+  enum class ConsumptionBill { all_tokens, excluding_disaffected } consumption_bill = ConsumptionBill::all_tokens;
 };
 
 struct Rules {
