@@ -388,7 +388,7 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   run->add_option("--engine", run_opt.engines,
                   "An engine under test: a shell command speaking protocol 1 on stdin/stdout "
-                  "(see examples/engines/README.md); repeatable, engines run side by side")
+                  "(see docs/engine-protocol.md); repeatable, engines run side by side")
       ->allow_extra_args(false);
   run->add_flag("--strict", run_opt.strict, "Also compare the clause id of illegal answers (default: legality only)");
   run->add_option("--rule-map", run_opt.rule_maps,
