@@ -199,6 +199,16 @@ void fail_with(CaseResult& r, std::size_t step, const Difference& d, const std::
                           shown(d.actual));
 }
 
+// A case decided at step `i`: its verdict and the one line saying why.
+void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {
+  r.verdict = verdict;
+  r.step = static_cast<int>(i);
+  r.message = fmt::format("step {}: {}", i, why);
+}
+
+// An answer's free-text field: the string itself, or the JSON it was given as.
+std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
 void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   const BoundRules& rules = *c.rules;
   CaseResult& r = c.result;
@@ -207,9 +217,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     EngineAnswer& ans = c.answers[i];
     if (!ans.stderr_text.empty()) r.stderr_text += ans.stderr_text;
     if (!ans.fault.empty()) {
-      r.verdict = Verdict::errored;
-      r.step = static_cast<int>(i);
-      r.message = fmt::format("step {}: {}", i, ans.fault);
+      decide(r, Verdict::errored, i, ans.fault);
       return;
     }
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
@@ -223,40 +231,28 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     }
     const std::optional<json>& parsed = ans.answer();
     if (!parsed) {
-      r.verdict = Verdict::errored;
-      r.step = static_cast<int>(i);
-      r.message = fmt::format("step {}: the answer is not a JSON object: {}", i, ans.line.substr(0, 200));
+      decide(r, Verdict::errored, i, "the answer is not a JSON object: " + ans.line.substr(0, 200));
       return;
     }
     const json& a = *parsed;
     if (options.strict_protocol)
       if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty()) {
-        r.verdict = Verdict::errored;
-        r.step = static_cast<int>(i);
-        r.message = fmt::format("step {}: the answer breaks the protocol: {}", i, problem);
+        decide(r, Verdict::errored, i, "the answer breaks the protocol: " + problem);
         return;
       }
     if (a.contains("unsupported")) {
-      r.verdict = Verdict::skipped;
-      r.step = static_cast<int>(i);
-      r.message = fmt::format("step {}: the engine does not support this: {}", i,
-                              a["unsupported"].is_string() ? a["unsupported"].get<std::string>() : a["unsupported"].dump());
+      decide(r, Verdict::skipped, i, "the engine does not support this: " + text_of(a["unsupported"]));
       return;
     }
     if (a.contains("error")) {
-      r.verdict = Verdict::errored;
-      r.step = static_cast<int>(i);
-      r.message = fmt::format("step {}: the engine reported an error: {}", i,
-                              a["error"].is_string() ? a["error"].get<std::string>() : a["error"].dump());
+      decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
       return;
     }
     std::string problem;
     bool state_invalid = false;
     const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
     if (!problem.empty()) {
-      r.verdict = state_invalid ? Verdict::fail : Verdict::errored;
-      r.step = static_cast<int>(i);
-      r.message = fmt::format("step {}: {}", i, problem);
+      decide(r, state_invalid ? Verdict::fail : Verdict::errored, i, problem);
       r.clauses = s.cites;
       return;
     }
