@@ -177,28 +177,6 @@ std::optional<Difference> differs_from_oracle(const json& oracle, const json& en
   return first_difference_exact(oracle["state"], engine["state"], "/state");
 }
 
-void fail_with(CaseResult& r, std::size_t step, const Difference& d, const std::string& against,
-               const json& engine, const Scenario& s) {
-  r.verdict = Verdict::fail;
-  r.step = static_cast<int>(step);
-  r.patch = as_patch(d);
-  r.expected = d.expected;
-  r.actual = d.actual;
-  r.clauses = s.cites;
-  auto add = [&](const json& v) {
-    if (v.is_string() && std::find(r.clauses.begin(), r.clauses.end(), v.get<std::string>()) == r.clauses.end())
-      r.clauses.push_back(v);
-  };
-  add(d.expected);
-  if (engine.contains("rule")) add(engine["rule"]);
-  auto shown = [](const json& v) {
-    std::string t = v.is_null() ? "(absent)" : v.dump();
-    return t.size() > 120 ? t.substr(0, 117) + "..." : t;
-  };
-  r.message = fmt::format("step {}: against {}: at {} expected {}, got {}", step, against, d.path, shown(d.expected),
-                          shown(d.actual));
-}
-
 // A case decided at step `i`: its verdict and the one line saying why.
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {
   r.verdict = verdict;
@@ -224,7 +202,8 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     // with the expectation exactly as far as the oracle does.
     if (ans.line == c.oracle[i].answer_line) {
       if (c.check_expect && c.oracle_vs_expect[i]) {
-        fail_with(r, i, *c.oracle_vs_expect[i], "the scenario's expectation", c.oracle[i].outcome, s);
+        record_failure(r, s, i, *c.oracle_vs_expect[i], s.steps[i].expect, c.oracle[i].outcome,
+                       "the scenario's expectation");
         return;
       }
       continue;
@@ -258,11 +237,11 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     }
     if (c.check_expect)
       if (auto d = judge_step(s.steps[i].expect, outcome, options.strict)) {
-        fail_with(r, i, *d, "the scenario's expectation", outcome, s);
+        record_failure(r, s, i, *d, s.steps[i].expect, outcome, "the scenario's expectation");
         return;
       }
     if (auto d = differs_from_oracle(c.oracle[i].outcome, outcome, options.strict)) {
-      fail_with(r, i, *d, "the oracle", outcome, s);
+      record_failure(r, s, i, *d, c.oracle[i].outcome, outcome, "the oracle");
       return;
     }
   }

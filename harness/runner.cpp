@@ -70,6 +70,7 @@ std::string short_value(const json& v) {
   return s;
 }
 
+// The clauses a failure involves: those the scenario cites, the rule(s) expected, the rule answered.
 std::vector<std::string> clauses_involved(const Scenario& s, const json& expect, const json& outcome) {
   std::vector<std::string> out = s.cites;
   auto add = [&](const json& v) {
@@ -85,6 +86,22 @@ std::vector<std::string> clauses_involved(const Scenario& s, const json& expect,
 }
 
 }  // namespace
+
+void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& d, const json& expected,
+                    const json& outcome, std::string_view against) {
+  r.verdict = Verdict::fail;
+  r.step = static_cast<int>(step);
+  r.patch = as_patch(d);
+  r.expected = d.expected;
+  r.actual = d.actual;
+  r.clauses = clauses_involved(s, expected, outcome);
+  std::string why;
+  if (outcome.contains("reason") && outcome["reason"].is_string())
+    why = fmt::format(" ({}: {})", outcome.value("rule", ""), outcome["reason"].get<std::string>());
+  r.message = fmt::format("step {}: {}at {} expected {}, got {}{}", step,
+                          against.empty() ? "" : fmt::format("against {}: ", against), d.path.empty() ? "/" : d.path,
+                          short_value(d.expected), short_value(d.actual), why);
+}
 
 CaseResult run_case(const Scenario& scenario, const GameRules& rules, Target& target) {
   const auto started = std::chrono::steady_clock::now();
@@ -116,17 +133,7 @@ CaseResult run_case(const Scenario& scenario, const GameRules& rules, Target& ta
         return finish();
       }
       if (auto d = judge_step(step.expect, outcome, /*strict_rule=*/true)) {
-        r.verdict = Verdict::fail;
-        r.step = static_cast<int>(i);
-        r.patch = as_patch(*d);
-        r.expected = d->expected;
-        r.actual = d->actual;
-        r.clauses = clauses_involved(scenario, step.expect, outcome);
-        std::string why;
-        if (outcome.contains("reason") && outcome["reason"].is_string())
-          why = fmt::format(" ({}: {})", outcome.value("rule", ""), outcome["reason"].get<std::string>());
-        r.message = fmt::format("step {}: at {} expected {}, got {}{}", i, d->path.empty() ? "/" : d->path,
-                                short_value(d->expected), short_value(d->actual), why);
+        record_failure(r, scenario, i, *d, step.expect, outcome, "");
         return finish();
       }
       if (!step.is_query && outcome.value("legal", false)) state = outcome.at("state");

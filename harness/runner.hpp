@@ -65,6 +65,12 @@ class OracleTarget final : public Target {
 // an illegal outcome, not only the legality.
 std::optional<Difference> judge_step(const json& expect, const json& outcome, bool strict_rule);
 
+// Records a failing step in `r`: the first difference as a patch, the values at its path, the
+// clauses involved (cited, the rule `expected` names, the rule `outcome` answered) and one line
+// saying so; `against` names what was not met ("" for the scenario's own expectation).
+void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& d, const json& expected,
+                    const json& outcome, std::string_view against);
+
 // Runs every step of `scenario` on `target`.
 CaseResult run_case(const Scenario& scenario, const GameRules& rules, Target& target);
 
