@@ -63,6 +63,16 @@ class JsonReader {
   std::vector<std::string> strings() const;
   // A string that must be one of `choices` (error lists them).
   std::string one_of(std::initializer_list<std::string_view> choices) const;
+  // The same, as the value paired with the name given: choice({{"held", Held}, {"exposed-only", Exposed}}).
+  template <typename T>
+  T choice(std::initializer_list<std::pair<std::string_view, T>> choices) const {
+    const std::string name = string();
+    for (const auto& [text, value] : choices)
+      if (text == name) return value;
+    std::string list;
+    for (const auto& [text, value] : choices) list += (list.empty() ? "" : ", ") + std::string(text);
+    fail("\"" + name + "\" is not allowed here; expected one of: " + list);
+  }
 
   // Convenience: optional count defaulting to `fallback`.
   int count_or(std::string_view key, int fallback) const;

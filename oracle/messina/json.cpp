@@ -34,7 +34,7 @@ Activity read_activity(const JsonReader& r) {
 Faction read_faction(const JsonReader& r) {
   r.only({"kind", "home", "population", "dead", "resources", "consents"});
   Faction f;
-  f.kind = r.field("kind").one_of({"human", "ai"}) == "ai" ? FactionKind::ai : FactionKind::human;
+  f.kind = r.field("kind").choice<FactionKind>({{"human", FactionKind::human}, {"ai", FactionKind::ai}});
   f.home = r.field("home").strings();
   if (auto p = r.optional("population")) {
     p->only({"disaffected", "spare", "located"});
@@ -214,8 +214,8 @@ struct Refs {
   }
   ShieldOp shield_op(const JsonReader& r) const {
     r.only({"at", "card", "op"});
-    return ShieldOp{where(r), r.field("op").one_of({"build", "upgrade"}) == "build" ? ShieldOpKind::build
-                                                                                    : ShieldOpKind::upgrade};
+    return ShieldOp{where(r), r.field("op").choice<ShieldOpKind>(
+                                  {{"build", ShieldOpKind::build}, {"upgrade", ShieldOpKind::upgrade}})};
   }
 };
 
@@ -233,16 +233,15 @@ Action read_action(const JsonReader& r, const State& state) {
     r.only({"type", "faction", "when", "placements"});
     Place p;
     p.faction = refs.faction(r.field("faction"));
-    const std::string when = r.field("when").one_of({"industry", "before-orders", "home-defence"});
-    p.when = when == "industry" ? PlacementTime::industry
-             : when == "before-orders" ? PlacementTime::before_orders : PlacementTime::home_defence;
+    p.when = r.field("when").choice<PlacementTime>({{"industry", PlacementTime::industry},
+                                                    {"before-orders", PlacementTime::before_orders},
+                                                    {"home-defence", PlacementTime::home_defence}});
     for (const auto& e : r.field("placements").elements()) {
       e.only({"at", "card", "unit", "count", "from"});
       Placement pl;
       pl.what = PieceCount{refs.where(e), read_unit_kind(e.field("unit"), true), refs.count(e)};
       if (auto from = e.optional("from"))
-        pl.from = from->one_of({"spare", "disaffected"}) == "spare" ? TokenSource::spare
-                                                                   : TokenSource::disaffected;
+        pl.from = from->choice<TokenSource>({{"spare", TokenSource::spare}, {"disaffected", TokenSource::disaffected}});
       p.placements.push_back(pl);
     }
     return p;
@@ -319,7 +318,7 @@ Query read_query(const JsonReader& r, const State& state) {
   }
   if (type == "must-expose") {
     r.only({"type", "faction", "card", "situation"});
-    static const std::pair<const char*, ExposureSituation> kSituations[] = {
+    const auto situation = r.field("situation").choice<ExposureSituation>({
         {"utility-build", ExposureSituation::utility_build},
         {"muster-on-map", ExposureSituation::muster_on_map},
         {"muster-onto-card", ExposureSituation::muster_onto_card},
@@ -329,13 +328,7 @@ Query read_query(const JsonReader& r, const State& state) {
         {"demolition", ExposureSituation::demolition},
         {"military-effect", ExposureSituation::military_effect},
         {"battle", ExposureSituation::battle},
-        {"no-response", ExposureSituation::no_response}};
-    const std::string s = r.field("situation").one_of(
-        {"utility-build", "muster-on-map", "muster-onto-card", "connect", "obstruction", "march",
-         "demolition", "military-effect", "battle", "no-response"});
-    ExposureSituation situation = ExposureSituation::battle;
-    for (const auto& [name, value] : kSituations)
-      if (s == name) situation = value;
+        {"no-response", ExposureSituation::no_response}});
     return MustExposeQuery{refs.faction(r.field("faction")), refs.card(r.field("card")), situation};
   }
   if (type == "tie-break") {
@@ -349,12 +342,11 @@ Query read_query(const JsonReader& r, const State& state) {
     return BombableQuery{refs.card(r.field("card"))};
   }
   r.only({"type", "card", "by"});
-  const std::string by = r.field("by").one_of({"missile", "bomb", "march", "support"});
   return SupportCutQuery{refs.card(r.field("card")),
-                         by == "missile" ? SupportCutter::missile
-                         : by == "bomb"  ? SupportCutter::bomb
-                         : by == "march" ? SupportCutter::march
-                                         : SupportCutter::support};
+                         r.field("by").choice<SupportCutter>({{"missile", SupportCutter::missile},
+                                                              {"bomb", SupportCutter::bomb},
+                                                              {"march", SupportCutter::march},
+                                                              {"support", SupportCutter::support}})};
 }
 
 json write_answer(const QueryAnswer& answer) {
@@ -404,37 +396,33 @@ Ruleset read_ruleset(const JsonReader& r) {
 }
 
 Readings read_readings(const JsonReader& r) {
+  using R = Readings;
   Readings out;
   for (const auto& [point, reading] : r.members()) {
     if (point == "messina.card-hostility")
-      out.card_hostility = reading.one_of({"exposed-only", "held"}) == "held"
-                               ? Readings::CardHostility::held : Readings::CardHostility::exposed_only;
+      out.card_hostility = reading.choice<R::CardHostility>(
+          {{"exposed-only", R::CardHostility::exposed_only}, {"held", R::CardHostility::held}});
     else if (point == "messina.friendly-area-extent")
-      out.area_extent = reading.one_of({"friendly-component", "with-frontier"}) == "with-frontier"
-                            ? Readings::AreaExtent::with_frontier : Readings::AreaExtent::friendly_component;
+      out.area_extent = reading.choice<R::AreaExtent>(
+          {{"friendly-component", R::AreaExtent::friendly_component}, {"with-frontier", R::AreaExtent::with_frontier}});
     else if (point == "messina.home-space-anchor")
-      out.home_anchor = reading.one_of({"always", "if-friendly"}) == "if-friendly"
-                            ? Readings::HomeAnchor::if_friendly : Readings::HomeAnchor::always;
+      out.home_anchor = reading.choice<R::HomeAnchor>(
+          {{"always", R::HomeAnchor::always}, {"if-friendly", R::HomeAnchor::if_friendly}});
     else if (point == "messina.civilian-stacking")
-      out.civilian_stacking = reading.one_of({"applies", "muster-phase-only"}) == "muster-phase-only"
-                                  ? Readings::CivilianStacking::muster_phase_only
-                                  : Readings::CivilianStacking::applies;
+      out.civilian_stacking = reading.choice<R::CivilianStacking>(
+          {{"applies", R::CivilianStacking::applies}, {"muster-phase-only", R::CivilianStacking::muster_phase_only}});
     else if (point == "messina.stacking-scope")
-      out.stacking_scope = reading.one_of({"all-factions", "per-faction"}) == "per-faction"
-                               ? Readings::StackingScope::per_faction : Readings::StackingScope::all_factions;
+      out.stacking_scope = reading.choice<R::StackingScope>(
+          {{"all-factions", R::StackingScope::all_factions}, {"per-faction", R::StackingScope::per_faction}});
     else if (point == "messina.hostile-workers")
-      out.hostile_workers = reading.one_of({"units-include-workers", "military-units-only"}) ==
-                                    "military-units-only"
-                                ? Readings::HostileWorkers::military_units_only
-                                : Readings::HostileWorkers::units_include_workers;
+      out.hostile_workers = reading.choice<R::HostileWorkers>(
+          {{"units-include-workers", R::HostileWorkers::units_include_workers}, {"military-units-only", R::HostileWorkers::military_units_only}});
     else if (point == "messina.consumption-bill")
-      out.consumption_bill = reading.one_of({"all-tokens", "excluding-disaffected"}) == "excluding-disaffected"
-                                 ? Readings::ConsumptionBill::excluding_disaffected
-                                 : Readings::ConsumptionBill::all_tokens;
+      out.consumption_bill = reading.choice<R::ConsumptionBill>(
+          {{"all-tokens", R::ConsumptionBill::all_tokens}, {"excluding-disaffected", R::ConsumptionBill::excluding_disaffected}});
     else if (point == "messina.shield-high-tech")
-      out.shield_high_tech = reading.one_of({"units-only", "shields-too"}) == "shields-too"
-                                 ? Readings::ShieldHighTech::shields_too
-                                 : Readings::ShieldHighTech::units_only;
+      out.shield_high_tech = reading.choice<R::ShieldHighTech>(
+          {{"units-only", R::ShieldHighTech::units_only}, {"shields-too", R::ShieldHighTech::shields_too}});
     else
       reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
   }

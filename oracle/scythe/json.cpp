@@ -190,14 +190,15 @@ Ruleset read_ruleset(const JsonReader& r) {
 }
 
 Readings read_readings(const JsonReader& r) {
+  using R = Readings;
   Readings out;
   for (const auto& [point, reading] : r.members()) {
     if (point == "scythe.vacated-workers")
-      out.vacated_workers = reading.one_of({"any-unit", "no-workers"}) == "no-workers"
-                                ? Readings::VacatedWorkers::no_workers : Readings::VacatedWorkers::any_unit;
+      out.vacated_workers = reading.choice<R::VacatedWorkers>(
+          {{"any-unit", R::VacatedWorkers::any_unit}, {"no-workers", R::VacatedWorkers::no_workers}});
     else if (point == "scythe.stop-path")
-      out.stop_path = reading.one_of({"must-end", "truncate"}) == "truncate" ? Readings::StopPath::truncate
-                                                                            : Readings::StopPath::must_end;
+      out.stop_path = reading.choice<R::StopPath>(
+          {{"must-end", R::StopPath::must_end}, {"truncate", R::StopPath::truncate}});
     else
       reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
   }
