@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/bindings.hpp"
 #include "harness/game.hpp"
 #include "harness/json_io.hpp"
 #include "harness/json_reader.hpp"
@@ -13,29 +14,6 @@
 namespace rulecheck {
 
 namespace {
-
-// Rules bound once per (game, ruleset overrides, readings) and shared by the cases that use them,
-// with the merged ruleset and the readings serialised once for the request lines.
-class BindingCache {
- public:
-  struct Entry {
-    std::string game;
-    json overrides, readings;
-    std::unique_ptr<BoundRules> rules;
-    std::string ruleset_text, readings_text;
-  };
-  const Entry& get(const std::string& game, const GameRules& rules, const json& overrides, const json& readings) {
-    for (const auto& e : entries_)
-      if (e.game == game && e.overrides == overrides && e.readings == readings) return e;
-    const json ruleset = rules.merged_ruleset(overrides);
-    entries_.push_back({game, overrides, readings, find_game(game)->bind(ruleset, readings), ruleset.dump(),
-                        readings.dump()});
-    return entries_.back();
-  }
-
- private:
-  std::deque<Entry> entries_;
-};
 
 // What the oracle says about one step, and what is sent for it.
 struct OracleStep {
@@ -82,7 +60,7 @@ struct PlannedCase {
   CaseResult result;
   bool check_expect = true;  // false when run under an engine reading the scenario does not expect
   std::string note;
-  const BoundRules* rules = nullptr;
+  std::shared_ptr<const BoundRules> rules;
   std::vector<OracleStep> oracle;  // per step
   std::vector<std::optional<Difference>> oracle_vs_expect;  // per step: the oracle against the expectation
   std::vector<EngineAnswer> answers;
@@ -254,7 +232,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
 namespace {
 
 // Decides what a scenario sends: its readings, the oracle's outcome of each step, the request lines.
-void plan_case(PlannedCase& c, BindingCache& bindings, const Scenario& s, std::size_t k, const RulesLibrary& library,
+void plan_case(PlannedCase& c, Bindings& bindings, const Scenario& s, std::size_t k, const RulesLibrary& library,
                const EngineHello& hello, const CrossCheckOptions& options, std::vector<std::string>& requests,
                std::vector<std::string>& ids, std::vector<std::size_t>& owner) {
   c.scenario = &s;
@@ -278,10 +256,10 @@ void plan_case(PlannedCase& c, BindingCache& bindings, const Scenario& s, std::s
   }
   std::vector<std::string> step_ids;
   for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
-  const BindingCache::Entry* binding = nullptr;
+  const Bindings::Entry* binding = nullptr;
   try {
     binding = &bindings.get(s.game, rules, s.ruleset, readings);
-    c.rules = binding->rules.get();
+    c.rules = binding->rules;
     c.oracle = run_oracle(s, *c.rules, step_ids);
   } catch (const std::exception& e) {
     c.result.verdict = Verdict::errored;
@@ -304,7 +282,7 @@ void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& lib
                  const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report) {
   const EngineHello& hello = engine.hello();
   std::vector<PlannedCase> cases(scenarios.size());
-  BindingCache bindings;
+  Bindings bindings;
   std::vector<std::string> requests, ids;
   std::vector<std::size_t> owner;  // request -> case
   std::size_t planned = 0, reported = 0;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/bindings.hpp"
 #include "harness/game.hpp"
 #include "harness/json_io.hpp"
 #include "oracle/common/rule_violation.hpp"
@@ -118,8 +119,10 @@ class OracleServer {
     if (!rules) throw InputError("/game", fmt::format("unknown game \"{}\"", game));
     static const json kEmpty = json::object();
     const auto ruleset = request.find("ruleset"), readings = request.find("interpretations");
-    const BoundRules& bound = bind(game, *rules, ruleset == request.end() ? kEmpty : *ruleset,
-                                   readings == request.end() ? kEmpty : *readings);
+    const std::shared_ptr<const BoundRules> bound =
+        bindings_.get(game, *rules, ruleset == request.end() ? kEmpty : *ruleset,
+                      readings == request.end() ? kEmpty : *readings)
+            .rules;
     const auto state = request.find("state");
     if (state == request.end()) throw InputError("/state", "an apply or query request carries the \"state\"");
     remember(line, game, bound);
@@ -128,7 +131,7 @@ class OracleServer {
     if (body == request.end())
       throw InputError(is_query ? "/query" : "/action",
                        is_query ? "a query request carries the \"query\"" : "an apply request carries the \"action\"");
-    return answer_with(bound, id.dump(), is_query, *state, *body);
+    return answer_with(*bound, id.dump(), is_query, *state, *body);
   }
 
   static std::string answer_with(const BoundRules& bound, const std::string& id_text, bool is_query, const json& state,
@@ -141,21 +144,8 @@ class OracleServer {
   }
 
  private:
-  // Rules bound to a ruleset and readings are kept: a run sends the same few again and again.
-  const BoundRules& bind(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings) {
-    for (const auto& b : bound_)
-      if (b.game == game && b.ruleset == ruleset && b.readings == readings) return *b.rules;
-    if (bound_.size() >= 64) {
-      bound_.erase(bound_.begin());
-      last_ = nullptr;
-    }
-    bound_.push_back({game, ruleset, readings,
-                      find_game(game)->bind(rules.merged_ruleset(ruleset), rules.readings(readings))});
-    return *bound_.back().rules;
-  }
-
   // Keeps the raw ruleset and readings of the request just bound, for answer_same_rules.
-  void remember(std::string_view line, const std::string& game, const BoundRules& bound) {
+  void remember(std::string_view line, const std::string& game, std::shared_ptr<const BoundRules> bound) {
     members_.clear();
     last_ = nullptr;
     if (!split_members(line, members_)) return;
@@ -164,19 +154,14 @@ class OracleServer {
       if (key == "interpretations") last_readings_ = value;
     }
     last_game_ = json(game).dump();
-    last_ = &bound;
+    last_ = std::move(bound);
   }
 
-  struct Bound {
-    std::string game;
-    json ruleset, readings;
-    std::unique_ptr<BoundRules> rules;
-  };
   const RulesLibrary& library_;
   std::string version_;
-  std::vector<Bound> bound_;  // bind() forgets `last_` when it drops an entry
+  Bindings bindings_;
   std::vector<std::pair<std::string_view, std::string_view>> members_;
-  const BoundRules* last_ = nullptr;
+  std::shared_ptr<const BoundRules> last_;  // the rules of the last fully parsed request
   std::string last_ruleset_, last_readings_, last_game_;
 };
 
