@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
-"""A tiny self-test of an example engine: pipes a handful of requests into it and checks answers.
+"""A self-test of an example engine: pipes a handful of requests into it and checks the answers.
 
-    python3 examples/engines/selftest.py                       # tests faithful.py
+    python3 -m pytest examples/engines/selftest.py     # with pytest
+    python3 examples/engines/selftest.py               # without pytest: a small built-in runner
     python3 examples/engines/selftest.py 'python3 examples/engines/bug_round_cost_down.py'
+    SELFTEST_ENGINE='python3 examples/engines/bug_round_cost_down.py' \\
+        python3 -m pytest examples/engines/selftest.py
 
-Exit status 0 when every check passes, 1 otherwise.  Standard library only.
+The engine is faithful.py unless a command is given (as the argument, or in SELFTEST_ENGINE).
+It is started once, and every request is written before any answer is read: the engine must
+cope with pipelining.  As a script the exit status is 0 when every test passes, 1 otherwise.
+Standard library only (pytest is optional).
 """
 
+import functools
 import json
 import os
 import shlex
@@ -44,6 +51,16 @@ CONSUME_ACTION = {"type": "consume", "faction": "UE",
                               {"at": "D1", "unit": "worker"},
                               {"at": "D2", "unit": "fighter", "count": 2}]}
 
+# The README's session: 7 tokens cost 4 F and 4 W; the faction pays in full and had a
+# Disaffected token, so one goes back to Spare.
+SEVEN_TOKENS_STATE = {
+    "round": 2,
+    "factions": {"UE": {"kind": "human", "home": ["D1"],
+                        "population": {"disaffected": 1, "spare": 4, "located": 2},
+                        "resources": {"food": 4, "water": 4}}},
+    "spaces": {"D1": {"units": {"UE": {"civilian": 2}}}},
+}
+
 # Red's mech enters T2, held by two blue workers only: it stops, both workers retreat to blue's
 # home base, red loses 2 popularity; red's worker may then enter the vacated T2 (any-unit).
 SCYTHE_STATE = {
@@ -77,85 +94,163 @@ def scythe(rid, state, key, body, interp=None):
 
 
 def requests():
-    yield {"op": "hello", "protocol": 1}
-    yield messina("consume-20", CONSUME_STATE, "action", CONSUME_ACTION)
+    """(name, request) in the order they are sent; a str request is sent as it is."""
     short = dict(CONSUME_ACTION, disband=CONSUME_ACTION["disband"][:2])
-    yield messina("consume-20-short-disband", CONSUME_STATE, "action", short)
-    yield "this line is not JSON"
-    yield messina("consume-odd-round", dict(CONSUME_STATE, round=3), "action", CONSUME_ACTION)
-    yield scythe("move-two-workers-out", SCYTHE_STATE, "action", SCYTHE_ACTION)
-    yield scythe("move-vacated-no-workers", SCYTHE_STATE, "action", SCYTHE_ACTION,
-                 {"scythe.vacated-workers": "no-workers"})
     mech_too_far = {"type": "move", "faction": "red",
                     "moves": [{"unit": "mech", "from": "T1", "path": ["T2", "T3"]}]}
-    yield scythe("move-through-workers", SCYTHE_STATE, "apply", mech_too_far)  # missing "action"
-    yield scythe("controller-T2", SCYTHE_STATE, "query", {"type": "controller", "at": "T2"})
-    yield messina("unsupported", CONSUME_STATE, "action", {"type": "recruit", "faction": "UE"})
-
-
-def expected():
-    names = set(MESSINA_IN) | set(SCYTHE_IN)
     return [
-        # every point declared, each with its list of readings, the default first
-        ("hello", lambda a: set(a.get("interpretations", {})) == names
-         and all(a["interpretations"][k][0] == v for k, v in {**MESSINA_IN, **SCYTHE_IN}.items())
-         and sorted(a.get("games", [])) == ["messina", "scythe"]),
-        ("consume on the 20-token example", lambda a: a.get("legal") is True
-         and a["state"]["factions"]["UE"].get("resources") == {"energy": 4}
-         and a["state"]["factions"]["UE"]["population"] == {"disaffected": 11, "located": 6}
-         and a["state"]["factions"]["UE"]["dead"] == 3
-         and a["state"]["spaces"]["D1"]["units"] == {"UE": {"civilian": 2, "infantry": 3, "mech": 1}}
-         and a["state"]["spaces"]["D1"]["utilities"] == [{"owner": "UE", "workers": 1}]
-         and "units" not in a["state"]["spaces"]["D2"]),
-        ("step 3 must name exactly 6 units", lambda a: a == {
-            "id": "consume-20-short-disband", "legal": False,
-            "rule": "messina.consumption.shortfall.step3"}),
-        ("a line that is not JSON", lambda a: a.get("id") is None and "error" in a),
-        ("consume in an odd round", lambda a: a.get("rule") == "messina.consumption.when"),
-        ("a mech forces two workers out", lambda a: a.get("legal") is True
-         and a["state"]["territories"]["T2"] == {"adjacent": ["T1", "T3"], "terrain": "forest",
-                                                 "units": {"red": {"mech": 1, "worker": 1}},
-                                                 "resources": {"wood": 3}}
-         and a["state"]["territories"]["HB-blue"]["units"] == {"blue": {"worker": 2}}
-         and a["state"]["factions"]["red"]["popularity"] == 3
-         and a["state"]["territories"]["T1"] == {"adjacent": ["HB-red", "T2"], "terrain": "farm"}
-         and "pending" not in a["state"]),
-        ("no-workers reading keeps the vacated territory closed to workers",
-         lambda a: a.get("rule") == "scythe.move.worker-blocked-by-workers"),
-        ("a request missing its action", lambda a: a.get("id") == "move-through-workers"
-         and "error" in a),
-        ("controller of T2", lambda a: a.get("result") == "blue"),
-        ("an action type it does not know", lambda a: "unsupported" in a),
+        ("hello", {"op": "hello", "protocol": 1}),
+        ("consume-20", messina("consume-20", CONSUME_STATE, "action", CONSUME_ACTION)),
+        ("consume-20-short-disband",
+         messina("consume-20-short-disband", CONSUME_STATE, "action", short)),
+        ("not-json", "this line is not JSON"),
+        ("consume-odd-round",
+         messina("consume-odd-round", dict(CONSUME_STATE, round=3), "action", CONSUME_ACTION)),
+        ("consume-7", messina("consume-7", SEVEN_TOKENS_STATE, "action",
+                              {"type": "consume", "faction": "UE"})),
+        ("move-two-workers-out",
+         scythe("move-two-workers-out", SCYTHE_STATE, "action", SCYTHE_ACTION)),
+        ("move-vacated-no-workers",
+         scythe("move-vacated-no-workers", SCYTHE_STATE, "action", SCYTHE_ACTION,
+                {"scythe.vacated-workers": "no-workers"})),
+        # "apply" as the key: the request has no "action"
+        ("move-through-workers",
+         scythe("move-through-workers", SCYTHE_STATE, "apply", mech_too_far)),
+        ("controller-T2",
+         scythe("controller-T2", SCYTHE_STATE, "query", {"type": "controller", "at": "T2"})),
+        ("unsupported",
+         messina("unsupported", CONSUME_STATE, "action", {"type": "recruit", "faction": "UE"})),
     ]
 
 
-def main():
-    command = sys.argv[1] if len(sys.argv) > 1 else f"{sys.executable} {HERE}/faithful.py"
-    lines = []
-    for r in requests():
-        lines.append(r if isinstance(r, str) else json.dumps(r))
+def engine_command():
+    return os.environ.get("SELFTEST_ENGINE") or f"{sys.executable} {HERE}/faithful.py"
+
+
+@functools.cache
+def session():
+    """Runs the engine once over every request (then bye); returns (answer lines, process)."""
+    lines = [r if isinstance(r, str) else json.dumps(r) for _, r in requests()]
     lines.append(json.dumps({"op": "bye"}))
     # everything is written before anything is read: the engine must cope with pipelining
-    proc = subprocess.run(shlex.split(command), input="\n".join(lines) + "\n",
+    proc = subprocess.run(shlex.split(engine_command()), input="\n".join(lines) + "\n",
                           capture_output=True, text=True, timeout=60)
-    answers = proc.stdout.splitlines()
-    checks = expected()
+    return proc.stdout.splitlines(), proc
+
+
+def answer(name):
+    """The engine's answer to the request called `name`, parsed."""
+    position = [n for n, _ in requests()].index(name)
+    answers, proc = session()
+    assert position < len(answers), (
+        f"no answer to {name!r}: {len(answers)} answers in all\n{proc.stderr}")
+    return json.loads(answers[position])
+
+
+# --------------------------------------------------------------------------------------------
+# The tests
+# --------------------------------------------------------------------------------------------
+
+def test_every_request_gets_one_answer_and_bye_ends_the_engine_cleanly():
+    answers, proc = session()
+    assert len(answers) == len(requests()), proc.stderr
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_hello_declares_both_games_and_every_point_with_its_default_reading_first():
+    a = answer("hello")
+    defaults = {**MESSINA_IN, **SCYTHE_IN}
+    assert set(a.get("interpretations", {})) == set(defaults)
+    assert {k: v[0] for k, v in a["interpretations"].items()} == defaults
+    assert sorted(a.get("games", [])) == ["messina", "scythe"]
+
+
+def test_the_twenty_token_worked_example_kills_three_and_disaffects_eleven():
+    a = answer("consume-20")
+    assert a.get("legal") is True, a
+    ue = a["state"]["factions"]["UE"]
+    assert ue.get("resources") == {"energy": 4}
+    assert ue["population"] == {"disaffected": 11, "located": 6}
+    assert ue["dead"] == 3
+    d1 = a["state"]["spaces"]["D1"]
+    assert d1["units"] == {"UE": {"civilian": 2, "infantry": 3, "mech": 1}}
+    assert d1["utilities"] == [{"owner": "UE", "workers": 1}]
+    assert "units" not in a["state"]["spaces"]["D2"]
+
+
+def test_step_three_must_take_units_worth_exactly_six_tokens_off_the_map():
+    assert answer("consume-20-short-disband") == {
+        "id": "consume-20-short-disband", "legal": False,
+        "rule": "messina.consumption.shortfall.step3"}
+
+
+def test_a_line_that_is_not_json_is_answered_with_an_error_and_a_null_id():
+    a = answer("not-json")
+    assert a.get("id") is None and "error" in a, a
+
+
+def test_a_consume_in_an_odd_round_breaks_consumption_when():
+    assert answer("consume-odd-round").get("rule") == "messina.consumption.when"
+
+
+def test_a_seven_token_faction_pays_four_food_and_four_water():
+    a = answer("consume-7")
+    assert a.get("legal") is True, a
+    ue = a["state"]["factions"]["UE"]
+    assert "resources" not in ue  # 4 F and 4 W paid: nothing left
+    # fed in full, so its one Disaffected token goes back to Spare
+    assert ue["population"] == {"located": 2, "spare": 5}
+
+
+def test_a_mech_stopping_on_two_workers_sends_both_home_and_costs_two_popularity():
+    a = answer("move-two-workers-out")
+    assert a.get("legal") is True, a
+    ts = a["state"]["territories"]
+    assert ts["T2"] == {"adjacent": ["T1", "T3"], "terrain": "forest",
+                        "units": {"red": {"mech": 1, "worker": 1}}, "resources": {"wood": 3}}
+    assert ts["HB-blue"]["units"] == {"blue": {"worker": 2}}
+    assert a["state"]["factions"]["red"]["popularity"] == 3
+    assert ts["T1"] == {"adjacent": ["HB-red", "T2"], "terrain": "farm"}
+    assert "pending" not in a["state"]
+
+
+def test_under_no_workers_a_worker_may_not_enter_the_territory_just_vacated():
+    rule = answer("move-vacated-no-workers").get("rule")
+    assert rule == "scythe.move.worker-blocked-by-workers"
+
+
+def test_a_request_missing_its_action_is_answered_with_an_error_naming_its_id():
+    a = answer("move-through-workers")
+    assert a.get("id") == "move-through-workers" and "error" in a, a
+
+
+def test_a_territory_held_by_workers_only_is_controlled_by_their_faction():
+    assert answer("controller-T2").get("result") == "blue"
+
+
+def test_an_action_type_the_engine_does_not_know_is_unsupported():
+    assert "unsupported" in answer("unsupported")
+
+
+# --------------------------------------------------------------------------------------------
+# Without pytest
+# --------------------------------------------------------------------------------------------
+
+def main():
+    if len(sys.argv) > 1:
+        os.environ["SELFTEST_ENGINE"] = sys.argv[1]
+    tests = [(name, f) for name, f in globals().items()
+             if name.startswith("test_") and callable(f)]
     failed = 0
-    if len(answers) != len(checks):
-        print(f"FAIL: {len(answers)} answers for {len(checks)} requests")
-        failed += 1
-    for (name, ok), line in zip(checks, answers):
+    for name, test in tests:
         try:
-            answer = json.loads(line)
-            good = ok(answer)
+            test()
         except Exception as e:  # noqa: BLE001 - report anything as a failure
-            good, answer = False, f"{line!r} ({e})"
-        print(("ok    " if good else "FAIL  ") + name + ("" if good else f"\n      got {answer}"))
-        failed += not good
-    if proc.returncode != 0:
-        print(f"FAIL: engine exited {proc.returncode}\n{proc.stderr}")
-        failed += 1
-    print("selftest:", "all passed" if not failed else f"{failed} failed")
+            failed += 1
+            print(f"FAIL  {name}\n      {type(e).__name__}: {e}")
+        else:
+            print(f"ok    {name}")
+    print("selftest:", "all passed" if not failed else f"{failed} of {len(tests)} failed")
     return 1 if failed else 0
 
 
