@@ -12,12 +12,13 @@
 
 #include "harness/cross_check.hpp"
 #include "harness/engine.hpp"
-#include "harness/game.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "harness/runner.hpp"
 #include "harness/scenario.hpp"
 #include "harness/serve.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/input_error.hpp"
 #include "reports/reporter.hpp"
 
 namespace rulecheck {

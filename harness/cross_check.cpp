@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include "harness/bindings.hpp"
-#include "harness/game.hpp"
-#include "harness/json_io.hpp"
-#include "harness/json_reader.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/game.hpp"
+#include "common/json_io.hpp"
+#include "common/json_reader.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 

@@ -4,9 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "harness/game.hpp"
-#include "harness/json_io.hpp"
-#include "harness/json_reader.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
+#include "common/json_io.hpp"
+#include "common/json_reader.hpp"
 
 #ifndef RULECHECK_SOURCE_DIR
 #define RULECHECK_SOURCE_DIR "."

@@ -4,8 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "harness/game.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/compare.hpp"
+#include "common/compare.hpp"
 #include "harness/scenario.hpp"
 
 namespace rulecheck {

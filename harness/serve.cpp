@@ -7,9 +7,10 @@
 #include <fmt/format.h>
 
 #include "harness/bindings.hpp"
-#include "harness/game.hpp"
-#include "harness/json_io.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
+#include "common/json_io.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 

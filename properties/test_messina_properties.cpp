@@ -12,7 +12,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "harness/game.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/messina_generators.hpp"
 

@@ -6,7 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/game.hpp"
+#include "common/game.hpp"
+#include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck::testing {

@@ -1,7 +1,7 @@
 // Containment (scenario expect.state) and the first difference as a JSON patch.
 #include <gtest/gtest.h>
 
-#include "harness/compare.hpp"
+#include "common/compare.hpp"
 #include "harness/runner.hpp"
 
 namespace rulecheck {

@@ -1,8 +1,8 @@
 // Strict JSON reading: malformed text gives line and column; duplicate keys are named by pointer.
 #include <gtest/gtest.h>
 
-#include "harness/json_io.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/json_io.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 namespace {

@@ -2,7 +2,7 @@
 // error names the field (JSON pointer) and what is allowed.
 #include <gtest/gtest.h>
 
-#include "oracle/common/rule_violation.hpp"
+#include "common/input_error.hpp"
 #include "tests/support.hpp"
 
 namespace rulecheck {

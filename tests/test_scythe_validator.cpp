@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "oracle/common/rule_violation.hpp"
+#include "common/input_error.hpp"
 #include "tests/support.hpp"
 
 namespace rulecheck {

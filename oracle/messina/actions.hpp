@@ -75,7 +75,7 @@ struct Muster {
 
 struct Rearm {
   FactionId faction;
-  ShieldOp shield;
+  std::vector<ShieldOp> shields;  // at most the ruleset's shield_ops_per_rearm
 };
 
 struct Expose {

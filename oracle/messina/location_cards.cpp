@@ -74,6 +74,8 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
   for (const auto& [id, card] : next.cards) held += card.holder == action.faction ? 1 : 0;
   const int excess = std::max(0, held - rules.numbers.hand_limit);
   for (const auto& card : action.discard) {
+    require(next.cards.count(card) > 0, "messina.cards.hand-limit",
+            "the Location Card {} is named twice in the discard; each card is discarded once", card);
     require_holder(next, action.faction, card);
     require(next.cards.at(card).units.empty(), "messina.cards.discard-empty",
             "the Location Card {} still has units on it; move them to the map first", card);

@@ -1,5 +1,5 @@
 // The Messina game state, the ruleset numbers and the chosen readings, as plain typed values.
-// JSON lives at the edge (oracle/messina/json.cpp); nothing here knows about it.
+// JSON lives at the edge (games/messina/adapter.cpp); nothing here knows about it.
 #pragma once
 
 #include <array>
@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "oracle/names.hpp"
 
 namespace rulecheck::messina {
 
@@ -20,8 +22,13 @@ using SpaceId = std::string;  // a map grid space; a Location Card is named by i
 enum class Piece { civilian, infantry, bomber, fighter, mech, worker };
 inline constexpr std::array<Piece, 5> kUnitKinds = {Piece::civilian, Piece::infantry, Piece::bomber,
                                                      Piece::fighter, Piece::mech};
-std::string_view piece_name(Piece piece);
-std::optional<Piece> piece_from_name(std::string_view name);
+inline constexpr NameTable<Piece, 6> kPieceNames = {{{Piece::civilian, "civilian"}, {Piece::infantry, "infantry"},
+                                                     {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
+                                                     {Piece::mech, "mech"},         {Piece::worker, "worker"}}};
+inline constexpr NameTable<Piece, 5> kUnitNames = {{{Piece::civilian, "civilian"}, {Piece::infantry, "infantry"},
+                                                    {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
+                                                    {Piece::mech, "mech"}}};
+inline std::string_view piece_name(Piece piece) { return name_in(kPieceNames, piece); }
 
 struct UnitCounts {
   std::array<int, kUnitKinds.size()> count{};
@@ -46,10 +53,15 @@ struct Resources {
 
 // Activities that a consent is specific to (messina.friendly.consent).
 enum class Activity { muster, build, workers, civilians, military };
-std::string_view activity_name(Activity a);
-std::optional<Activity> activity_from_name(std::string_view name);
+inline constexpr NameTable<Activity, 5> kActivityNames = {{{Activity::muster, "muster"},
+                                                           {Activity::build, "build"},
+                                                           {Activity::workers, "workers"},
+                                                           {Activity::civilians, "civilians"},
+                                                           {Activity::military, "military"}}};
+inline std::string_view activity_name(Activity a) { return name_in(kActivityNames, a); }
 
 enum class FactionKind { human, ai };
+inline constexpr NameTable<FactionKind, 2> kFactionKindNames = {{{FactionKind::human, "human"}, {FactionKind::ai, "ai"}}};
 
 struct Faction {
   FactionKind kind = FactionKind::human;
@@ -89,8 +101,18 @@ enum class Phase {
   unspecified, muster, consumption, industry, orders, bonus_military_action, battle,
   between_mil_ops, mil_ops, exploration_end, rearm
 };
-std::string_view phase_name(Phase p);
-std::optional<Phase> phase_from_name(std::string_view name);
+// The moments a state may name ("phase" absent: unspecified).
+inline constexpr NameTable<Phase, 10> kPhaseNames = {{{Phase::muster, "muster"},
+                                                      {Phase::consumption, "consumption"},
+                                                      {Phase::industry, "industry"},
+                                                      {Phase::orders, "orders"},
+                                                      {Phase::bonus_military_action, "bonus-military-action"},
+                                                      {Phase::battle, "battle"},
+                                                      {Phase::between_mil_ops, "between-mil-ops"},
+                                                      {Phase::mil_ops, "mil-ops"},
+                                                      {Phase::exploration_end, "exploration-end"},
+                                                      {Phase::rearm, "rearm"}}};
+inline std::string_view phase_name(Phase p) { return p == Phase::unspecified ? "" : name_in(kPhaseNames, p); }
 
 struct State {
   int round = 1;
@@ -109,24 +131,26 @@ struct UnitSpec {
   int population = 0;  // tokens a human faction's unit takes
 };
 
+// The values come from rules/messina/ruleset.json (merged with a scenario's overrides); no
+// number is repeated here.
 struct Ruleset {
-  int round_parity_muster = 1;
+  int round_parity_muster = 0;
   int round_parity_consumption = 0;
-  int tokens_per_food_and_water = 2;
-  int disaffected_recovered_after_full_feeding = 1;
-  int stacking_map = 5;
-  int stacking_card = 2;
-  int hand_limit = 5;
-  int high_tech_min_cost = 3;
-  int equip_cost = 1;
-  int shield_build_cost = 3;
-  int shield_upgrade_cost = 3;
-  int shield_upgrades_per_muster = 1;
-  int shield_ops_per_rearm = 1;
-  int shield_strength_first_level = 6;
-  std::set<Piece> ai_backed_units = {Piece::civilian};
+  int tokens_per_food_and_water = 0;
+  int disaffected_recovered_after_full_feeding = 0;
+  int stacking_map = 0;
+  int stacking_card = 0;
+  int hand_limit = 0;
+  int high_tech_min_cost = 0;
+  int equip_cost = 0;
+  int shield_build_cost = 0;
+  int shield_upgrade_cost = 0;
+  int shield_upgrades_per_muster = 0;
+  int shield_ops_per_rearm = 0;
+  int shield_strength_first_level = 0;
+  std::set<Piece> ai_backed_units;
   std::map<Piece, UnitSpec> units;
-  int starship_strength = 12;
+  int starship_strength = 0;
 
   const UnitSpec& unit(Piece p) const;
 };

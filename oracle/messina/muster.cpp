@@ -196,8 +196,13 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
 State rearm(const Rules& rules, const State& state, const Rearm& action) {
   require(state.phase == Phase::rearm, "messina.muster.shield.rearm",
           "a Re-arm shield op happens during a Re-arm Bonus Military Action (phase \"rearm\")");
+  require(static_cast<int>(action.shields.size()) <= rules.numbers.shield_ops_per_rearm, "messina.muster.shield.rearm",
+          "a Re-arm allows {} Shield build(s) or upgrade(s); this one has {}", rules.numbers.shield_ops_per_rearm,
+          action.shields.size());
+  require_shield_ops_distinct(rules, action.shields);
   State next = state;
-  const int energy = apply_shield_op(rules, next, action.faction, action.shield);
+  int energy = 0;
+  for (const auto& op : action.shields) energy += apply_shield_op(rules, next, action.faction, op);
   Faction& f = next.factions.at(action.faction);
   require(f.resources.energy >= energy, "messina.muster.energy",
           "this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy);

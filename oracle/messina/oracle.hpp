@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "oracle/common/rule_violation.hpp"
+#include "oracle/rule_violation.hpp"
 #include "oracle/messina/actions.hpp"
 #include "oracle/messina/model.hpp"
 
@@ -23,7 +23,7 @@ namespace rulecheck::messina {
 State apply(const Rules& rules, const State& state, const Action& action);
 QueryAnswer answer(const Rules& rules, const State& state, const Query& query);
 
-// Throws InputError (JSON pointer + message) if the state contradicts itself.
+// Throws InvalidState (the field and why) if the state contradicts itself.
 void validate(const Ruleset& numbers, const State& state);
 
 // ---- population.cpp ----

@@ -1,11 +1,10 @@
 // A state that contradicts itself is rejected before any rule runs (DESIGN.md, "Game state").
-// Every check names the field by JSON pointer; the pointer and the message are built only when
-// the check fails (states are validated on every request, so passing checks must be cheap).
+// Every check names the field by its path; the path and the message are built only when the
+// check fails (states are validated on every request, so passing checks must be cheap).
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "oracle/common/pointer.hpp"
 #include "oracle/messina/board.hpp"
 #include "oracle/messina/oracle.hpp"
 
@@ -13,49 +12,43 @@ namespace rulecheck::messina {
 
 namespace {
 
-// `where` is a callable giving the JSON pointer of the field checked.
-template <typename Where, typename... Args>
-void check(bool ok, const Where& where, fmt::format_string<Args...> message, Args&&... args) {
-  if (!ok) throw InputError(where(), fmt::format(message, std::forward<Args>(args)...));
-}
-
 template <typename Where>
 void check_faction(const State& s, const FactionId& id, const Where& where) {
-  check(s.factions.count(id) > 0, where, "unknown faction \"{}\": it is not declared under /factions", id);
+  check_state(s.factions.count(id) > 0, where, "unknown faction \"{}\": it is not declared under /factions", id);
 }
 
 template <typename Where>
 void check_space(const State& s, const SpaceId& id, const Where& where) {
-  check(s.spaces.count(id) > 0, where, "unknown space \"{}\": it is not declared under /spaces", id);
+  check_state(s.spaces.count(id) > 0, where, "unknown space \"{}\": it is not declared under /spaces", id);
 }
 
 }  // namespace
 
 void validate(const Ruleset& numbers, const State& s) {
-  check(s.round >= 1, [] { return "/round"; }, "the round is a whole number from 1");
-  check(!s.factions.empty(), [] { return "/factions"; }, "a state needs at least one faction");
-  if (s.battle) check_space(s, *s.battle, [] { return "/battle"; });
+  check_state(s.round >= 1, [] { return FieldPath{"round"}; }, "the round is a whole number from 1");
+  check_state(!s.factions.empty(), [] { return FieldPath{"factions"}; }, "a state needs at least one faction");
+  if (s.battle) check_space(s, *s.battle, [] { return FieldPath{"battle"}; });
 
   for (const auto& [id, f] : s.factions) {
-    auto at = [&](const auto&... more) { return pointer("/factions", id, more...); };
-    check(!f.home.empty(), [&] { return at("home"); }, "a faction has at least one Home Space");
+    auto at = [&](const auto&... more) { return FieldPath{"factions", id, more...}; };
+    check_state(!f.home.empty(), [&] { return at("home"); }, "a faction has at least one Home Space");
     for (std::size_t i = 0; i < f.home.size(); ++i)
       check_space(s, f.home[i], [&] { return at("home", std::to_string(i)); });
     for (const auto& [ally, activities] : f.consents) {
       check_faction(s, ally, [&] { return at("consents", ally); });
-      check(ally != id, [&] { return at("consents", ally); }, "a faction does not give consent to itself");
+      check_state(ally != id, [&] { return at("consents", ally); }, "a faction does not give consent to itself");
     }
   }
 
   for (const auto& [id, space] : s.spaces) {
-    auto at = [&](const auto&... more) { return pointer("/spaces", id, more...); };
+    auto at = [&](const auto&... more) { return FieldPath{"spaces", id, more...}; };
     for (std::size_t i = 0; i < space.adjacent.size(); ++i) {
       auto adj_at = [&] { return at("adjacent", std::to_string(i)); };
       const SpaceId& other = space.adjacent[i];
       check_space(s, other, adj_at);
-      check(other != id, adj_at, "a space is not adjacent to itself");
+      check_state(other != id, adj_at, "a space is not adjacent to itself");
       const auto& back = s.spaces.at(other).adjacent;
-      check(std::find(back.begin(), back.end(), id) != back.end(), adj_at,
+      check_state(std::find(back.begin(), back.end(), id) != back.end(), adj_at,
             "adjacency is symmetric: {} lists {}, but {} does not list {}", id, other, other, id);
     }
     for (const auto& [owner, units] : space.units) check_faction(s, owner, [&] { return at("units", owner); });
@@ -63,16 +56,16 @@ void validate(const Ruleset& numbers, const State& s) {
       check_faction(s, space.utilities[i].owner, [&] { return at("utilities", std::to_string(i), "owner"); });
     if (space.shield) {
       check_faction(s, space.shield->owner, [&] { return at("shield", "owner"); });
-      check(space.shield->level >= 1, [&] { return at("shield", "level"); }, "a Shield's level is at least 1");
+      check_state(space.shield->level >= 1, [&] { return at("shield", "level"); }, "a Shield's level is at least 1");
     }
   }
 
   for (const auto& [id, card] : s.cards) {
-    auto at = [&](const auto&... more) { return pointer("/cards", id, more...); };
-    check(s.spaces.count(id) > 0, [&] { return at(); },
+    auto at = [&](const auto&... more) { return FieldPath{"cards", id, more...}; };
+    check_state(s.spaces.count(id) > 0, [&] { return at(); },
           "a Location Card is named after its map space, and there is no space \"{}\"", id);
     check_faction(s, card.holder, [&] { return at("holder"); });
-    check(card.units.total() <= numbers.stacking_card, [&] { return at("units"); },
+    check_state(card.units.total() <= numbers.stacking_card, [&] { return at("units"); },
           "a Location Card holds at most {} units (messina.cards.capacity); this one has {}", numbers.stacking_card,
           card.units.total());
   }
@@ -81,7 +74,7 @@ void validate(const Ruleset& numbers, const State& s) {
   Rules rules{numbers, {}};
   for (const auto& [id, f] : s.factions) {
     const int backed = backed_tokens(rules, s, id);
-    check(f.population.located == backed, [&] { return pointer("/factions", id, "population", "located"); },
+    check_state(f.population.located == backed, [&] { return FieldPath{"factions", id, "population", "located"}; },
           "{} has {} Located token(s) but {} unit(s) on the map and its cards that need backing ({}); the two must "
           "be equal",
           id, f.population.located, backed,

@@ -1,4 +1,4 @@
-// Scythe's board for the movement rules, as plain typed values (JSON is in oracle/scythe/json.cpp).
+// Scythe's board for the movement rules, as plain typed values (JSON is in games/scythe/adapter.cpp).
 #pragma once
 
 #include <array>
@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/names.hpp"
+
 namespace rulecheck::scythe {
 
 using FactionId = std::string;
@@ -15,8 +17,9 @@ using TerritoryId = std::string;
 
 enum class Unit { character, mech, worker };
 inline constexpr std::array<Unit, 3> kUnits = {Unit::character, Unit::mech, Unit::worker};
-std::string_view unit_name(Unit u);
-std::optional<Unit> unit_from_name(std::string_view name);
+inline constexpr NameTable<Unit, 3> kUnitNames = {
+    {{Unit::character, "character"}, {Unit::mech, "mech"}, {Unit::worker, "worker"}}};
+inline std::string_view unit_name(Unit u) { return name_in(kUnitNames, u); }
 
 struct UnitCounts {
   std::array<int, 3> count{};
@@ -55,11 +58,12 @@ struct State {
   std::vector<TerritoryId> pending_encounters;
 };
 
+// The values come from rules/scythe/ruleset.json (merged with a scenario's overrides).
 struct Ruleset {
   int popularity_min = 0;
-  int popularity_max = 18;
-  int popularity_loss_per_worker = 1;
-  std::map<Unit, int> move_range = {{Unit::character, 1}, {Unit::mech, 1}, {Unit::worker, 1}};
+  int popularity_max = 0;
+  int popularity_loss_per_worker = 0;
+  std::map<Unit, int> move_range;
 };
 
 struct Readings {

@@ -3,7 +3,7 @@
 //   validate.cpp  a board that contradicts itself is rejected before any rule runs
 #pragma once
 
-#include "oracle/common/rule_violation.hpp"
+#include "oracle/rule_violation.hpp"
 #include "oracle/scythe/model.hpp"
 
 namespace rulecheck::scythe {

@@ -1,4 +1,4 @@
-#include "harness/json_io.hpp"
+#include "common/json_io.hpp"
 
 #include <fstream>
 #include <set>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "oracle/common/pointer.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/pointer.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 

@@ -1,6 +1,6 @@
 // The one interface a game implements to be run by rulecheck. The harness, the CLI, the reports
-// and the engine protocol only ever see this; adding a game means writing one of these and
-// listing it in harness/games.cpp.
+// and the engine protocol only ever see this; each game's JSON edge (games/<game>/) implements it
+// and games/registry.hpp lists them.
 #pragma once
 
 #include <memory>
@@ -42,9 +42,5 @@ class Game {
   // `readings`: interpretation point id -> reading, for every point of the game.
   virtual std::unique_ptr<BoundRules> bind(const json& ruleset, const json& readings) const = 0;
 };
-
-// The registered games (harness/games.cpp).
-const std::vector<const Game*>& all_games();
-const Game* find_game(const std::string& name);
 
 }  // namespace rulecheck

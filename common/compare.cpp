@@ -1,8 +1,8 @@
-#include "harness/compare.hpp"
+#include "common/compare.hpp"
 
 #include <algorithm>
 
-#include "oracle/common/pointer.hpp"
+#include "common/pointer.hpp"
 
 namespace rulecheck {
 

@@ -1,8 +1,9 @@
-#include "harness/json_reader.hpp"
+#include "common/json_reader.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace rulecheck {
 
@@ -80,10 +81,8 @@ const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allow
   expect_object();
   for (const auto& [key, value] : node_->items()) {
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string list;
-    for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-    throw InputError(at_.child(key).str(),
-                     fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key, list));
+    throw InputError(at_.child(key).str(), fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key,
+                                                       fmt::join(allowed, ", ")));
   }
   return *this;
 }
@@ -143,9 +142,11 @@ std::vector<std::string> JsonReader::strings() const {
 std::string JsonReader::one_of(std::initializer_list<std::string_view> choices) const {
   const std::string s = string();
   if (std::find(choices.begin(), choices.end(), s) != choices.end()) return s;
-  std::string list;
-  for (auto c : choices) list += (list.empty() ? "" : ", ") + std::string(c);
-  fail(fmt::format("\"{}\" is not allowed here; expected one of: {}", s, list));
+  fail_not_one_of(s, {choices.begin(), choices.end()});
+}
+
+void JsonReader::fail_not_one_of(const std::string& name, const std::vector<std::string_view>& names) const {
+  fail(fmt::format("\"{}\" is not allowed here; expected one of: {}", name, fmt::join(names, ", ")));
 }
 
 int JsonReader::count_or(std::string_view key, int fallback) const {

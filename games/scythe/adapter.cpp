@@ -1,8 +1,12 @@
-// Scythe at the edge: JSON in, canonical JSON out, and the Game that registers Scythe.
+// Scythe at the JSON edge: states, the move action, queries, the ruleset and the readings in;
+// canonical JSON out; and the Game that registers Scythe.
+#include "games/scythe/adapter.hpp"
+
+#include <algorithm>
+
 #include <fmt/format.h>
 
-#include "harness/game.hpp"
-#include "harness/json_reader.hpp"
+#include "games/adapter.hpp"
 #include "oracle/scythe/oracle.hpp"
 
 namespace rulecheck::scythe {
@@ -96,16 +100,9 @@ json write_state(const State& s) {
 
 struct Refs {
   const State& state;
-  FactionId faction(const JsonReader& r) const {
-    std::string id = r.string();
-    if (!state.factions.count(id)) r.fail(fmt::format("unknown faction \"{}\": the state declares no such faction", id));
-    return id;
-  }
+  FactionId faction(const JsonReader& r) const { return declared_id(r, state.factions, "faction", "/factions"); }
   TerritoryId territory(const JsonReader& r) const {
-    std::string id = r.string();
-    if (!state.territories.count(id))
-      r.fail(fmt::format("unknown territory \"{}\": the state declares no such territory", id));
-    return id;
+    return declared_id(r, state.territories, "territory", "/territories");
   }
 };
 
@@ -118,7 +115,7 @@ Move read_move(const JsonReader& r, const State& s) {
   for (const auto& e : r.field("moves").elements()) {
     e.only({"unit", "from", "path", "carry"});
     UnitMove um;
-    um.unit = *unit_from_name(e.field("unit").one_of({"character", "mech", "worker"}));
+    um.unit = e.field("unit").named(kUnitNames);
     um.from = refs.territory(e.field("from"));
     for (const auto& p : e.field("path").elements()) um.path.push_back(refs.territory(p));
     if (auto c = e.optional("carry")) {
@@ -129,53 +126,6 @@ Move read_move(const JsonReader& r, const State& s) {
   }
   return m;
 }
-
-class ScytheRules final : public BoundRules {
- public:
-  explicit ScytheRules(Rules rules) : rules_(std::move(rules)) {}
-
-  State parse_state(const json& state) const {
-    State s = read_state(JsonReader(state, "/state"));
-    try {
-      validate(rules_.numbers, s);
-    } catch (const InputError& e) {
-      throw InputError("/state" + e.pointer(), e.what());
-    }
-    return s;
-  }
-  json canonical_state(const json& state) const override { return write_state(parse_state(state)); }
-
-  ApplyOutcome apply(const json& state, const json& action) const override {
-    const State s = parse_state(state);
-    const Move m = read_move(JsonReader(action, "/action"), s);
-    try {
-      return ApplyOutcome{true, "", "", std::make_shared<json>(write_state(move(rules_, s, m)))};
-    } catch (const RuleViolation& v) {
-      return ApplyOutcome{false, v.clause(), v.what(), nullptr};
-    }
-  }
-
-  json query(const json& state, const json& query) const override {
-    const State s = parse_state(state);
-    const JsonReader r(query, "/query");
-    const Refs refs{s};
-    const std::string type = r.expect_object().field("type").one_of({"controller", "mill-produces", "structure-bonus"});
-    if (type == "controller") {
-      r.only({"type", "at"});
-      auto who = controller(s, refs.territory(r.field("at")));
-      return who ? json(*who) : json(nullptr);
-    }
-    if (type == "mill-produces") {
-      r.only({"type", "at"});
-      return mill_produces(s, MillProducesQuery{refs.territory(r.field("at"))});
-    }
-    r.only({"type", "at", "faction"});
-    return gets_structure_bonus(s, StructureBonusQuery{refs.territory(r.field("at")), refs.faction(r.field("faction"))});
-  }
-
- private:
-  Rules rules_;
-};
 
 Ruleset read_ruleset(const JsonReader& r) {
   r.only({"game", "note", "popularity_min", "popularity_max", "popularity_loss_per_worker", "move_range"});
@@ -189,34 +139,55 @@ Ruleset read_ruleset(const JsonReader& r) {
   return n;
 }
 
-Readings read_readings(const JsonReader& r) {
-  using R = Readings;
-  Readings out;
-  for (const auto& [point, reading] : r.members()) {
-    if (point == "scythe.vacated-workers")
-      out.vacated_workers = reading.choice<R::VacatedWorkers>(
-          {{"any-unit", R::VacatedWorkers::any_unit}, {"no-workers", R::VacatedWorkers::no_workers}});
-    else if (point == "scythe.stop-path")
-      out.stop_path = reading.choice<R::StopPath>(
-          {{"must-end", R::StopPath::must_end}, {"truncate", R::StopPath::truncate}});
-    else
-      reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
-  }
-  return out;
+constexpr NameTable<Readings::VacatedWorkers, 2> kVacatedWorkers = {
+    {{Readings::VacatedWorkers::any_unit, "any-unit"}, {Readings::VacatedWorkers::no_workers, "no-workers"}}};
+constexpr NameTable<Readings::StopPath, 2> kStopPath = {
+    {{Readings::StopPath::must_end, "must-end"}, {Readings::StopPath::truncate, "truncate"}}};
+
+const ReadingsTable<Readings>& readings_table() {
+  static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
+      .point("scythe.vacated-workers", &Readings::vacated_workers, kVacatedWorkers)
+      .point("scythe.stop-path", &Readings::stop_path, kStopPath);
+  return table;
 }
 
-class ScytheGame final : public Game {
- public:
-  std::string name() const override { return "scythe"; }
-  std::unique_ptr<BoundRules> bind(const json& ruleset, const json& readings) const override {
-    return std::make_unique<ScytheRules>(Rules{read_ruleset(JsonReader(ruleset, "")), read_readings(JsonReader(readings, ""))});
+json read_and_answer_query(const State& s, const JsonReader& r) {
+  const Refs refs{s};
+  const std::string type = r.expect_object().field("type").one_of({"controller", "mill-produces", "structure-bonus"});
+  if (type == "controller") {
+    r.only({"type", "at"});
+    auto who = controller(s, refs.territory(r.field("at")));
+    return who ? json(*who) : json(nullptr);
   }
+  if (type == "mill-produces") {
+    r.only({"type", "at"});
+    return mill_produces(s, MillProducesQuery{refs.territory(r.field("at"))});
+  }
+  r.only({"type", "at", "faction"});
+  return gets_structure_bonus(s, StructureBonusQuery{refs.territory(r.field("at")), refs.faction(r.field("faction"))});
+}
+
+struct ScytheEdge {
+  static constexpr std::string_view kName = "scythe";
+  using State = scythe::State;
+  using Action = Move;
+  using Rules = scythe::Rules;
+
+  static Rules bind(const JsonReader& ruleset, const JsonReader& readings) {
+    return Rules{read_ruleset(ruleset), readings_table().read(readings)};
+  }
+  static State read_state(const JsonReader& r) { return scythe::read_state(r); }
+  static void validate(const Rules& rules, const State& s) { scythe::validate(rules.numbers, s); }
+  static json write_state(const State& s) { return scythe::write_state(s); }
+  static Action read_action(const JsonReader& r, const State& s) { return read_move(r, s); }
+  static State apply(const Rules& rules, const State& s, const Action& a) { return move(rules, s, a); }
+  static json query(const Rules&, const State& s, const JsonReader& r) { return read_and_answer_query(s, r); }
 };
 
 }  // namespace
 
 const Game& scythe_game() {
-  static const ScytheGame game;
+  static const GameOf<ScytheEdge> game;
   return game;
 }
 

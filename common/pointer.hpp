@@ -24,3 +24,14 @@ std::string pointer(std::string base, const Tokens&... tokens) {
 }
 
 }  // namespace rulecheck
+
+namespace rulecheck {
+
+// The same from a list of tokens: pointer_from("/state", {"factions", "UE"}) == "/state/factions/UE".
+template <typename Tokens>
+std::string pointer_from(std::string base, const Tokens& tokens) {
+  for (const auto& t : tokens) (base += "/") += pointer_token(t);
+  return base;
+}
+
+}  // namespace rulecheck

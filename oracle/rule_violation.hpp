@@ -5,11 +5,15 @@
 //
 // An action is legal when every require() of its function holds. The message is formatted only
 // when the rule is broken, so a check costs nothing more than its condition.
+//
+// A state that contradicts itself is not a rules verdict: the validators throw InvalidState,
+// naming the field by its path of names (the game's JSON edge turns it into a JSON pointer).
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -31,16 +35,22 @@ void require(bool allowed, std::string_view clause, fmt::format_string<Args...> 
   if (!allowed) throw RuleViolation(std::string(clause), fmt::format(why, std::forward<Args>(args)...));
 }
 
-// A state or action that is not well formed (before any rule is consulted): the JSON pointer of
-// the offending field and what is allowed there. Never a rules verdict.
-class InputError : public std::runtime_error {
+// The path of a field in a state: {"factions", "UE", "home", "0"}.
+using FieldPath = std::vector<std::string>;
+
+class InvalidState : public std::runtime_error {
  public:
-  InputError(std::string pointer, const std::string& message)
-      : std::runtime_error(message), pointer_(std::move(pointer)) {}
-  const std::string& pointer() const { return pointer_; }
+  InvalidState(FieldPath field, const std::string& why) : std::runtime_error(why), field_(std::move(field)) {}
+  const FieldPath& field() const { return field_; }
 
  private:
-  std::string pointer_;
+  FieldPath field_;
 };
+
+// Throws InvalidState unless `ok`; `where` is a callable giving the FieldPath (built only on failure).
+template <typename Where, typename... Args>
+void check_state(bool ok, const Where& where, fmt::format_string<Args...> message, Args&&... args) {
+  if (!ok) throw InvalidState(where(), fmt::format(message, std::forward<Args>(args)...));
+}
 
 }  // namespace rulecheck

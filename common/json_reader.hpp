@@ -8,12 +8,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "oracle/common/pointer.hpp"
-#include "oracle/common/rule_violation.hpp"
+#include "common/pointer.hpp"
+#include "common/input_error.hpp"
 
 namespace rulecheck {
 
@@ -63,21 +64,24 @@ class JsonReader {
   std::vector<std::string> strings() const;
   // A string that must be one of `choices` (error lists them).
   std::string one_of(std::initializer_list<std::string_view> choices) const;
-  // The same, as the value paired with the name given: choice({{"held", Held}, {"exposed-only", Exposed}}).
-  template <typename T>
-  T choice(std::initializer_list<std::pair<std::string_view, T>> choices) const {
+  // A name from `table` (pairs of a value and its name, like the oracle's name tables), as its
+  // value; the error lists every name allowed.
+  template <typename Table>
+  auto named(const Table& table) const -> std::decay_t<decltype(std::begin(table)->first)> {
     const std::string name = string();
-    for (const auto& [text, value] : choices)
+    std::vector<std::string_view> names;
+    for (const auto& [value, text] : table) {
       if (text == name) return value;
-    std::string list;
-    for (const auto& [text, value] : choices) list += (list.empty() ? "" : ", ") + std::string(text);
-    fail("\"" + name + "\" is not allowed here; expected one of: " + list);
+      names.push_back(text);
+    }
+    fail_not_one_of(name, names);
   }
 
   // Convenience: optional count defaulting to `fallback`.
   int count_or(std::string_view key, int fallback) const;
 
  private:
+  [[noreturn]] void fail_not_one_of(const std::string& name, const std::vector<std::string_view>& names) const;
   static std::string type_name(const json& j);
   const json* node_;
   InlinePointer at_;

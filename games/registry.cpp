@@ -1,9 +1,9 @@
-// The registered games. Adding a game: implement rulecheck::Game and list it here.
-#include "harness/game.hpp"
+#include "games/registry.hpp"
+
+#include "games/messina/adapter.hpp"
+#include "games/scythe/adapter.hpp"
 
 namespace rulecheck {
-namespace messina { const Game& messina_game(); }
-namespace scythe { const Game& scythe_game(); }
 
 const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {&messina::messina_game(), &scythe::scythe_game()};

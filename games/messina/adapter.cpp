@@ -1,0 +1,488 @@
+// Messina at the JSON edge: states, actions, queries, the ruleset and the readings in; canonical
+// JSON out. This file is the validator of docs/formats.md (strict fields, types, pointers in
+// every error) and the Game that registers Messina with the harness.
+#include "games/messina/adapter.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "games/adapter.hpp"
+#include "oracle/messina/oracle.hpp"
+
+namespace rulecheck::messina {
+
+namespace {
+
+// ---------------------------------------------------------------- name tables of the formats
+
+constexpr NameTable<PlacementTime, 3> kPlacementTimeNames = {{{PlacementTime::industry, "industry"},
+                                                              {PlacementTime::before_orders, "before-orders"},
+                                                              {PlacementTime::home_defence, "home-defence"}}};
+constexpr NameTable<TokenSource, 2> kTokenSourceNames = {
+    {{TokenSource::spare, "spare"}, {TokenSource::disaffected, "disaffected"}}};
+constexpr NameTable<ShieldOpKind, 2> kShieldOpNames = {{{ShieldOpKind::build, "build"}, {ShieldOpKind::upgrade, "upgrade"}}};
+constexpr NameTable<ExposureSituation, 10> kExposureSituationNames = {{
+    {ExposureSituation::utility_build, "utility-build"},
+    {ExposureSituation::muster_on_map, "muster-on-map"},
+    {ExposureSituation::muster_onto_card, "muster-onto-card"},
+    {ExposureSituation::connect, "connect"},
+    {ExposureSituation::obstruction, "obstruction"},
+    {ExposureSituation::march, "march"},
+    {ExposureSituation::demolition, "demolition"},
+    {ExposureSituation::military_effect, "military-effect"},
+    {ExposureSituation::battle, "battle"},
+    {ExposureSituation::no_response, "no-response"}}};
+constexpr NameTable<SupportCutter, 4> kSupportCutterNames = {{{SupportCutter::missile, "missile"},
+                                                              {SupportCutter::bomb, "bomb"},
+                                                              {SupportCutter::march, "march"},
+                                                              {SupportCutter::support, "support"}}};
+
+// The readings of rules/messina/interpretations.json.
+using R = Readings;
+constexpr NameTable<R::CardHostility, 2> kCardHostility = {
+    {{R::CardHostility::exposed_only, "exposed-only"}, {R::CardHostility::held, "held"}}};
+constexpr NameTable<R::AreaExtent, 2> kAreaExtent = {
+    {{R::AreaExtent::friendly_component, "friendly-component"}, {R::AreaExtent::with_frontier, "with-frontier"}}};
+constexpr NameTable<R::HomeAnchor, 2> kHomeAnchor = {
+    {{R::HomeAnchor::always, "always"}, {R::HomeAnchor::if_friendly, "if-friendly"}}};
+constexpr NameTable<R::CivilianStacking, 2> kCivilianStacking = {
+    {{R::CivilianStacking::applies, "applies"}, {R::CivilianStacking::muster_phase_only, "muster-phase-only"}}};
+constexpr NameTable<R::StackingScope, 2> kStackingScope = {
+    {{R::StackingScope::all_factions, "all-factions"}, {R::StackingScope::per_faction, "per-faction"}}};
+constexpr NameTable<R::HostileWorkers, 2> kHostileWorkers = {
+    {{R::HostileWorkers::units_include_workers, "units-include-workers"},
+     {R::HostileWorkers::military_units_only, "military-units-only"}}};
+constexpr NameTable<R::ShieldHighTech, 2> kShieldHighTech = {
+    {{R::ShieldHighTech::units_only, "units-only"}, {R::ShieldHighTech::shields_too, "shields-too"}}};
+constexpr NameTable<R::ConsumptionBill, 2> kConsumptionBill = {
+    {{R::ConsumptionBill::all_tokens, "all-tokens"}, {R::ConsumptionBill::excluding_disaffected, "excluding-disaffected"}}};
+
+const ReadingsTable<Readings>& readings_table() {
+  static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
+      .point("messina.card-hostility", &R::card_hostility, kCardHostility)
+      .point("messina.friendly-area-extent", &R::area_extent, kAreaExtent)
+      .point("messina.home-space-anchor", &R::home_anchor, kHomeAnchor)
+      .point("messina.civilian-stacking", &R::civilian_stacking, kCivilianStacking)
+      .point("messina.stacking-scope", &R::stacking_scope, kStackingScope)
+      .point("messina.hostile-workers", &R::hostile_workers, kHostileWorkers)
+      .point("messina.shield-high-tech", &R::shield_high_tech, kShieldHighTech)
+      .point("messina.consumption-bill", &R::consumption_bill, kConsumptionBill);
+  return table;
+}
+
+// ---------------------------------------------------------------- reading a state
+
+UnitCounts read_unit_counts(const JsonReader& r) {
+  r.only({"civilian", "infantry", "bomber", "fighter", "mech"});
+  UnitCounts counts;
+  for (Piece p : kUnitKinds) counts[p] = r.count_or(piece_name(p), 0);
+  return counts;
+}
+
+Faction read_faction(const JsonReader& r) {
+  r.only({"kind", "home", "population", "dead", "resources", "consents"});
+  Faction f;
+  f.kind = r.field("kind").named(kFactionKindNames);
+  f.home = r.field("home").strings();
+  if (auto p = r.optional("population")) {
+    p->only({"disaffected", "spare", "located"});
+    f.population = {p->count_or("disaffected", 0), p->count_or("spare", 0), p->count_or("located", 0)};
+  }
+  f.dead = r.count_or("dead", 0);
+  if (auto res = r.optional("resources")) {
+    res->only({"food", "water", "energy"});
+    f.resources = {res->count_or("food", 0), res->count_or("water", 0), res->count_or("energy", 0)};
+  }
+  if (auto c = r.optional("consents"))
+    for (const auto& [ally, list] : c->members())
+      for (const auto& a : list.elements()) f.consents[ally].insert(a.named(kActivityNames));
+  return f;
+}
+
+Space read_space(const JsonReader& r) {
+  r.only({"adjacent", "units", "utilities", "shield"});
+  Space s;
+  if (auto adj = r.optional("adjacent")) s.adjacent = adj->strings();
+  if (auto u = r.optional("units"))
+    for (const auto& [owner, counts] : u->members()) s.units[owner] = read_unit_counts(counts);
+  if (auto u = r.optional("utilities"))
+    for (const auto& e : u->elements()) {
+      e.only({"owner", "workers"});
+      s.utilities.push_back({e.field("owner").string(), e.count_or("workers", 0)});
+    }
+  if (auto sh = r.optional("shield")) {
+    sh->only({"owner", "level"});
+    s.shield = Shield{sh->field("owner").string(), sh->optional("level") ? sh->field("level").integer(1) : 1};
+  }
+  return s;
+}
+
+LocationCard read_card(const JsonReader& r) {
+  r.only({"holder", "exposed", "units"});
+  LocationCard card;
+  card.holder = r.field("holder").string();
+  card.exposed = r.optional("exposed") ? r.field("exposed").boolean() : false;
+  if (auto u = r.optional("units")) card.units = read_unit_counts(*u);
+  return card;
+}
+
+State read_state(const JsonReader& r) {
+  r.expect_object().only({"round", "phase", "battle", "factions", "spaces", "cards"});
+  State s;
+  s.round = r.field("round").integer(1);
+  if (auto p = r.optional("phase")) s.phase = p->named(kPhaseNames);
+  if (auto b = r.optional("battle")) s.battle = b->string();
+  for (const auto& [id, f] : r.field("factions").members()) s.factions[id] = read_faction(f);
+  for (const auto& [id, sp] : r.field("spaces").members()) s.spaces[id] = read_space(sp);
+  if (auto c = r.optional("cards"))
+    for (const auto& [id, card] : c->members()) s.cards[id] = read_card(card);
+  return s;
+}
+
+// ---------------------------------------------------------------- writing a state (canonical)
+
+json write_unit_counts(const UnitCounts& counts) {
+  json j = json::object();
+  for (Piece p : kUnitKinds)
+    if (counts[p] != 0) j[std::string(piece_name(p))] = counts[p];
+  return j;
+}
+
+void put_count(json& j, const char* key, int value) {
+  if (value != 0) j[key] = value;
+}
+
+json write_faction(const Faction& f) {
+  json fj = json::object();
+  fj["kind"] = name_in(kFactionKindNames, f.kind);
+  fj["home"] = f.home;
+  json pop = json::object();
+  put_count(pop, "disaffected", f.population.disaffected);
+  put_count(pop, "spare", f.population.spare);
+  put_count(pop, "located", f.population.located);
+  if (!pop.empty()) fj["population"] = pop;
+  put_count(fj, "dead", f.dead);
+  json res = json::object();
+  put_count(res, "food", f.resources.food);
+  put_count(res, "water", f.resources.water);
+  put_count(res, "energy", f.resources.energy);
+  if (!res.empty()) fj["resources"] = res;
+  json consents = json::object();
+  for (const auto& [ally, acts] : f.consents) {
+    if (acts.empty()) continue;
+    std::vector<std::string> names;
+    for (Activity a : acts) names.emplace_back(activity_name(a));
+    std::sort(names.begin(), names.end());
+    consents[ally] = names;
+  }
+  if (!consents.empty()) fj["consents"] = consents;
+  return fj;
+}
+
+json write_space(const Space& sp) {
+  json sj = json::object();
+  std::vector<std::string> adjacent = sp.adjacent;
+  std::sort(adjacent.begin(), adjacent.end());
+  if (!adjacent.empty()) sj["adjacent"] = adjacent;
+  json units = json::object();
+  for (const auto& [owner, counts] : sp.units)
+    if (!counts.empty()) units[owner] = write_unit_counts(counts);
+  if (!units.empty()) sj["units"] = units;
+  if (!sp.utilities.empty()) {
+    json list = json::array();
+    for (const auto& u : sp.utilities) {
+      json uj = {{"owner", u.owner}};
+      put_count(uj, "workers", u.workers);
+      list.push_back(uj);
+    }
+    sj["utilities"] = list;
+  }
+  if (sp.shield) sj["shield"] = {{"owner", sp.shield->owner}, {"level", sp.shield->level}};
+  return sj;
+}
+
+json write_state(const State& s) {
+  json j = json::object();
+  j["round"] = s.round;
+  if (s.phase != Phase::unspecified) j["phase"] = std::string(phase_name(s.phase));
+  if (s.battle) j["battle"] = *s.battle;
+  json& factions = j["factions"] = json::object();
+  for (const auto& [id, f] : s.factions) factions[id] = write_faction(f);
+  json& spaces = j["spaces"] = json::object();
+  for (const auto& [id, sp] : s.spaces) spaces[id] = write_space(sp);
+  if (!s.cards.empty()) {
+    json& cards = j["cards"] = json::object();
+    for (const auto& [id, c] : s.cards) {
+      json cj = {{"holder", c.holder}, {"exposed", c.exposed}};
+      if (!c.units.empty()) cj["units"] = write_unit_counts(c.units);
+      cards[id] = cj;
+    }
+  }
+  return j;
+}
+
+// ---------------------------------------------------------------- names actions and queries use
+
+// Names in actions must refer to what the state declares; otherwise the action is malformed.
+struct Refs {
+  const State& state;
+  FactionId faction(const JsonReader& r) const { return declared_id(r, state.factions, "faction", "/factions"); }
+  SpaceId space(const JsonReader& r) const { return declared_id(r, state.spaces, "space", "/spaces"); }
+  SpaceId card(const JsonReader& r) const { return declared_id(r, state.cards, "Location Card", "/cards"); }
+  Where where(const JsonReader& r) const {
+    const bool at = r.has("at"), on_card = r.has("card");
+    if (at == on_card) r.fail("give exactly one of \"at\" (a map space) or \"card\" (a Location Card)");
+    return on_card ? Where{card(r.field("card")), true} : Where{space(r.field("at")), false};
+  }
+  static int count(const JsonReader& r) {
+    auto c = r.optional("count");
+    return c ? c->integer(1) : 1;
+  }
+  PieceCount piece_count(const JsonReader& r, bool allow_worker) const {
+    r.only({"at", "card", "unit", "count"});
+    return PieceCount{where(r), unit_kind(r.field("unit"), allow_worker), count(r)};
+  }
+  std::vector<PieceCount> piece_counts(const JsonReader& r, const char* key, bool allow_worker) const {
+    std::vector<PieceCount> out;
+    if (auto list = r.optional(key))
+      for (const auto& e : list->elements()) out.push_back(piece_count(e, allow_worker));
+    return out;
+  }
+  ShieldOp shield_op(const JsonReader& r) const {
+    r.only({"at", "card", "op"});
+    return ShieldOp{where(r), r.field("op").named(kShieldOpNames)};
+  }
+  static Piece unit_kind(const JsonReader& r, bool allow_worker) {
+    return allow_worker ? r.named(kPieceNames) : r.named(kUnitNames);
+  }
+};
+
+// ---------------------------------------------------------------- actions: one reader each
+
+Action read_consume(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "disband"});
+  return Consume{refs.faction(r.field("faction")), refs.piece_counts(r, "disband", true)};
+}
+
+Action read_place(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "when", "placements"});
+  Place p;
+  p.faction = refs.faction(r.field("faction"));
+  p.when = r.field("when").named(kPlacementTimeNames);
+  for (const auto& e : r.field("placements").elements()) {
+    e.only({"at", "card", "unit", "count", "from"});
+    Placement pl;
+    pl.what = PieceCount{refs.where(e), Refs::unit_kind(e.field("unit"), true), Refs::count(e)};
+    if (auto from = e.optional("from")) pl.from = from->named(kTokenSourceNames);
+    p.placements.push_back(pl);
+  }
+  return p;
+}
+
+Action read_convert(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "at", "from", "to", "count"});
+  return Convert{refs.faction(r.field("faction")), refs.space(r.field("at")), Refs::unit_kind(r.field("from"), true),
+                 Refs::unit_kind(r.field("to"), true), Refs::count(r)};
+}
+
+Action read_release(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "at", "card", "unit", "count"});
+  return Release{refs.faction(r.field("faction")),
+                 PieceCount{refs.where(r), Refs::unit_kind(r.field("unit"), true), Refs::count(r)}};
+}
+
+Action read_muster(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "builds", "equip", "shields", "disband"});
+  Muster m;
+  m.faction = refs.faction(r.field("faction"));
+  m.builds = refs.piece_counts(r, "builds", true);
+  if (auto eq = r.optional("equip"))
+    for (const auto& e : eq->elements()) {
+      e.only({"at", "card", "count"});
+      m.equip.push_back(Equip{refs.where(e), Refs::count(e)});
+    }
+  if (auto sh = r.optional("shields"))
+    for (const auto& e : sh->elements()) m.shields.push_back(refs.shield_op(e));
+  m.disband = refs.piece_counts(r, "disband", true);
+  return m;
+}
+
+Action read_rearm(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "shield"});
+  Rearm a{refs.faction(r.field("faction")), {}};
+  const JsonReader shield = r.field("shield");
+  if (shield.node().is_array())
+    for (const auto& e : shield.elements()) a.shields.push_back(refs.shield_op(e));
+  else
+    a.shields.push_back(refs.shield_op(shield));
+  return a;
+}
+
+Action read_expose(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "card"});
+  return Expose{refs.faction(r.field("faction")), refs.card(r.field("card"))};
+}
+
+Action read_hide(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "card"});
+  return Hide{refs.faction(r.field("faction")), refs.card(r.field("card"))};
+}
+
+Transfer read_transfer_of(const JsonReader& r, const Refs& refs, const FactionId& faction) {
+  return Transfer{faction, refs.card(r.field("card")), read_unit_counts(r.field("units"))};
+}
+
+Action read_transfer(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "card", "units"});
+  return read_transfer_of(r, refs, refs.faction(r.field("faction")));
+}
+
+Action read_end_exploration(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "discard", "transfers"});
+  EndExploration e;
+  e.faction = refs.faction(r.field("faction"));
+  if (auto d = r.optional("discard"))
+    for (const auto& c : d->elements()) e.discard.push_back(refs.card(c));
+  if (auto ts = r.optional("transfers"))
+    for (const auto& t : ts->elements()) {
+      t.only({"card", "units"});
+      e.transfers.push_back(read_transfer_of(t, refs, e.faction));
+    }
+  return e;
+}
+
+using ActionReader = Action (*)(const JsonReader&, const Refs&);
+constexpr NameTable<ActionReader, 10> kActionReaders = {{{&read_consume, "consume"},
+                                                         {&read_place, "place"},
+                                                         {&read_convert, "convert"},
+                                                         {&read_release, "release"},
+                                                         {&read_muster, "muster"},
+                                                         {&read_rearm, "rearm"},
+                                                         {&read_expose, "expose"},
+                                                         {&read_hide, "hide"},
+                                                         {&read_transfer, "transfer"},
+                                                         {&read_end_exploration, "end-exploration"}}};
+
+// ---------------------------------------------------------------- queries: one reader each
+
+Query read_friendly_area(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "purpose"});
+  return FriendlyAreaQuery{refs.faction(r.field("faction")), r.field("purpose").named(kActivityNames)};
+}
+
+Query read_hostile(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "at"});
+  return HostileQuery{refs.faction(r.field("faction")), refs.space(r.field("at"))};
+}
+
+Query read_must_expose(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "faction", "card", "situation"});
+  return MustExposeQuery{refs.faction(r.field("faction")), refs.card(r.field("card")),
+                         r.field("situation").named(kExposureSituationNames)};
+}
+
+Query read_tie_break(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "at", "sides"});
+  TieBreakQuery q{refs.space(r.field("at")), {}};
+  for (const auto& s : r.field("sides").elements()) q.sides.push_back(refs.faction(s));
+  return q;
+}
+
+Query read_bombable(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "card"});
+  return BombableQuery{refs.card(r.field("card"))};
+}
+
+Query read_support_cut(const JsonReader& r, const Refs& refs) {
+  r.only({"type", "card", "by"});
+  return SupportCutQuery{refs.card(r.field("card")), r.field("by").named(kSupportCutterNames)};
+}
+
+using QueryReader = Query (*)(const JsonReader&, const Refs&);
+constexpr NameTable<QueryReader, 6> kQueryReaders = {{{&read_friendly_area, "friendly-area"},
+                                                      {&read_hostile, "hostile"},
+                                                      {&read_must_expose, "must-expose"},
+                                                      {&read_tie_break, "tie-break"},
+                                                      {&read_bombable, "bombable"},
+                                                      {&read_support_cut, "support-cut"}}};
+
+json write_answer(const QueryAnswer& answer) {
+  return std::visit(
+      [](const auto& v) -> json {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::optional<FactionId>>) return v ? json(*v) : json(nullptr);
+        else return json(v);
+      },
+      answer);
+}
+
+// ---------------------------------------------------------------- the ruleset
+
+Ruleset read_ruleset(const JsonReader& r) {
+  r.only({"game", "note", "round_parity_muster", "round_parity_consumption", "tokens_per_food_and_water",
+          "disaffected_recovered_after_full_feeding", "stacking_map", "stacking_card", "hand_limit",
+          "high_tech_min_cost", "equip_cost", "shield_build_cost", "shield_upgrade_cost",
+          "shield_upgrades_per_muster", "shield_ops_per_rearm", "shield_strength_first_level",
+          "ai_backed_units", "units", "starship_strength"});
+  Ruleset n;
+  n.round_parity_muster = r.field("round_parity_muster").integer(0, 1);
+  n.round_parity_consumption = r.field("round_parity_consumption").integer(0, 1);
+  n.tokens_per_food_and_water = r.field("tokens_per_food_and_water").integer(1);
+  n.disaffected_recovered_after_full_feeding = r.field("disaffected_recovered_after_full_feeding").count();
+  n.stacking_map = r.field("stacking_map").count();
+  n.stacking_card = r.field("stacking_card").count();
+  n.hand_limit = r.field("hand_limit").count();
+  n.high_tech_min_cost = r.field("high_tech_min_cost").count();
+  n.equip_cost = r.field("equip_cost").count();
+  n.shield_build_cost = r.field("shield_build_cost").count();
+  n.shield_upgrade_cost = r.field("shield_upgrade_cost").count();
+  n.shield_upgrades_per_muster = r.field("shield_upgrades_per_muster").count();
+  n.shield_ops_per_rearm = r.field("shield_ops_per_rearm").count();
+  n.shield_strength_first_level = r.field("shield_strength_first_level").count();
+  n.starship_strength = r.field("starship_strength").count();
+  for (const auto& u : r.field("ai_backed_units").elements()) n.ai_backed_units.insert(u.named(kUnitNames));
+  const JsonReader units = r.field("units");
+  units.only({"civilian", "infantry", "bomber", "fighter", "mech"});
+  for (Piece p : kUnitKinds) {
+    const JsonReader u = units.field(piece_name(p));
+    u.only({"cost", "strength", "population"});
+    n.units[p] = UnitSpec{u.field("cost").count(), u.field("strength").count(), u.field("population").count()};
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- the edge the adapter binds
+
+struct MessinaEdge {
+  static constexpr std::string_view kName = "messina";
+  using State = messina::State;
+  using Action = messina::Action;
+  using Rules = messina::Rules;
+
+  static Rules bind(const JsonReader& ruleset, const JsonReader& readings) {
+    return Rules{read_ruleset(ruleset), readings_table().read(readings)};
+  }
+  static State read_state(const JsonReader& r) { return messina::read_state(r); }
+  static void validate(const Rules& rules, const State& s) { messina::validate(rules.numbers, s); }
+  static json write_state(const State& s) { return messina::write_state(s); }
+  static Action read_action(const JsonReader& r, const State& s) {
+    r.expect_object();
+    return r.field("type").named(kActionReaders)(r, Refs{s});
+  }
+  static State apply(const Rules& rules, const State& s, const Action& a) { return messina::apply(rules, s, a); }
+  static json query(const Rules& rules, const State& s, const JsonReader& r) {
+    r.expect_object();
+    return write_answer(answer(rules, s, r.field("type").named(kQueryReaders)(r, Refs{s})));
+  }
+};
+
+}  // namespace
+
+const Game& messina_game() {
+  static const GameOf<MessinaEdge> game;
+  return game;
+}
+
+}  // namespace rulecheck::messina
