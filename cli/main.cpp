@@ -18,6 +18,7 @@
 #include "harness/runner.hpp"
 #include "harness/scenario.hpp"
 #include "harness/serve.hpp"
+#include "cli/commands.hpp"
 #include "common/input_error.hpp"
 #include "reports/reporter.hpp"
 
@@ -363,6 +364,15 @@ int engine_check_command(const Common& common, const std::string& command, const
 }
 
 }  // namespace
+
+namespace cli {
+std::filesystem::path Context::rules() const {
+  return rules_dir.empty() ? default_project_dir() / "rules" : std::filesystem::path(rules_dir);
+}
+std::filesystem::path Context::project() const {
+  return rules_dir.empty() ? default_project_dir() : std::filesystem::path(rules_dir).parent_path();
+}
+}  // namespace cli
 }  // namespace rulecheck
 
 int main(int argc, char** argv) {
@@ -373,8 +383,10 @@ int main(int argc, char** argv) {
       "every disagreement with the first difference as a JSON patch and the rule clauses involved."};
   app.set_version_flag("--version", kVersion);
   app.require_subcommand(1);
+  cli::Context context;
+  context.program = argv[0];
   Common common;
-  app.add_option("--rules", common.rules_dir,
+  app.add_option("--rules", context.rules_dir,
                  "Folder with rules/<game>/{clauses,ruleset,interpretations}.json "
                  "(default: $RULECHECK_HOME/rules or the source tree's rules/)");
 
@@ -429,6 +441,8 @@ int main(int argc, char** argv) {
   std::string check_command;
   std::vector<std::string> check_paths;
   int check_timeout = 10000;
+  cli::add_rules_commands(app, context);
+
   CLI::App* check = engine_cmd->add_subcommand(
       "check", "Check that an engine speaks the protocol: its hello, and an answer to every scenario step");
   check->add_option("command", check_command, "The engine's shell command")->required();
@@ -436,11 +450,16 @@ int main(int argc, char** argv) {
   check->add_option("--timeout", check_timeout, "Per-request time limit in milliseconds")->capture_default_str();
 
   try {
+    common.rules_dir = context.rules_dir;  // read by the commands below; the rules commands use context
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "rulecheck: internal error: {}\n", e.what());
+    return 3;
   }
+  common.rules_dir = context.rules_dir;
   try {
     if (*run) return run_command(common, run_opt, argv[0]);
     if (*validate) return validate_command(common, validate_paths);
@@ -454,5 +473,5 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "rulecheck: internal error: {}\n", e.what());
     return 3;
   }
-  return 2;
+  return context.exit_code;
 }

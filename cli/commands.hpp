@@ -1,0 +1,28 @@
+// The subcommands of `rulecheck`, each group registered by its own file. A command's callback
+// sets `exit_code` (an Exit value); main.cpp only parses and returns it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace rulecheck::cli {
+
+// Exit codes (DESIGN.md "Verdicts and exit codes"); every command returns one of these.
+enum Exit : int { kOk = 0, kFailed = 1, kBadInput = 2, kCannotRun = 3 };
+
+struct Context {
+  std::string rules_dir;  // --rules
+  std::string program;    // argv[0], for commands a report tells the user to run
+  int exit_code = kBadInput;
+  // rules/ as given by --rules, else the project's (see harness/rules_data.hpp default_project_dir)
+  std::filesystem::path rules() const;
+  // The project folder holding rules/ and scenarios/.
+  std::filesystem::path project() const;
+};
+
+// `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
+void add_rules_commands(CLI::App& app, Context& context);
+
+}  // namespace rulecheck::cli
