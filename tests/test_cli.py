@@ -1,30 +1,13 @@
-#!/usr/bin/env python3
 """The rulecheck CLI's contract: exit codes, output formats, and clear errors on bad files.
 
-Usage: test_cli.py RULECHECK_BINARY REPO_ROOT
-Each check builds its own small scenario files in a temporary folder, so expected outcomes are
+Run: pytest -p no:cacheprovider tests/test_cli.py --rulecheck=BINARY --root=REPO_ROOT
+The tests build their own small scenario files in a temporary folder, so expected outcomes are
 worked out here from the rules, never taken from the program under test.
 """
 import json
-import os
 import subprocess
-import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks  # noqa: E402
-
-check = Checks()
-
-BIN, ROOT = sys.argv[1], sys.argv[2]
-
-
-def run(*args):
-    p = subprocess.run([BIN, "--rules", os.path.join(ROOT, "rules"), *args],
-                       capture_output=True, text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
+import pytest
 
 # 7 tokens (2 disaffected, 3 spare, 2 located civilians), 4 F and 4 W: cost ceil(7/2) = 4 of each,
 # fully fed, so food 0, water 0 and one Disaffected back to Spare (disaffected 1, spare 4).
@@ -44,94 +27,200 @@ def scenario(sid, expect_state):
                        "expect": {"legal": True, "state": expect_state}}]}
 
 
-with tempfile.TemporaryDirectory() as tmp:
-    def write(name, content):
-        path = os.path.join(tmp, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(content if isinstance(content, str) else json.dumps(content))
-        return path
+# A hidden card held by SF at D2: not hostile to UE under the default reading (exposed-only),
+# hostile under "held"; a scenario expecting false depends on the default without naming it.
+HIDDEN = {"id": "t/hidden", "game": "messina", "title": "hidden card", "cites": ["messina.friendly.hostile"],
+          "state": {"round": 1, "factions": {
+              "UE": {"kind": "human", "home": ["D1"]}, "SF": {"kind": "human", "home": ["D2"]}},
+              "spaces": {"D1": {"adjacent": ["D2"]}, "D2": {"adjacent": ["D1"]}},
+              "cards": {"D2": {"holder": "SF", "exposed": False}}},
+          "steps": [{"query": {"type": "hostile", "faction": "UE", "at": "D2"}, "expect": {"result": False}}]}
 
-    good = write("ok/good.json", scenario("t/good", {"factions": {"UE": {
-        "resources": {"food": 0, "water": 0}, "population": {"disaffected": 1, "spare": 4}}}}))
-    wrong = write("bad/wrong.json", scenario("t/wrong", {"factions": {"UE": {"resources": {"food": 1}}}}))
-    broken = write("broken/broken.json", '{"id": "t/broken", "game": ')
 
-    code, out, err = run("run", good)
-    check("passing run exits 0", code == 0, f"exit {code}\n{out}{err}")
-    check("summary line", "1 passed, 0 failed" in out, out)
+class Files:
+    """The scenario files of these tests, in one temporary folder."""
 
-    code, out, err = run("run", wrong)
-    check("failing run exits 1", code == 1, f"exit {code}\n{out}{err}")
-    check("failure shows the path", "/state/factions/UE/resources/food" in out, out)
-    check("failure shows a JSON patch (food 0 is omitted in canonical form, so the patch adds it)",
-          '{"op":"add","path":"/state/factions/UE/resources/food","value":1}' in out, out)
-    check("failure lists the clauses", "messina.consumption.cost" in out, out)
+    def __init__(self, tmp):
+        self.tmp = tmp
+        self.good = self.write("ok/good.json", scenario("t/good", {"factions": {"UE": {
+            "resources": {"food": 0, "water": 0}, "population": {"disaffected": 1, "spare": 4}}}}))
+        self.wrong = self.write("bad/wrong.json",
+                                scenario("t/wrong", {"factions": {"UE": {"resources": {"food": 1}}}}))
+        self.broken = self.write("broken/broken.json", '{"id": "t/broken", "game": ')
+        teleport = scenario("t/teleport", {})
+        teleport["steps"][0]["action"] = {"type": "teleport", "faction": "UE"}
+        self.teleport = self.write("bad/teleport.json", teleport)
+        self.same_id = self.write("bad/same-id.json", scenario("t/good", {}))
+        self.wrong_id = self.write("scenarios/messina/x/named.json", scenario("messina/x/other-name", {}))
+        self.undeclared = self.write("readings/hidden.json", HIDDEN)
+        self.declared = self.write("readings/declared.json",
+                                   dict(HIDDEN, interpretations={"messina.card-hostility": "exposed-only"}))
 
-    code, out, err = run("run", os.path.join(tmp, "ok"), broken)
-    check("unusable file exits 2", code == 2, f"exit {code}\n{out}{err}")
-    check("unusable file is named with line and column", "broken.json" in out and "line 1" in out, out)
-    check("the other file still ran", "1 passed" in out, out)
+    def write(self, name, content):
+        path = self.tmp / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content if isinstance(content, str) else json.dumps(content))
+        return str(path)
 
-    code, out, err = run("run", "--format", "jsonl", good, wrong)
-    lines = [json.loads(line) for line in out.splitlines()]
-    check("jsonl: header first", lines and lines[0].get("type") == "header", out)
-    check("jsonl: summary last", lines and lines[-1].get("type") == "summary" and lines[-1]["fail"] == 1, out)
-    cases = [l for l in lines if l.get("type") == "case"]
-    check("jsonl: one line per case", len(cases) == 2, out)
-    failed = [c for c in cases if c["verdict"] == "fail"]
-    check("jsonl: failure carries its patch",
-          failed and failed[0]["patch"][0]["path"] == "/state/factions/UE/resources/food", out)
 
-    code, out, err = run("run", "--filter", "t/go*", good, wrong)
-    check("filter by id glob", code == 0 and "1 case(s)" in out, f"exit {code}\n{out}")
-    code, out, err = run("run", "--filter", "messina.consumption.when", good, wrong)
-    check("filter matching nothing exits 2", code == 2 and "no scenario matched" in err, f"exit {code}\n{out}{err}")
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    return Files(tmp_path_factory.mktemp("cli"))
 
-    code, out, err = run("run", os.path.join(tmp, "does-not-exist"))
-    check("missing path exits 2", code == 2 and "does-not-exist" in err, f"exit {code}\n{err}")
 
-    code, out, err = run("validate", good, broken)
-    check("validate names the bad file", code == 2 and "broken.json" in out and "1 valid, 1 invalid" in out, out)
+@pytest.fixture(scope="module")
+def run(rulecheck, root):
+    """run(*args) -> (exit status, stdout, stderr) of rulecheck --rules ROOT/rules ARGS."""
+    def run(*args):
+        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), *args],
+                           capture_output=True, text=True, timeout=60)
+        return p.returncode, p.stdout, p.stderr
+    return run
 
-    teleport = scenario("t/teleport", {})
-    teleport["steps"][0]["action"] = {"type": "teleport", "faction": "UE"}
-    tele = write("bad/teleport.json", teleport)
-    code, out, err = run("validate", tele)
-    check("validate reads actions too", code == 2 and "/steps/0/action/type" in out and "consume" in out, out)
 
-    same = write("bad/same-id.json", scenario("t/good", {}))
-    code, out, err = run("run", good, same)
-    check("a duplicate id is bad input naming both files", code == 2 and "already used by" in out
-          and "good.json" in out, out)
+# ---------------------------------------------------------------- run: pass, fail, bad input
 
-    misplaced = os.path.join(tmp, "scenarios", "messina", "x")
-    os.makedirs(misplaced)
-    wrong_id = write("scenarios/messina/x/named.json", scenario("messina/x/other-name", {}))
-    code, out, err = run("validate", wrong_id)
-    check("under scenarios/ the id must be the file's path", code == 2 and '"messina/x/named"' in out, out)
 
-    # A hidden card held by SF at D2: not hostile to UE under the default reading (exposed-only),
-    # hostile under "held"; a scenario expecting false depends on the default without naming it.
-    hidden = {"id": "t/hidden", "game": "messina", "title": "hidden card", "cites": ["messina.friendly.hostile"],
-              "state": {"round": 1, "factions": {
-                  "UE": {"kind": "human", "home": ["D1"]}, "SF": {"kind": "human", "home": ["D2"]}},
-                  "spaces": {"D1": {"adjacent": ["D2"]}, "D2": {"adjacent": ["D1"]}},
-                  "cards": {"D2": {"holder": "SF", "exposed": False}}},
-              "steps": [{"query": {"type": "hostile", "faction": "UE", "at": "D2"}, "expect": {"result": False}}]}
-    undeclared = write("readings/hidden.json", hidden)
-    code, out, err = run("readings", undeclared)
-    check("readings: an undeclared dependency is found", code == 1 and "depends on messina.card-hostility" in out
-          and '"held"' in out, out)
-    hidden["interpretations"] = {"messina.card-hostility": "exposed-only"}
-    declared = write("readings/declared.json", hidden)
-    code, out, err = run("readings", declared)
-    check("readings: a declared one is fine", code == 0 and "0 undeclared" in out, out)
+def test_a_run_whose_scenarios_all_pass_exits_with_0(run, files):
+    code, out, err = run("run", files.good)
+    assert code == 0, f"exit {code}\n{out}{err}"
 
+
+def test_a_passing_run_ends_with_the_summary_line(run, files):
+    code, out, err = run("run", files.good)
+    assert "1 passed, 0 failed" in out, out
+
+
+def test_a_run_with_a_failing_scenario_exits_with_1(run, files):
+    code, out, err = run("run", files.wrong)
+    assert code == 1, f"exit {code}\n{out}{err}"
+
+
+def test_a_failure_shows_the_path_where_the_state_differs(run, files):
+    code, out, err = run("run", files.wrong)
+    assert "/state/factions/UE/resources/food" in out, out
+
+
+def test_a_failure_shows_a_json_patch_that_adds_the_food_omitted_as_0_in_canonical_form(run, files):
+    code, out, err = run("run", files.wrong)
+    assert '{"op":"add","path":"/state/factions/UE/resources/food","value":1}' in out, out
+
+
+def test_a_failure_lists_the_clauses_its_scenario_cites(run, files):
+    code, out, err = run("run", files.wrong)
+    assert "messina.consumption.cost" in out, out
+
+
+def test_an_unusable_scenario_file_makes_the_run_exit_with_2(run, files):
+    code, out, err = run("run", str(files.tmp / "ok"), files.broken)
+    assert code == 2, f"exit {code}\n{out}{err}"
+
+
+def test_an_unusable_scenario_file_is_named_with_its_line_and_column(run, files):
+    code, out, err = run("run", str(files.tmp / "ok"), files.broken)
+    assert "broken.json" in out, out
+    assert "line 1" in out, out
+
+
+def test_the_other_files_still_run_beside_an_unusable_one(run, files):
+    code, out, err = run("run", str(files.tmp / "ok"), files.broken)
+    assert "1 passed" in out, out
+
+
+# ---------------------------------------------------------------- --format jsonl
+
+
+@pytest.fixture(scope="module")
+def jsonl(run, files):
+    """The JSON lines of a run of one passing and one failing scenario (every line must parse)."""
+    code, out, err = run("run", "--format", "jsonl", files.good, files.wrong)
+    return [json.loads(line) for line in out.splitlines()], out
+
+
+def test_jsonl_output_starts_with_the_header(jsonl):
+    lines, out = jsonl
+    assert lines and lines[0].get("type") == "header", out
+
+
+def test_jsonl_output_ends_with_the_summary_counting_the_failure(jsonl):
+    lines, out = jsonl
+    assert lines and lines[-1].get("type") == "summary" and lines[-1]["fail"] == 1, out
+
+
+def test_jsonl_output_has_one_line_per_case(jsonl):
+    lines, out = jsonl
+    cases = [line for line in lines if line.get("type") == "case"]
+    assert len(cases) == 2, out
+
+
+def test_a_failed_case_in_jsonl_carries_its_patch(jsonl):
+    lines, out = jsonl
+    failed = [c for c in lines if c.get("type") == "case" and c["verdict"] == "fail"]
+    assert failed and failed[0]["patch"][0]["path"] == "/state/factions/UE/resources/food", out
+
+
+# ---------------------------------------------------------------- choosing scenarios
+
+
+def test_filter_selects_scenarios_by_id_glob(run, files):
+    code, out, err = run("run", "--filter", "t/go*", files.good, files.wrong)
+    assert code == 0 and "1 case(s)" in out, f"exit {code}\n{out}"
+
+
+def test_a_filter_matching_nothing_exits_with_2_saying_so(run, files):
+    code, out, err = run("run", "--filter", "messina.consumption.when", files.good, files.wrong)
+    assert code == 2 and "no scenario matched" in err, f"exit {code}\n{out}{err}"
+
+
+def test_a_missing_scenario_path_exits_with_2_naming_it(run, files):
+    code, out, err = run("run", str(files.tmp / "does-not-exist"))
+    assert code == 2 and "does-not-exist" in err, f"exit {code}\n{err}"
+
+
+# ---------------------------------------------------------------- validate
+
+
+def test_validate_names_the_bad_file_and_exits_with_2(run, files):
+    code, out, err = run("validate", files.good, files.broken)
+    assert code == 2 and "broken.json" in out and "1 valid, 1 invalid" in out, out
+
+
+def test_validate_reads_actions_too_naming_the_bad_type_and_the_known_ones(run, files):
+    code, out, err = run("validate", files.teleport)
+    assert code == 2 and "/steps/0/action/type" in out and "consume" in out, out
+
+
+def test_a_duplicate_id_is_bad_input_naming_both_files(run, files):
+    code, out, err = run("run", files.good, files.same_id)
+    assert code == 2 and "already used by" in out and "good.json" in out, out
+
+
+def test_under_scenarios_the_id_must_be_the_files_path(run, files):
+    code, out, err = run("validate", files.wrong_id)
+    assert code == 2 and '"messina/x/named"' in out, out
+
+
+# ---------------------------------------------------------------- readings
+
+
+def test_readings_finds_an_undeclared_dependency_on_an_interpretation(run, files):
+    code, out, err = run("readings", files.undeclared)
+    assert code == 1 and "depends on messina.card-hostility" in out and '"held"' in out, out
+
+
+def test_readings_accepts_a_declared_dependency(run, files):
+    code, out, err = run("readings", files.declared)
+    assert code == 0 and "0 undeclared" in out, out
+
+
+# ---------------------------------------------------------------- the command line itself
+
+
+def test_an_unknown_subcommand_exits_with_2(run):
     code, out, err = run("frobnicate")
-    check("unknown subcommand exits 2", code == 2, f"exit {code}\n{out}{err}")
+    assert code == 2, f"exit {code}\n{out}{err}"
 
+
+def test_help_explains_the_subcommands(run):
     code, out, err = run("--help")
-    check("--help explains the subcommands", code == 0 and "run" in out and "validate" in out, out)
-
-check.finish()
+    assert code == 0 and "run" in out and "validate" in out, out

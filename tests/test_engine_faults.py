@@ -1,105 +1,204 @@
-#!/usr/bin/env python3
 """Engine faults: each makes exactly the case it hits `errored` (with a clear message), the
 engine is restarted, and every other case still runs and passes; no result is lost.
 
-Usage: test_engine_faults.py RULECHECK_BINARY REPO_ROOT
+Run: pytest -p no:cacheprovider tests/test_engine_faults.py --rulecheck=BINARY --root=REPO_ROOT
+The misbehaving engine is tests/engines/faulty.py (it answers like the faithful example engine
+except for one injected fault); the corpus is scenarios/messina/consumption.
 """
 import json
-import os
 import subprocess
-import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks  # noqa: E402
+import pytest
 
-check = Checks()
+from strict_json import load_json
 
-BIN, ROOT = sys.argv[1], sys.argv[2]
-CORPUS = os.path.join(ROOT, "scenarios", "messina", "consumption")
-FAULTY = os.path.join(ROOT, "tests", "engines", "faulty.py")
+# Each fault and the words the errored case's message must contain.
+FAULTS = {
+    "crash": "killed by signal 9",
+    "exit": "exited with status 0",
+    "garbage": "not a JSON object",
+    "wrong-id": "oldest unanswered request",
+    "huge": "limit of",
+    "hang": "no answer within",
+}
 
 
+@pytest.fixture(scope="module")
+def corpus(root):
+    return root / "scenarios" / "messina" / "consumption"
 
-def run_engine(mode, n=5, extra=(), corpus=CORPUS):
-    with tempfile.TemporaryDirectory() as tmp:
-        marker = os.path.join(tmp, "fired")
-        cmd = f"python3 {FAULTY} {mode} {n} {marker}"
-        p = subprocess.run([BIN, "--rules", os.path.join(ROOT, "rules"), "run", corpus, "--no-oracle",
+
+@pytest.fixture(scope="module")
+def expected_cases(corpus):
+    """How many cases the corpus holds: one per scenario file."""
+    return len([f for f in corpus.iterdir() if f.name.endswith(".json")])
+
+
+@pytest.fixture(scope="module")
+def run_engine(rulecheck, root, corpus, tmp_path_factory):
+    """run_engine(mode, n, extra, corpus) -> (exit status, cases, all JSON lines, stderr) of a run
+    against tests/engines/faulty.py MODE N (the fault hits the N-th request, once)."""
+    faulty = root / "tests" / "engines" / "faulty.py"
+
+    def run_engine(mode, n=5, extra=(), corpus=corpus):
+        marker = tmp_path_factory.mktemp(f"faulty-{mode}") / "fired"
+        cmd = f"python3 {faulty} {mode} {n} {marker}"
+        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--no-oracle",
                             "--format", "jsonl", "--engine", cmd, *extra],
                            capture_output=True, text=True, timeout=300)
-        lines = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
-        cases = [l for l in lines if l.get("type") == "case"]
+        lines = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        cases = [line for line in lines if line.get("type") == "case"]
         return p.returncode, cases, lines, p.stderr
 
+    return run_engine
 
-expected_cases = len([f for f in os.listdir(CORPUS) if f.endswith(".json")])
-by_verdict = lambda cases, v: [c for c in cases if c["verdict"] == v]
 
-for mode, words in [("crash", "killed by signal 9"), ("exit", "exited with status 0"),
-                    ("garbage", "not a JSON object"), ("wrong-id", "oldest unanswered request"),
-                    ("huge", "limit of"), ("hang", "no answer within")]:
+def by_verdict(cases, verdict):
+    return [c for c in cases if c["verdict"] == verdict]
+
+
+# ---------------------------------------------------------------- one fault, one errored case
+
+
+@pytest.fixture(scope="module", params=list(FAULTS))
+def fault(request, run_engine):
+    """(mode, (exit status, cases, lines, stderr)) of a run whose engine has the fault MODE at the
+    5th request (an engine that hangs is given 1.5 s per answer)."""
+    mode = request.param
     extra = ("--timeout", "1500") if mode == "hang" else ()
-    code, cases, lines, err = run_engine(mode, extra=extra)
+    return mode, run_engine(mode, extra=extra)
+
+
+def test_a_fault_loses_no_case(fault, expected_cases):
+    mode, (code, cases, lines, err) = fault
+    assert len(cases) == expected_cases, f"{len(cases)} of {expected_cases}"
+
+
+def test_a_fault_errors_exactly_the_case_it_hits(fault):
+    mode, (code, cases, lines, err) = fault
     errored = by_verdict(cases, "errored")
-    check(f"{mode}: every case reported", len(cases) == expected_cases, f"{len(cases)} of {expected_cases}")
-    check(f"{mode}: exactly one case errored", len(errored) == 1, json.dumps(errored)[:800])
-    check(f"{mode}: the others pass", len(by_verdict(cases, "pass")) == expected_cases - 1,
-          json.dumps([c for c in cases if c["verdict"] != "pass"])[:800])
-    check(f"{mode}: the message says what happened", errored and words in errored[0].get("message", ""),
-          errored[0].get("message") if errored else "")
-    check(f"{mode}: exit status 1", code == 1, str(code))
-    check(f"{mode}: the summary line is last", lines and lines[-1].get("type") == "summary", lines[-1:] and str(lines[-1]))
-    check(f"{mode}: the restart is noted", "restarted" in err, err)
+    assert len(errored) == 1, json.dumps(errored)[:800]
 
-code, cases, lines, err = run_engine("banner")
-check("banner: tolerated, every case passes", len(by_verdict(cases, "pass")) == expected_cases and code == 0,
-      f"exit {code}, {err}")
-check("banner: a note names the line", "before answering hello" in err and "banner" in err, err)
 
-code, cases, lines, err = run_engine("unsupported", corpus=os.path.join(ROOT, "scenarios"))
-scythe = [c for c in cases if c["game"] == "scythe"]
-check("unsupported: counted as skipped, never failed",
-      scythe and all(c["verdict"] == "skipped" for c in scythe) and code == 0, f"exit {code}")
-check("unsupported: the reason is kept", scythe and "Messina only" in scythe[0].get("message", ""), str(scythe[:1]))
+def test_every_case_a_fault_does_not_hit_passes(fault, expected_cases):
+    mode, (code, cases, lines, err) = fault
+    assert len(by_verdict(cases, "pass")) == expected_cases - 1, \
+        json.dumps([c for c in cases if c["verdict"] != "pass"])[:800]
 
-code, cases, lines, err = run_engine("stderr")
-steps = {c["id"]: len(json.load(open(c["file"]))["steps"]) for c in cases}
-check("stderr: pipelined, no line lost",
-      sum(c.get("stderr", "").count("engine log") for c in cases) == sum(steps.values()), json.dumps(cases[:2])[:600])
-code, cases, lines, err = run_engine("stderr", extra=("--window", "1"))
-check("stderr: in lockstep (--window 1), each case gets exactly its own lines",
-      cases and all(c.get("stderr", "").count("engine log") == steps[c["id"]] for c in cases),
-      json.dumps(cases[:2])[:600])
 
-code, cases, lines, err = run_engine("slow-reader", extra=("--window", "1000"))
-check("slow reader with a large window: no deadlock, all pass",
-      len(by_verdict(cases, "pass")) == expected_cases and code == 0, f"exit {code}")
+def test_the_case_a_fault_hits_says_what_happened(fault):
+    mode, (code, cases, lines, err) = fault
+    errored = by_verdict(cases, "errored")
+    assert errored and FAULTS[mode] in errored[0].get("message", ""), \
+        errored[0].get("message") if errored else ""
 
-code, cases, lines, err = run_engine("crash", n=10**9, extra=("--window", "1"))
-check("lockstep window 1 works", len(by_verdict(cases, "pass")) == expected_cases, f"exit {code}")
 
-with tempfile.TemporaryDirectory() as tmp:
-    p = subprocess.run([BIN, "--rules", os.path.join(ROOT, "rules"), "run", CORPUS, "--no-oracle", "--format",
+def test_a_run_with_an_engine_fault_exits_with_1(fault):
+    mode, (code, cases, lines, err) = fault
+    assert code == 1, str(code)
+
+
+def test_the_summary_line_is_last_after_an_engine_fault(fault):
+    mode, (code, cases, lines, err) = fault
+    assert lines and lines[-1].get("type") == "summary", lines[-1:] and str(lines[-1])
+
+
+def test_the_engine_restart_after_a_fault_is_noted(fault):
+    mode, (code, cases, lines, err) = fault
+    assert "restarted" in err, err
+
+
+# ---------------------------------------------------------------- engines that behave oddly but not wrongly
+
+
+@pytest.fixture(scope="module")
+def banner(run_engine):
+    return run_engine("banner")
+
+
+def test_a_banner_line_before_hello_is_tolerated_and_every_case_passes(banner, expected_cases):
+    code, cases, lines, err = banner
+    assert len(by_verdict(cases, "pass")) == expected_cases and code == 0, f"exit {code}, {err}"
+
+
+def test_a_banner_line_before_hello_is_noted_naming_the_line(banner):
+    code, cases, lines, err = banner
+    assert "before answering hello" in err and "banner" in err, err
+
+
+@pytest.fixture(scope="module")
+def unsupported(run_engine, root):
+    """A run of the whole corpus against an engine that answers `unsupported` to every Scythe request."""
+    code, cases, lines, err = run_engine("unsupported", corpus=root / "scenarios")
+    return code, [c for c in cases if c["game"] == "scythe"]
+
+
+def test_unsupported_cases_are_counted_as_skipped_never_failed(unsupported):
+    code, scythe = unsupported
+    assert scythe and all(c["verdict"] == "skipped" for c in scythe) and code == 0, f"exit {code}"
+
+
+def test_the_reason_an_engine_gives_for_unsupported_is_kept(unsupported):
+    code, scythe = unsupported
+    assert scythe and "Messina only" in scythe[0].get("message", ""), str(scythe[:1])
+
+
+def steps_of(cases):
+    """Each case's number of steps, read from its scenario file."""
+    return {c["id"]: len(load_json(c["file"])["steps"]) for c in cases}
+
+
+def test_engine_stderr_is_kept_without_losing_a_line_when_requests_are_pipelined(run_engine):
+    code, cases, lines, err = run_engine("stderr")
+    steps = steps_of(cases)
+    assert sum(c.get("stderr", "").count("engine log") for c in cases) == sum(steps.values()), \
+        json.dumps(cases[:2])[:600]
+
+
+def test_in_lockstep_each_case_gets_exactly_its_own_engine_stderr_lines(run_engine):
+    code, cases, lines, err = run_engine("stderr", extra=("--window", "1"))
+    steps = steps_of(cases)
+    assert cases and all(c.get("stderr", "").count("engine log") == steps[c["id"]] for c in cases), \
+        json.dumps(cases[:2])[:600]
+
+
+def test_a_slow_reader_with_a_large_window_does_not_deadlock_and_every_case_passes(run_engine, expected_cases):
+    code, cases, lines, err = run_engine("slow-reader", extra=("--window", "1000"))
+    assert len(by_verdict(cases, "pass")) == expected_cases and code == 0, f"exit {code}"
+
+
+def test_lockstep_with_a_window_of_1_passes_every_case(run_engine, expected_cases):
+    # The crash is set at a request that never comes, so this engine is faithful.
+    code, cases, lines, err = run_engine("crash", n=10**9, extra=("--window", "1"))
+    assert len(by_verdict(cases, "pass")) == expected_cases, f"exit {code}"
+
+
+def test_an_engine_that_cannot_start_errors_every_case_with_the_reason(rulecheck, root, corpus, expected_cases):
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--no-oracle", "--format",
                         "jsonl", "--engine", "/nonexistent/engine --flag"], capture_output=True, text=True, timeout=60)
-    cases = [json.loads(l) for l in p.stdout.splitlines() if '"case"' in l]
-    check("an engine that cannot start: every case errored with the reason",
-          len(cases) == expected_cases and all(c["verdict"] == "errored" for c in cases)
-          and "before answering hello" in cases[0]["message"], p.stdout[:500])
-
-# rulecheck engine check: the faithful engine speaks the protocol; an answer with a field the
-# protocol does not have is named.
-def engine_check(cmd):
-    p = subprocess.run([BIN, "--rules", os.path.join(ROOT, "rules"), "engine", "check", cmd, "--scenarios", CORPUS],
-                       capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout
+    cases = [json.loads(line) for line in p.stdout.splitlines() if '"case"' in line]
+    assert len(cases) == expected_cases and all(c["verdict"] == "errored" for c in cases) \
+        and "before answering hello" in cases[0]["message"], p.stdout[:500]
 
 
-code, out = engine_check(f"python3 {os.path.join(ROOT, 'examples', 'engines', 'faithful.py')}")
-check("engine check: faithful speaks protocol 1", code == 0 and "speaks protocol version 1" in out, out)
-with tempfile.TemporaryDirectory() as tmp:
-    code, out = engine_check(f"python3 {FAULTY} extra-field 4 {os.path.join(tmp, 'fired')}")
-    check("engine check: an extra answer field is named", code == 1 and 'unknown field \"debug\"' in out
-          and "1 errored" in out, out)
+# ---------------------------------------------------------------- rulecheck engine check
 
-check.finish()
+
+@pytest.fixture(scope="module")
+def engine_check(rulecheck, root, corpus):
+    """engine_check(command) -> (exit status, stdout) of rulecheck engine check COMMAND on the corpus."""
+    def engine_check(cmd):
+        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "engine", "check", cmd,
+                            "--scenarios", str(corpus)], capture_output=True, text=True, timeout=300)
+        return p.returncode, p.stdout
+    return engine_check
+
+
+def test_engine_check_finds_that_the_faithful_engine_speaks_protocol_1(engine_check, root):
+    code, out = engine_check(f"python3 {root / 'examples' / 'engines' / 'faithful.py'}")
+    assert code == 0 and "speaks protocol version 1" in out, out
+
+
+def test_engine_check_names_an_answer_field_the_protocol_does_not_have(engine_check, root, tmp_path):
+    code, out = engine_check(f"python3 {root / 'tests' / 'engines' / 'faulty.py'} extra-field 4 {tmp_path / 'fired'}")
+    assert code == 1 and 'unknown field "debug"' in out and "1 errored" in out, out

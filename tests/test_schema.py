@@ -1,36 +1,30 @@
-#!/usr/bin/env python3
 """Every scenario file validates against scenarios/schema/scenario.schema.json.
 
-Usage: check_schema.py REPO_ROOT
+Run: /usr/bin/python3 -m pytest -p no:cacheprovider tests/test_schema.py --root=REPO_ROOT
 
-Runs with Debian's /usr/bin/python3 and its python3-jsonschema (4.10; draft 2020-12); otherwise
-standard library only. It first checks the schema itself, then self-tests that the schema accepts
-small valid scenarios and rejects broken variants of them (so a schema that accepts everything
-cannot pass), then validates every scenarios/**/*.json except those in a folder named "schema"
-(the folders rulecheck itself skips). Each error is printed as "FILE: JSON-POINTER: message"; the
-last line is "N passed, M failed". Exit status 1 if any file or self-test failed.
+Runs with Debian's /usr/bin/python3, its python3-pytest and its python3-jsonschema (4.10; draft
+2020-12); otherwise standard library only. It checks the schema itself, then self-tests that the
+schema accepts small valid scenarios and rejects broken variants of them, at the broken field (so
+a schema that accepts everything cannot pass), then validates every scenarios/**/*.json except
+those in a folder named "schema" (the folders rulecheck itself skips), one test per file. Each
+error is reported as "FILE: JSON-POINTER: message".
 
 The C++ parser is the validator (`rulecheck validate`); this schema is for editors and tools, and
-this script keeps it honest.
+these tests keep it honest.
 """
 import copy
-import json
-import os
-import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 from jsonschema.exceptions import best_match
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import DuplicateKeys, load_json  # noqa: E402,F401
+from strict_json import DuplicateKeys, load_json
 
 SCHEMA_PATH = Path("scenarios") / "schema" / "scenario.schema.json"
 
 
-# ---------------------------------------------------------------- reading and reporting
-
-
+# ---------------------------------------------------------------- reporting
 
 
 def pointer(parts):
@@ -292,34 +286,65 @@ MUST_ACCEPT = {
 }
 
 
-def self_test(validator, schema):
-    problems = []
-    for name, doc in MUST_ACCEPT.items():
-        errs = errors_of(validator, doc)
-        if errs:
-            problems.append(f"the schema rejects a valid scenario ({name}): {errs[0][0]}: {errs[0][1]}")
-    for name, (doc, at) in MUST_REJECT.items():
-        paths = all_paths(validator, doc)
-        if not paths:
-            problems.append(f"the schema accepts a broken scenario ({name})")
-        elif at not in paths:
-            problems.append(f"the schema rejects a broken scenario ({name}) but not at {at or '(root)'}: "
-                            f"errors at {sorted(paths)}")
-    # A partial state must name the same fields as its complete state.
+# ---------------------------------------------------------------- the schema itself
+
+
+@pytest.fixture(scope="module")
+def schema(root):
+    return load_json(root / SCHEMA_PATH)
+
+
+@pytest.fixture(scope="module")
+def validator(schema):
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_scenario_schema_is_a_valid_draft_2020_12_schema(schema):
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as e:
+        pytest.fail(f"{SCHEMA_PATH}: {pointer(e.absolute_path)}: not a valid draft 2020-12 schema: {e.message}",
+                    pytrace=False)
+
+
+def test_every_partial_state_names_the_same_fields_as_its_complete_form(schema):
     defs = schema.get("$defs", {})
+    problems = []
     for name, d in defs.items():
         if name.endswith("-partial") and name[: -len("-partial")] in defs:
             full = set(defs[name[: -len("-partial")]].get("properties", {}))
             part = set(d.get("properties", {}))
             if full != part:
                 problems.append(f"$defs/{name} names fields {sorted(part)} but its complete form has {sorted(full)}")
-    for name, d in defs.items():
-        if not (isinstance(d, dict) and d.get("description")):
-            problems.append(f"$defs/{name} has no description")
-    return problems
+    assert not problems, "\n".join(problems)
 
 
-# ---------------------------------------------------------------- main
+def test_every_definition_in_the_schema_has_a_description(schema):
+    problems = [f"$defs/{name} has no description" for name, d in schema.get("$defs", {}).items()
+                if not (isinstance(d, dict) and d.get("description"))]
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------- self-test: what it must accept and reject
+
+
+@pytest.mark.parametrize("name", list(MUST_ACCEPT))
+def test_the_schema_accepts_a_scenario_the_parser_accepts(validator, name):
+    errs = errors_of(validator, MUST_ACCEPT[name])
+    assert not errs, f"the schema rejects a valid scenario ({name}): {errs[0][0]}: {errs[0][1]}"
+
+
+@pytest.mark.parametrize("name", list(MUST_REJECT))
+def test_the_schema_rejects_a_broken_scenario_at_the_broken_field(validator, name):
+    doc, at = MUST_REJECT[name]
+    paths = all_paths(validator, doc)
+    assert paths, f"the schema accepts a broken scenario ({name})"
+    assert at in paths, (f"the schema rejects a broken scenario ({name}) but not at {at or '(root)'}: "
+                         f"errors at {sorted(paths)}")
+
+
+# ---------------------------------------------------------------- every scenario file
 
 
 def scenario_files(root):
@@ -328,46 +353,31 @@ def scenario_files(root):
                   if "schema" not in p.relative_to(base).parts[:-1])
 
 
-def main(argv):
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
-        return 2
-    root = Path(argv[1])
-    schema_file = root / SCHEMA_PATH
+def pytest_generate_tests(metafunc):
+    # One test per scenario file, found when the tests are collected.
+    if "scenario_file" in metafunc.fixturenames:
+        root = Path(metafunc.config.getoption("root"))
+        files = scenario_files(root)
+        metafunc.parametrize("scenario_file", files, ids=[f.relative_to(root / "scenarios").as_posix() for f in files])
+
+
+def test_there_are_scenario_files_to_validate(root):
+    assert scenario_files(root), f"no scenario files under {root / 'scenarios'}"
+
+
+def test_a_scenario_file_validates_against_the_schema(validator, root, scenario_file):
+    name = scenario_file.relative_to(root).as_posix()
     try:
-        schema = load_json(schema_file)
-        jsonschema.Draft202012Validator.check_schema(schema)
+        doc = load_json(scenario_file)
     except (OSError, ValueError) as e:
-        print(f"{SCHEMA_PATH}: : cannot read the schema: {e}")
-        return 1
-    except jsonschema.SchemaError as e:
-        print(f"{SCHEMA_PATH}: {pointer(e.absolute_path)}: not a valid draft 2020-12 schema: {e.message}")
-        return 1
-    validator = jsonschema.Draft202012Validator(schema)
-
-    problems = self_test(validator, schema)
-    for p in problems:
-        print(f"self-test: {p}")
-
-    passed = failed = 0
-    for path in scenario_files(root):
-        name = path.relative_to(root).as_posix()
-        try:
-            doc = load_json(path)
-        except (OSError, ValueError) as e:
-            print(f"{name}: : not valid JSON: {e}")
-            failed += 1
-            continue
-        errs = errors_of(validator, doc)
-        for where, message in errs:
-            print(f"{name}: {where}: {message}")
-        if errs:
-            failed += 1
-        else:
-            passed += 1
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or problems else 0
+        pytest.fail(f"{name}: : not valid JSON: {e}", pytrace=False)
+    errs = errors_of(validator, doc)
+    assert not errs, "\n".join(f"{name}: {where}: {message}" for where, message in errs)
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+def test_a_key_given_twice_is_an_error_when_reading_scenario_json(tmp_path):
+    # The C++ reader rejects duplicate keys, so the files these tests read are read the same way.
+    path = tmp_path / "twice.json"
+    path.write_text('{"id": "a", "state": {"round": 1, "round": 2}}')
+    with pytest.raises(DuplicateKeys, match='"round" appears twice'):
+        load_json(path)
