@@ -22,6 +22,9 @@ struct Context {
   std::filesystem::path project() const;
 };
 
+// `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).
+void add_case_commands(CLI::App& app, Context& context);
+
 // `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
 void add_rules_commands(CLI::App& app, Context& context);
 

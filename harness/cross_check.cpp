@@ -4,9 +4,12 @@
 #include <deque>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "harness/bindings.hpp"
+#include "harness/engine_readings.hpp"
 #include "common/game.hpp"
+#include "harness/pipeline.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
 #include "common/input_error.hpp"
@@ -15,14 +18,13 @@ namespace rulecheck {
 
 namespace {
 
-// What the oracle says about one step, and what is sent for it.
+// What the oracle says about one step, and the state sent for it.
 struct OracleStep {
   std::string input_state;  // the state the step starts from, as JSON text
-  json outcome;             // {"legal":..,"state"|"rule"..} or {"result":..}
-  std::string answer_line;  // the outcome as `rulecheck serve` writes its answer, byte for byte
+  OracleAnswer answer;      // the outcome, and the answer line `rulecheck serve` would write
 };
 
-// The oracle's outcome for every step, each step on the previous step's outcome. Each state is
+// The oracle's answer to every step, each step on the previous step's outcome. Each state is
 // written to text once: it is the answer of one step and the input of the next.
 std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids) {
   std::vector<OracleStep> steps(s.steps.size());
@@ -32,26 +34,13 @@ std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, c
     OracleStep& o = steps[i];
     o.input_state = text;
     const Step& step = s.steps[i];
-    if (step.is_query) {
-      json result = rules.query(*state, step.request);
-      o.answer_line = fmt::format(R"({{"id":"{}","result":{}}})", ids[i], result.dump());
-      o.outcome = {{"result", std::move(result)}};
-      continue;
-    }
-    ApplyOutcome out = rules.apply(*state, step.request);
-    if (!out.legal) {
-      o.outcome = {{"legal", false}, {"rule", out.rule}, {"reason", out.reason}};
-      o.answer_line = json{{"id", ids[i]}, {"legal", false}, {"rule", out.rule}, {"reason", out.reason}}.dump();
-      continue;
-    }
-    text = out.state->dump();
-    o.answer_line = fmt::format(R"({{"id":"{}","legal":true,"state":{}}})", ids[i], text);
-    o.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
-    state = &o.outcome["state"];
+    o.answer = oracle_answer(rules, json(ids[i]).dump(), step.is_query, *state, step.request);
+    if (step.is_query || !o.answer.outcome["legal"].get<bool>()) continue;
+    text = std::move(o.answer.next_state_text);
+    state = &o.answer.outcome["state"];
   }
   return steps;
 }
-
 
 // One scenario's plan: the readings it runs under, the oracle's outcome of each step, and the
 // engine's answers as they arrive.
@@ -62,42 +51,27 @@ struct PlannedCase {
   std::string note;
   std::shared_ptr<const BoundRules> rules;
   std::vector<OracleStep> oracle;  // per step
-  std::vector<std::optional<Difference>> oracle_vs_expect;  // per step: the oracle against the expectation
   std::vector<EngineAnswer> answers;
 };
 
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
 // The readings a case runs under on this engine: the scenario's, with the engine's own readings
 // for every point it declares. Returns a reason to skip when the oracle cannot follow the engine.
-std::string choose_readings(const Scenario& s, const GameRules& rules, const EngineHello& hello, json& readings,
+std::string choose_readings(const Scenario& s, const GameRules& rules, const EngineReadings& engine, json& readings,
                             PlannedCase& plan) {
   readings = s.readings(rules);
-  for (const auto& [point_id, declared] : hello.interpretations.items()) {
-    const InterpretationPoint* point = rules.point(point_id);
-    if (!point) continue;  // another game's point, or one the oracle does not list
-    // A reading, or the list of readings the engine implements (its preferred one first).
-    std::vector<std::string> offered;
-    for (const auto& r : declared.is_array() ? declared : json::array({declared}))
-      offered.push_back(r.is_string() ? r.get<std::string>() : r.dump());
-    if (offered.empty()) return fmt::format("the engine declares no reading of {}", point_id);
-    for (const auto& r : offered)
-      if (std::find(point->readings.begin(), point->readings.end(), r) == point->readings.end())
-        return fmt::format("the engine implements reading \"{}\" of {}, which the oracle does not know "
-                           "(known: {})", r, point_id, join(point->readings));
-    auto implemented = [&](const std::string& r) { return std::find(offered.begin(), offered.end(), r) != offered.end(); };
-    const std::string wanted = readings[point_id].get<std::string>();
-    if (implemented(wanted)) continue;  // the scenario's (or the default) reading: run as written
-    if (s.interpretations.contains(point_id)) {
+  for (const auto& point : rules.points) {
+    if (auto problem = engine.point_problems.find(point.id); problem != engine.point_problems.end()) return problem->second;
+    const auto offered = engine.offered.find(point.id);
+    if (offered == engine.offered.end()) continue;  // the engine says nothing: the scenario's reading
+    const std::vector<std::string>& implemented = offered->second;
+    const std::string wanted = readings[point.id].get<std::string>();
+    if (std::find(implemented.begin(), implemented.end(), wanted) != implemented.end()) continue;
+    if (s.interpretations.contains(point.id)) {
       plan.check_expect = false;
       plan.note = fmt::format("run under the engine's reading {}={} (the scenario expects {}); compared "
-                              "with the oracle only", point_id, offered.front(), wanted);
+                              "with the oracle only", point.id, implemented.front(), wanted);
     }
-    readings[point_id] = offered.front();
+    readings[point.id] = implemented.front();
   }
   return "";
 }
@@ -144,24 +118,6 @@ json engine_outcome(const json& a, const Step& step, const BoundRules& rules, co
   }
 }
 
-// The first difference between the engine's outcome and the oracle's.
-std::optional<Difference> differs_from_oracle(const json& oracle, const json& engine, bool strict) {
-  if (oracle.contains("result")) return first_difference_exact(oracle["result"], engine["result"], "/result");
-  if (oracle["legal"] != engine["legal"]) return Difference{"/legal", oracle["legal"], engine["legal"], Difference::Kind::changed};
-  if (!oracle["legal"].get<bool>()) {
-    if (strict && oracle["rule"] != engine["rule"]) return Difference{"/rule", oracle["rule"], engine["rule"], Difference::Kind::changed};
-    return std::nullopt;
-  }
-  return first_difference_exact(oracle["state"], engine["state"], "/state");
-}
-
-// A case decided at step `i`: its verdict and the one line saying why.
-void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {
-  r.verdict = verdict;
-  r.step = static_cast<int>(i);
-  r.message = fmt::format("step {}: {}", i, why);
-}
-
 // An answer's free-text field: the string itself, or the JSON it was given as.
 std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
@@ -169,42 +125,27 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   const BoundRules& rules = *c.rules;
   CaseResult& r = c.result;
   const Scenario& s = *c.scenario;
+  const StepCheck check{c.check_expect, options.strict, /*from_engine=*/true};
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     EngineAnswer& ans = c.answers[i];
     if (!ans.stderr_text.empty()) r.stderr_text += ans.stderr_text;
-    if (!ans.fault.empty()) {
-      decide(r, Verdict::errored, i, ans.fault);
-      return;
-    }
+    if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
+    const OracleAnswer& oracle = c.oracle[i].answer;
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
-    if (ans.line == c.oracle[i].answer_line) {
-      if (c.check_expect && c.oracle_vs_expect[i]) {
-        record_failure(r, s, i, *c.oracle_vs_expect[i], s.steps[i].expect, c.oracle[i].outcome,
-                       "the scenario's expectation");
-        return;
-      }
+    if (ans.line == oracle.line) {
+      if (judge(r, s, i, oracle.outcome, nullptr, check)) return;
       continue;
     }
     const std::optional<json>& parsed = ans.answer();
-    if (!parsed) {
-      decide(r, Verdict::errored, i, "the answer is not a JSON object: " + ans.line.substr(0, 200));
-      return;
-    }
+    if (!parsed) return decide(r, Verdict::errored, i, "the answer is not a JSON object: " + ans.line.substr(0, 200));
     const json& a = *parsed;
     if (options.strict_protocol)
-      if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty()) {
-        decide(r, Verdict::errored, i, "the answer breaks the protocol: " + problem);
-        return;
-      }
-    if (a.contains("unsupported")) {
-      decide(r, Verdict::skipped, i, "the engine does not support this: " + text_of(a["unsupported"]));
-      return;
-    }
-    if (a.contains("error")) {
-      decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
-      return;
-    }
+      if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty())
+        return decide(r, Verdict::errored, i, "the answer breaks the protocol: " + problem);
+    if (a.contains("unsupported"))
+      return decide(r, Verdict::skipped, i, "the engine does not support this: " + text_of(a["unsupported"]));
+    if (a.contains("error")) return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
     std::string problem;
     bool state_invalid = false;
     const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
@@ -213,117 +154,120 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       r.clauses = s.cites;
       return;
     }
-    if (c.check_expect)
-      if (auto d = judge_step(s.steps[i].expect, outcome, options.strict)) {
-        record_failure(r, s, i, *d, s.steps[i].expect, outcome, "the scenario's expectation");
-        return;
-      }
-    if (auto d = differs_from_oracle(c.oracle[i].outcome, outcome, options.strict)) {
-      record_failure(r, s, i, *d, c.oracle[i].outcome, outcome, "the oracle");
-      return;
-    }
+    if (judge(r, s, i, outcome, &oracle.outcome, check)) return;
   }
   r.verdict = Verdict::pass;
   r.message = c.note;
 }
 
-}  // namespace
+// One cross-check run: the cases planned as the engine's window asks for requests, the engine's
+// answers gathered per case, and each case judged and reported, in order, once all its steps are in.
+class CrossCheckRun {
+ public:
+  CrossCheckRun(const std::vector<Scenario>& scenarios, const RulesLibrary& library, const EngineHello& hello,
+                const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report)
+      : scenarios_(scenarios), library_(library), hello_(hello),
+        engine_readings_(read_engine_readings(hello.interpretations, library)), options_(options), report_(report),
+        cases_(scenarios.size()) {}
 
-namespace {
+  void run(EngineProcess& engine) {
+    engine.exchange([this](std::size_t index, std::string& line, std::string& id) { return request(index, line, id); },
+                    [this](std::size_t index, EngineAnswer answer) { take(index, std::move(answer)); });
+    while (planned_ < scenarios_.size()) plan_next();  // cases after the last request (skipped or errored)
+    report_ready(cases_.size());
+  }
 
-// Decides what a scenario sends: its readings, the oracle's outcome of each step, the request lines.
-void plan_case(PlannedCase& c, Bindings& bindings, const Scenario& s, std::size_t k, const RulesLibrary& library,
-               const EngineHello& hello, const CrossCheckOptions& options, std::vector<std::string>& requests,
-               std::vector<std::string>& ids, std::vector<std::size_t>& owner) {
-  c.scenario = &s;
-  c.result.id = s.id;
-  c.result.file = s.file.string();
-  c.result.game = s.game;
-  c.result.title = s.title;
-  c.result.target = hello.name;
-  c.result.cites = s.cites;
-  if (std::find(hello.games.begin(), hello.games.end(), s.game) == hello.games.end()) {
-    c.result.verdict = Verdict::skipped;
-    c.result.message = fmt::format("the engine does not play {} (its games: {})", s.game, join(hello.games));
-    return;
+ private:
+  // Request `index`, planning cases until there is one; false past the last.
+  bool request(std::size_t index, std::string& line, std::string& id) {
+    while (index >= requests_.size() && planned_ < scenarios_.size()) plan_next();
+    if (index >= requests_.size()) return false;
+    line = requests_[index];
+    id = ids_[index];
+    return true;
   }
-  const GameRules& rules = *library.find(s.game);
-  json readings;
-  if (std::string why = choose_readings(s, rules, hello, readings, c); !why.empty()) {
-    c.result.verdict = Verdict::skipped;
-    c.result.message = why;
-    return;
+
+  void take(std::size_t index, EngineAnswer answer) {
+    const std::size_t k = owner_[index];
+    std::string().swap(requests_[index]);  // answered: never sent again
+    PlannedCase& c = cases_[k];
+    c.answers.push_back(std::move(answer));
+    if (c.answers.size() < c.scenario->steps.size()) return;
+    judge_case(c, options_);
+    report_ready(k + 1);  // cases before k are decided too (unplanned ones were skipped or errored)
   }
-  std::vector<std::string> step_ids;
-  for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
-  const Bindings::Entry* binding = nullptr;
-  try {
-    binding = &bindings.get(s.game, rules, s.ruleset, readings);
-    c.rules = binding->rules;
-    c.oracle = run_oracle(s, *c.rules, step_ids);
-  } catch (const std::exception& e) {
-    c.result.verdict = Verdict::errored;
-    c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
-    return;
+
+  // Decides what the next scenario sends: its readings, the oracle's answer to each step, the requests.
+  void plan_next() {
+    const std::size_t k = planned_++;
+    PlannedCase& c = cases_[k];
+    const Scenario& s = scenarios_[k];
+    c.scenario = &s;
+    c.result = case_header(s, hello_.name);
+    if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
+      c.result.verdict = Verdict::skipped;
+      c.result.message =
+          fmt::format("the engine does not play {} (its games: {})", s.game, fmt::join(hello_.games, ", "));
+      return;
+    }
+    const GameRules& rules = *library_.find(s.game);
+    json readings;
+    if (std::string why = choose_readings(s, rules, engine_readings_, readings, c); !why.empty()) {
+      c.result.verdict = Verdict::skipped;
+      c.result.message = why;
+      return;
+    }
+    std::vector<std::string> step_ids;
+    for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
+    const Bindings::Entry* binding = nullptr;
+    try {
+      binding = &bindings_.get(s.game, rules, s.ruleset, readings);
+      c.rules = binding->rules;
+      c.oracle = run_oracle(s, *c.rules, step_ids);
+    } catch (const std::exception& e) {
+      c.result.verdict = Verdict::errored;
+      c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
+      return;
+    }
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      requests_.push_back(request_line(step_ids[i], s, binding->ruleset_text, binding->readings_text,
+                                       c.oracle[i].input_state, s.steps[i]));
+      ids_.push_back(step_ids[i]);
+      owner_.push_back(k);
+    }
   }
-  const std::string& rs = binding->ruleset_text;
-  const std::string& rd = binding->readings_text;
-  for (std::size_t i = 0; i < s.steps.size(); ++i) {
-    requests.push_back(request_line(step_ids[i], s, rs, rd, c.oracle[i].input_state, s.steps[i]));
-    ids.push_back(step_ids[i]);
-    owner.push_back(k);
-    c.oracle_vs_expect.push_back(judge_step(s.steps[i].expect, c.oracle[i].outcome, options.strict));
+
+  // Cases are reported in order, as soon as every step of each is judged.
+  void report_ready(std::size_t upto) {
+    for (; reported_ < upto; ++reported_) {
+      CaseResult& r = cases_[reported_].result;
+      if (r.verdict == Verdict::fail || r.verdict == Verdict::errored)
+        r.reproduce = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(r.file),
+                                  shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
+      report_(r);
+      cases_[reported_].answers.clear();
+      cases_[reported_].oracle.clear();
+    }
   }
-}
+
+  const std::vector<Scenario>& scenarios_;
+  const RulesLibrary& library_;
+  const EngineHello& hello_;
+  const EngineReadings engine_readings_;
+  const CrossCheckOptions& options_;
+  const std::function<void(const CaseResult&)>& report_;
+  std::vector<PlannedCase> cases_;
+  Bindings bindings_;
+  std::vector<std::string> requests_, ids_;
+  std::vector<std::size_t> owner_;  // request -> case
+  std::size_t planned_ = 0, reported_ = 0;
+};
 
 }  // namespace
 
 void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
                  const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report) {
-  const EngineHello& hello = engine.hello();
-  std::vector<PlannedCase> cases(scenarios.size());
-  Bindings bindings;
-  std::vector<std::string> requests, ids;
-  std::vector<std::size_t> owner;  // request -> case
-  std::size_t planned = 0, reported = 0;
-
-  // Cases are reported in order, as soon as every step of each is judged.
-  auto report_ready = [&](std::size_t upto) {
-    for (; reported < upto; ++reported) {
-      CaseResult& r = cases[reported].result;
-      if (r.verdict == Verdict::fail || r.verdict == Verdict::errored)
-        r.reproduce = fmt::format("{} {} --engine {}{}", options.reproduce_prefix, shell_quote(r.file),
-                                  shell_quote(options.engine_command), options.strict ? " --strict" : "");
-      report(r);
-      cases[reported].answers.clear();
-      cases[reported].oracle.clear();
-    }
-  };
-  // Planning runs while the engine works: a case is planned when the window wants its requests.
-  auto source = [&](std::size_t index, std::string& line, std::string& id) {
-    while (index >= requests.size() && planned < scenarios.size()) {
-      plan_case(cases[planned], bindings, scenarios[planned], planned, library, hello, options, requests, ids, owner);
-      ++planned;
-    }
-    if (index >= requests.size()) return false;
-    line = requests[index];
-    id = ids[index];
-    return true;
-  };
-  engine.exchange(source, [&](std::size_t index, EngineAnswer answer) {
-    const std::size_t k = owner[index];
-    std::string().swap(requests[index]);  // answered: never sent again
-    PlannedCase& c = cases[k];
-    c.answers.push_back(std::move(answer));
-    if (c.answers.size() < c.scenario->steps.size()) return;
-    judge_case(c, options);
-    report_ready(k + 1);  // cases before k are decided too (unplanned ones were skipped or errored)
-  });
-  while (planned < scenarios.size()) {  // cases after the last request (skipped or errored ones)
-    plan_case(cases[planned], bindings, scenarios[planned], planned, library, hello, options, requests, ids, owner);
-    ++planned;
-  }
-  report_ready(cases.size());
+  CrossCheckRun(scenarios, library, engine.hello(), options, report).run(engine);
 }
 
 std::string answer_shape_problem(const json& a, bool is_query) {

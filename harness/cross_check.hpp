@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "harness/engine.hpp"
-#include "harness/runner.hpp"
+#include "harness/case_result.hpp"
+#include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
 
 namespace rulecheck {

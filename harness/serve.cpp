@@ -1,4 +1,5 @@
 #include "harness/serve.hpp"
+#include "harness/pipeline.hpp"
 
 #include <istream>
 #include <vector>
@@ -137,11 +138,7 @@ class OracleServer {
 
   static std::string answer_with(const BoundRules& bound, const std::string& id_text, bool is_query, const json& state,
                                  const json& body) {
-    if (is_query) return fmt::format(R"({{"id":{},"result":{}}})", id_text, bound.query(state, body).dump());
-    ApplyOutcome out = bound.apply(state, body);
-    if (out.legal) return fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_text, out.state->dump());
-    return fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_text, json(out.reason).dump(),
-                       json(out.rule).dump());
+    return oracle_answer(bound, id_text, is_query, state, body).line;
   }
 
  private:

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/runner.hpp"
+#include "harness/case_result.hpp"
 
 namespace rulecheck {
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "common/compare.hpp"
-#include "harness/runner.hpp"
+#include "harness/pipeline.hpp"
 
 namespace rulecheck {
 namespace {

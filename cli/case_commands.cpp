@@ -1,0 +1,328 @@
+// `rulecheck run | validate | readings | serve | engine check`: options mapped to harness calls.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "cli/commands.hpp"
+#include "common/input_error.hpp"
+#include "harness/audits.hpp"
+#include "harness/corpus.hpp"
+#include "harness/cross_check.hpp"
+#include "harness/run.hpp"
+#include "harness/serve.hpp"
+#include "reports/reporter.hpp"
+
+namespace rulecheck::cli {
+
+namespace {
+
+std::unique_ptr<RulesLibrary> load_library(const Context& context) {
+  try {
+    return std::make_unique<RulesLibrary>(context.rules());
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", context.rules().string(), e.what());
+    return nullptr;
+  }
+}
+
+// The corpus, or nothing (said on stderr) when a path does not exist.
+std::optional<Corpus> corpus_or_say_why(const std::vector<std::string>& paths, const RulesLibrary& library,
+                                        const std::vector<std::string>& filters = {}) {
+  try {
+    return load_corpus(paths, library, filters);
+  } catch (const ScenarioError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.describe());
+    return std::nullopt;
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+struct RunOptions {
+  std::vector<std::string> paths;
+  std::string format = "console";
+  std::vector<std::string> filters;
+  std::vector<std::string> engines;
+  std::vector<std::string> rule_maps;
+  bool strict = false;
+  bool no_oracle = false;
+  bool quiet = false;
+  int timeout_ms = 10000;
+  std::size_t window = 64;
+  std::string output_dir;
+};
+
+std::unique_ptr<std::ofstream> open_report(const std::filesystem::path& dir, const char* name) {
+  auto out = std::make_unique<std::ofstream>(dir / name);
+  if (!*out) throw std::runtime_error(fmt::format("cannot write {}", (dir / name).string()));
+  return out;
+}
+
+// Every format at once into `dir`: the JSON lines stream as results come; the others are written at the end.
+void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir,
+                      std::vector<std::unique_ptr<std::ofstream>>& files) {
+  std::filesystem::create_directories(dir);
+  const std::pair<const char*, std::unique_ptr<Reporter> (*)(std::ostream&)> formats[] = {
+      {"results.jsonl", &make_jsonl_reporter},
+      {"junit.xml", &make_junit_reporter},
+      {"summary.md", &make_markdown_reporter},
+      {"report.html", &make_html_reporter}};
+  for (const auto& [name, make] : formats) {
+    files.push_back(open_report(dir, name));
+    reporter.add(make(*files.back()));
+  }
+}
+
+int run_command(const Context& context, const RunOptions& opt) {
+  const auto started = std::chrono::steady_clock::now();
+  auto library = load_library(context);
+  if (!library) return kCannotRun;
+  auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters);
+  if (!corpus) return kBadInput;
+  RunSettings settings;
+  settings.oracle = !opt.no_oracle;
+  settings.strict = opt.strict;
+  settings.reproduce_prefix = context.program + " run";
+  try {
+    settings.rule_maps = load_rule_maps(opt.rule_maps);
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return kBadInput;
+  }
+  EngineOptions engine_options;
+  engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
+  engine_options.window = opt.window;
+  auto engines = start_engines(opt.engines, engine_options);  // their hello names the targets
+
+  FanOutReporter reporter;
+  if (opt.format == "jsonl") reporter.add(make_jsonl_reporter(std::cout));
+  else reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
+  std::vector<std::unique_ptr<std::ofstream>> report_files;
+  if (!opt.output_dir.empty()) try {
+      add_report_files(reporter, opt.output_dir, report_files);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
+      return kCannotRun;
+    }
+
+  RunInfo info;
+  info.version = RULECHECK_VERSION;
+  info.paths = opt.paths;
+  for (const auto& [game, rules] : library->games())
+    for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
+  info.targets = target_names(settings, engines);
+  info.cases = (corpus->scenarios.size() + corpus->bad.size()) * info.targets.size();
+  reporter.begin(info);
+
+  Summary summary;
+  run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
+    summary.add(r);
+    reporter.case_done(r);
+  });
+  summary.bad_input = corpus->bad.size() * info.targets.size();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  reporter.end(summary);
+  for (const auto& e : engines)
+    for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", note);
+
+  if (summary.total() == 0) {
+    fmt::print(stderr, "rulecheck: no scenario matched{}\n", opt.filters.empty() ? "" : " the filter");
+    return kBadInput;
+  }
+  if (summary.bad_input) return kBadInput;
+  if (summary.count(Verdict::fail) || summary.count(Verdict::errored)) return kFailed;
+  return kOk;
+}
+
+void add_run(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<RunOptions>();
+  CLI::App* run = app.add_subcommand("run", "Run scenario files or folders against the oracle and engines");
+  run->add_option("paths", opt->paths, "Scenario files or folders (searched recursively)")->required();
+  run->add_option("--format", opt->format, "Standard output: console (readable) or jsonl (a JSON line per case)")
+      ->check(CLI::IsMember({"console", "jsonl"}));
+  run->add_option("--filter", opt->filters,
+                  "Keep scenarios citing this clause id, or whose id matches this glob "
+                  "(e.g. 'messina/consumption/*'); repeatable")
+      ->allow_extra_args(false);
+  run->add_option("--engine", opt->engines,
+                  "An engine under test: a shell command speaking protocol 1 on stdin/stdout "
+                  "(see docs/engine-protocol.md); repeatable, engines run side by side")
+      ->allow_extra_args(false);
+  run->add_flag("--strict", opt->strict, "Also compare the clause id of illegal answers (default: legality only)");
+  run->add_option("--rule-map", opt->rule_maps,
+                  "A JSON file {\"engine\": NAME, \"rules\": {ENGINE_CODE: CLAUSE_ID}} for an engine whose rule "
+                  "codes differ from the clause ids; repeatable")
+      ->allow_extra_args(false);
+  run->add_option("--timeout", opt->timeout_ms, "Per-request time limit for engines, in milliseconds")
+      ->capture_default_str();
+  run->add_option("--window", opt->window, "Requests an engine may have outstanding (pipelining)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
+  run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
+  run->add_option("--output-dir", opt->output_dir,
+                  "Also write every report into this folder: results.jsonl (streamed), junit.xml, summary.md (for a CI "
+                  "step summary), report.html (the targets x clauses matrix)");
+  run->footer(
+      "Engine authors: docs/engine-protocol.md is the protocol; examples/engines/ has a faithful engine to start "
+      "from.\n"
+      "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 bad input "
+      "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run.");
+  run->callback([&context, opt] { context.exit_code = run_command(context, *opt); });
+}
+
+// ---------------------------------------------------------------- validate, readings
+
+int validate_command(const Context& context, const std::vector<std::string>& paths) {
+  auto library = load_library(context);
+  if (!library) return kCannotRun;
+  std::vector<std::filesystem::path> files;
+  try {
+    files = find_scenario_files(paths);
+  } catch (const ScenarioError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.describe());
+    return kBadInput;
+  }
+  std::size_t bad = 0;
+  for (const auto& f : files) {
+    try {
+      validate_scenario_file(f, *library);
+    } catch (const ScenarioError& e) {
+      ++bad;
+      fmt::print("{}\n", e.describe());
+    }
+  }
+  fmt::print("{} file(s) checked: {} valid, {} invalid\n", files.size(), files.size() - bad, bad);
+  return bad ? kBadInput : kOk;
+}
+
+// Which scenarios depend on a reading they do not name? A verdict that changes under another
+// reading means the expectation holds only under the default, so the scenario should name it.
+int readings_command(const Context& context, const std::vector<std::string>& paths) {
+  auto library = load_library(context);
+  if (!library) return kCannotRun;
+  auto corpus = corpus_or_say_why(paths, *library);
+  if (!corpus) return kBadInput;
+  for (const auto& e : corpus->bad) fmt::print("{}\n", e.describe());
+  std::size_t runs = 0;
+  const auto found = undeclared_readings(*corpus, *library, runs);
+  for (const auto& u : found)
+    fmt::print("{}: depends on {} (under \"{}\": {}); name \"{}\": \"{}\" in its interpretations\n",
+               u.scenario->file.string(), u.point, u.reading, u.message, u.point, u.default_reading);
+  fmt::print("{} scenario(s), {} run(s) under other readings: {} undeclared dependenc{}\n", corpus->scenarios.size(),
+             runs, found.size(), found.size() == 1 ? "y" : "ies");
+  if (!corpus->bad.empty()) return kBadInput;
+  return found.empty() ? kOk : kFailed;
+}
+
+void add_validate_and_readings(CLI::App& app, Context& context) {
+  auto validate_paths = std::make_shared<std::vector<std::string>>();
+  CLI::App* validate = app.add_subcommand(
+      "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
+  validate->add_option("paths", *validate_paths, "Scenario files or folders")->required();
+  validate->footer("Exit status: 0 every file is valid, 2 a file is not (each problem is printed with its file and "
+                   "JSON pointer), 3 rulecheck could not run.");
+  validate->callback([&context, validate_paths] { context.exit_code = validate_command(context, *validate_paths); });
+
+  auto readings_paths = std::make_shared<std::vector<std::string>>();
+  CLI::App* readings = app.add_subcommand(
+      "readings",
+      "Find scenarios that depend on an interpretation reading they do not name (each is re-run on the "
+      "oracle under every other reading)");
+  readings->add_option("paths", *readings_paths, "Scenario files or folders")->required();
+  readings->footer("Exit status: 0 none found, 1 a scenario depends on a reading it does not name, 2 bad input.");
+  readings->callback([&context, readings_paths] { context.exit_code = readings_command(context, *readings_paths); });
+}
+
+// ---------------------------------------------------------------- serve, engine check
+
+int serve_command(const Context& context) {
+  auto library = load_library(context);
+  if (!library) return kCannotRun;
+  std::ios::sync_with_stdio(false);
+  serve(std::cin, std::cout, *library, RULECHECK_VERSION);
+  return kOk;
+}
+
+struct EngineCheckOptions {
+  std::string command;
+  std::vector<std::string> paths;
+  int timeout_ms = 10000;
+};
+
+// Does the engine speak the protocol? Its hello, and a well-formed answer to every scenario step.
+int engine_check_command(const Context& context, const EngineCheckOptions& opt) {
+  auto library = load_library(context);
+  if (!library) return kCannotRun;
+  EngineOptions engine_options;
+  engine_options.command = opt.command;
+  engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
+  EngineProcess engine(engine_options);
+  std::vector<std::string> problems;
+  try {
+    const EngineHello& hello = engine.start();
+    fmt::print("hello: name \"{}\", version \"{}\", games [{}]\n", hello.name, hello.version,
+               fmt::join(hello.games, ", "));
+    problems = hello_problems(hello, *library);
+  } catch (const std::exception& e) {
+    fmt::print("the engine did not start: {}\n", e.what());
+    return kFailed;
+  }
+  std::vector<std::string> paths = opt.paths;
+  if (paths.empty()) paths.push_back((context.project() / "scenarios").string());
+  auto corpus = corpus_or_say_why(paths, *library);
+  if (!corpus) return kBadInput;
+  std::size_t answered = 0, protocol_faults = 0;
+  CrossCheckOptions options;
+  options.engine_command = opt.command;
+  options.reproduce_prefix = context.program + " run";
+  options.strict_protocol = true;  // every answer checked against protocol/schema/answer.schema.json
+  cross_check(corpus->scenarios, *library, engine, options, [&](const CaseResult& r) {
+    ++answered;
+    if (r.verdict == Verdict::errored) {
+      ++protocol_faults;
+      if (protocol_faults <= 20) problems.push_back(fmt::format("{}: {}", r.id, r.message));
+    }
+  });
+  engine.stop();
+  fmt::print("{} scenario(s) sent; {} answered within the protocol, {} errored (a fault, an answer breaking "
+             "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
+             answered, answered - protocol_faults, protocol_faults);
+  for (const auto& p : problems) fmt::print("  problem: {}\n", p);
+  if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
+  return problems.empty() ? kOk : kFailed;
+}
+
+void add_serve_and_engine(CLI::App& app, Context& context) {
+  CLI::App* serve_cmd = app.add_subcommand(
+      "serve", "Answer engine-protocol requests on stdin/stdout with the oracle (an engine for any language)");
+  serve_cmd->callback([&context] { context.exit_code = serve_command(context); });
+
+  CLI::App* engine = app.add_subcommand("engine", "Tools for engine authors");
+  engine->require_subcommand(1);
+  auto opt = std::make_shared<EngineCheckOptions>();
+  CLI::App* check = engine->add_subcommand(
+      "check", "Check that an engine speaks the protocol: its hello, and an answer to every scenario step");
+  check->add_option("command", opt->command, "The engine's shell command")->required();
+  check->add_option("--scenarios", opt->paths, "Scenarios to send (default: the project's scenarios/)");
+  check->add_option("--timeout", opt->timeout_ms, "Per-request time limit in milliseconds")->capture_default_str();
+  check->footer("Exit status: 0 the engine speaks protocol 1, 1 a problem was found (each is listed), 2 bad input.");
+  check->callback([&context, opt] { context.exit_code = engine_check_command(context, *opt); });
+}
+
+}  // namespace
+
+void add_case_commands(CLI::App& app, Context& context) {
+  add_run(app, context);
+  add_validate_and_readings(app, context);
+  add_serve_and_engine(app, context);
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,47 @@
+#include "harness/audits.hpp"
+
+#include <fmt/format.h>
+
+#include "games/registry.hpp"
+#include "harness/engine_readings.hpp"
+#include "harness/pipeline.hpp"
+
+namespace rulecheck {
+
+std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
+                                                   std::size_t& runs) {
+  std::vector<UndeclaredReading> found;
+  runs = 0;
+  for (const auto& s : corpus.scenarios) {
+    const GameRules& rules = *library.find(s.game);
+    for (const auto& point : rules.points) {
+      if (s.interpretations.contains(point.id)) continue;
+      for (const auto& reading : point.readings) {
+        if (reading == point.default_reading) continue;
+        Scenario variant = s;
+        variant.interpretations[point.id] = reading;
+        ++runs;
+        const CaseResult r = run_on_oracle(variant, rules);
+        if (r.verdict != Verdict::pass) found.push_back({&s, point.id, reading, point.default_reading, r.message});
+      }
+    }
+  }
+  return found;
+}
+
+std::vector<std::string> hello_problems(const EngineHello& hello, const RulesLibrary& library) {
+  std::vector<std::string> problems;
+  for (const auto& line : hello.banner)
+    problems.push_back(fmt::format("a non-JSON line before the hello answer: {}", line));
+  if (hello.version.empty()) problems.push_back("hello: no \"version\" string");
+  if (hello.games.empty()) problems.push_back("hello: \"games\" lists no game");
+  for (const auto& g : hello.games)
+    if (!find_game(g)) problems.push_back(fmt::format("hello: rulecheck knows no game \"{}\"", g));
+  const EngineReadings readings = read_engine_readings(hello.interpretations, library);
+  for (const auto& point : readings.unknown_points)
+    problems.push_back(fmt::format("hello: unknown interpretation point \"{}\"", point));
+  for (const auto& [point, problem] : readings.point_problems) problems.push_back("hello: " + problem);
+  return problems;
+}
+
+}  // namespace rulecheck

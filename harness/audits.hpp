@@ -1,0 +1,30 @@
+// Checks that are not a scenario's verdict: which scenarios lean on a reading they do not name,
+// and whether an engine's hello is one rulecheck can work with.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/corpus.hpp"
+#include "harness/engine.hpp"
+
+namespace rulecheck {
+
+// A scenario whose verdict changes under another reading of a point it leaves to the default.
+struct UndeclaredReading {
+  const Scenario* scenario = nullptr;
+  std::string point;
+  std::string reading;          // the other reading it was run under
+  std::string default_reading;  // what the scenario should name
+  std::string message;          // the verdict under `reading`
+};
+
+// `rulecheck readings`: every scenario is re-run on the oracle under each other reading of each
+// point it does not name. `runs` counts those runs.
+std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
+                                                   std::size_t& runs);
+
+// What is wrong with an engine's hello: its version, its games, its readings, banner lines.
+std::vector<std::string> hello_problems(const EngineHello& hello, const RulesLibrary& library);
+
+}  // namespace rulecheck

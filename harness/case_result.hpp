@@ -1,0 +1,37 @@
+// The result of one case (a scenario, or a generated case) on one target: what every producer of
+// verdicts fills and every reporter reads.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace rulecheck {
+
+using json = nlohmann::json;
+
+enum class Verdict { pass, fail, skipped, errored };
+std::string_view verdict_name(Verdict v);
+
+struct CaseResult {
+  std::string id;
+  std::string file;
+  std::string game;
+  std::string title;
+  std::string target;
+  Verdict verdict = Verdict::pass;
+  std::vector<std::string> cites;
+  int step = -1;              // the step that failed, errored or was skipped
+  std::string message;        // one line: what went wrong
+  json patch;                 // fail: the first difference as a JSON patch (actual -> expected)
+  json expected;              // fail: the expected value at that path
+  json actual;                // fail: the actual value at that path
+  std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
+  std::string stderr_text;    // what an engine wrote to stderr while answering this case
+  std::string reproduce;      // a command that re-runs this one case on this target
+  double millis = 0;
+};
+
+}  // namespace rulecheck

@@ -1,0 +1,214 @@
+#include "harness/pipeline.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "common/input_error.hpp"
+#include "games/registry.hpp"
+
+namespace rulecheck {
+
+std::string_view verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "pass";
+    case Verdict::fail: return "fail";
+    case Verdict::skipped: return "skipped";
+    case Verdict::errored: return "errored";
+  }
+  return "?";
+}
+
+OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                           const json& request) {
+  OracleAnswer a;
+  const bool with_line = !id_json.empty();
+  if (is_query) {
+    json result = rules.query(state, request);
+    if (with_line) a.line = fmt::format(R"({{"id":{},"result":{}}})", id_json, result.dump());
+    a.outcome = {{"result", std::move(result)}};
+    return a;
+  }
+  ApplyOutcome out = rules.apply(state, request);
+  if (!out.legal) {
+    if (with_line)
+      a.line = fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_json, json(out.reason).dump(),
+                           json(out.rule).dump());
+    a.outcome = {{"legal", false}, {"rule", std::move(out.rule)}, {"reason", std::move(out.reason)}};
+    return a;
+  }
+  if (with_line) {
+    a.next_state_text = out.state->dump();
+    a.line = fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_json, a.next_state_text);
+  }
+  a.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
+  return a;
+}
+
+namespace {
+
+std::optional<Difference> judge_one(const json& expect, const json& outcome, bool strict_rule) {
+  if (expect.contains("result")) {
+    if (!outcome.contains("result")) return Difference{"/result", expect["result"], nullptr, Difference::Kind::missing};
+    return first_difference_exact(expect["result"], outcome["result"], "/result");
+  }
+  const bool legal = expect.at("legal").get<bool>();
+  if (!outcome.contains("legal") || outcome["legal"] != legal)
+    return Difference{"/legal", legal, outcome.value("legal", json(nullptr)), Difference::Kind::changed};
+  if (!legal) {
+    if (strict_rule && outcome.value("rule", "") != expect.at("rule"))
+      return Difference{"/rule", expect["rule"], outcome.value("rule", json(nullptr)), Difference::Kind::changed};
+    return std::nullopt;
+  }
+  if (expect.contains("state")) return first_difference(expect["state"], outcome.at("state"), "/state");
+  return std::nullopt;
+}
+
+// The first difference between an engine's outcome and the oracle's: legality, the clause id when
+// strict, then the whole next state or query result exactly.
+std::optional<Difference> differs_from_oracle(const json& oracle, const json& engine, bool strict_rule) {
+  if (oracle.contains("result")) return first_difference_exact(oracle["result"], engine.at("result"), "/result");
+  if (oracle["legal"] != engine["legal"])
+    return Difference{"/legal", oracle["legal"], engine["legal"], Difference::Kind::changed};
+  if (!oracle["legal"].get<bool>()) {
+    if (strict_rule && oracle["rule"] != engine["rule"])
+      return Difference{"/rule", oracle["rule"], engine["rule"], Difference::Kind::changed};
+    return std::nullopt;
+  }
+  return first_difference_exact(oracle["state"], engine["state"], "/state");
+}
+
+std::string short_value(const json& v) {
+  std::string s = v.is_null() ? "(absent)" : v.dump();
+  if (s.size() > 120) s = s.substr(0, 117) + "...";
+  return s;
+}
+
+// The clauses a failure involves: those the scenario cites, the rule(s) expected, the rule answered.
+std::vector<std::string> clauses_involved(const Scenario& s, const json& expect, const json& outcome) {
+  std::vector<std::string> out = s.cites;
+  auto add = [&](const json& v) {
+    if (v.is_string() && std::find(out.begin(), out.end(), v.get<std::string>()) == out.end())
+      out.push_back(v.get<std::string>());
+  };
+  if (expect.contains("rule")) add(expect["rule"]);
+  if (expect.contains("one_of"))
+    for (const auto& alt : expect["one_of"])
+      if (alt.contains("rule")) add(alt["rule"]);
+  if (outcome.contains("rule")) add(outcome["rule"]);
+  return out;
+}
+
+// Records a failing step: the first difference as a patch, the values at its path, the clauses
+// involved and one line saying so; `against` names what was not met ("" for the oracle's own run).
+void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& d, const json& expected,
+                    const json& outcome, std::string_view against) {
+  r.verdict = Verdict::fail;
+  r.step = static_cast<int>(step);
+  r.patch = as_patch(d);
+  r.expected = d.expected;
+  r.actual = d.actual;
+  r.clauses = clauses_involved(s, expected, outcome);
+  std::string why;
+  if (outcome.contains("reason") && outcome["reason"].is_string())
+    why = fmt::format(" ({}: {})", outcome.value("rule", ""), outcome["reason"].get<std::string>());
+  r.message = fmt::format("step {}: {}at {} expected {}, got {}{}", step,
+                          against.empty() ? "" : fmt::format("against {}: ", against), d.path.empty() ? "/" : d.path,
+                          short_value(d.expected), short_value(d.actual), why);
+}
+
+}  // namespace
+
+std::optional<Difference> judge_step(const json& expect, const json& outcome, bool strict_rule) {
+  if (!expect.contains("one_of")) return judge_one(expect, outcome, strict_rule);
+  std::optional<Difference> first;
+  for (const auto& alternative : expect["one_of"]) {
+    auto d = judge_one(alternative, outcome, strict_rule);
+    if (!d) return std::nullopt;
+    if (!first) first = d;
+  }
+  return first;
+}
+
+bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome, const json* oracle,
+           const StepCheck& check) {
+  const json& expect = s.steps[i].expect;
+  if (check.expectation)
+    if (auto d = judge_step(expect, outcome, check.strict_rule)) {
+      record_failure(r, s, i, *d, expect, outcome, check.from_engine ? "the scenario's expectation" : "");
+      return true;
+    }
+  if (oracle)
+    if (auto d = differs_from_oracle(*oracle, outcome, check.strict_rule)) {
+      record_failure(r, s, i, *d, *oracle, outcome, "the oracle");
+      return true;
+    }
+  return false;
+}
+
+void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {
+  r.verdict = verdict;
+  r.step = static_cast<int>(i);
+  r.message = fmt::format("step {}: {}", i, why);
+}
+
+CaseResult case_header(const Scenario& s, const std::string& target) {
+  CaseResult r;
+  r.id = s.id;
+  r.file = s.file.string();
+  r.game = s.game;
+  r.title = s.title;
+  r.target = target;
+  r.cites = s.cites;
+  return r;
+}
+
+CaseResult errored_case(const ScenarioError& error, const std::string& target) {
+  CaseResult r;
+  r.id = error.id.empty() ? error.file.string() : error.id;
+  r.file = error.file.string();
+  r.target = target;
+  r.verdict = Verdict::errored;
+  r.message = error.describe();
+  return r;
+}
+
+namespace {
+
+// Where a game's InputError points, named as in the scenario file.
+std::string where_in_scenario(const InputError& e, std::size_t step) {
+  const std::string& where = e.pointer();
+  if (where.rfind("/action", 0) == 0 || where.rfind("/query", 0) == 0) return fmt::format("/steps/{}{}", step, where);
+  if (where.rfind("/state", 0) == 0 && step > 0)
+    return fmt::format("the state before step {}, at {}", step, where.substr(6));
+  return where.empty() ? "the input" : where;
+}
+
+}  // namespace
+
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules) {
+  const auto started = std::chrono::steady_clock::now();
+  CaseResult r = case_header(scenario, "oracle");
+  json state = scenario.state;
+  std::size_t i = 0;
+  try {
+    const auto bound = find_game(scenario.game)->bind(rules.merged_ruleset(scenario.ruleset), scenario.readings(rules));
+    for (; i < scenario.steps.size(); ++i) {
+      const Step& step = scenario.steps[i];
+      OracleAnswer answer = oracle_answer(*bound, "", step.is_query, state, step.request);
+      if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{})) break;
+      if (!step.is_query && answer.outcome["legal"].get<bool>()) state = std::move(answer.outcome["state"]);
+    }
+  } catch (const InputError& e) {
+    r.verdict = Verdict::errored;
+    r.step = static_cast<int>(i);
+    r.message = fmt::format("{}: {}", where_in_scenario(e, i), e.what());
+  } catch (const std::exception& e) {
+    decide(r, Verdict::errored, i, fmt::format("the oracle failed: {}", e.what()));
+  }
+  r.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  return r;
+}
+
+}  // namespace rulecheck

@@ -1,0 +1,71 @@
+// One path from a case's step to a verdict, for every producer of verdicts: the oracle run of the
+// scenario corpus, the engine cross-check, `rulecheck serve`, and generated cases.
+//
+//   oracle_answer()  runs one step on the oracle: its outcome, and the answer line serve writes
+//   judge_step()     the first way an outcome falls short of a step's expectation
+//   judge()          judges one step's outcome against the expectation and, for an engine, against
+//                    the oracle's outcome, and records the first failure in the case's result
+//   run_on_oracle()  a whole case on the oracle, each step on the previous step's outcome
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "common/compare.hpp"
+#include "common/game.hpp"
+#include "harness/case_result.hpp"
+#include "harness/scenario.hpp"
+
+namespace rulecheck {
+
+// What the oracle says about one step.
+struct OracleAnswer {
+  // {"legal": true, "state": ...} | {"legal": false, "rule": ..., "reason": ...} | {"result": ...}
+  json outcome;
+  // The protocol answer carrying `id_json` (a JSON value's text), key-sorted, as serve writes it;
+  // empty when no id was given (the oracle's own runs need no text).
+  std::string line;
+  // Legal, with a line: the next state as JSON text (the next step's input), written once.
+  std::string next_state_text;
+};
+
+// Runs `step` (an action or a query) on the oracle from `state`. Throws InputError on malformed
+// input (pointers under /state, /action or /query).
+OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                           const json& request);
+
+// The first way `outcome` falls short of `expect` (DESIGN.md: legal, then rule, then state by
+// containment; results exactly; one_of: any alternative). `strict_rule`: compare the clause id of
+// an illegal outcome, not only the legality.
+std::optional<Difference> judge_step(const json& expect, const json& outcome, bool strict_rule);
+
+// How one step's outcome is judged.
+struct StepCheck {
+  bool expectation = true;   // against the scenario's expectation (false: the engine runs under a
+                             // reading the scenario does not expect, so only the oracle judges it)
+  bool strict_rule = true;   // compare the clause ids of illegal outcomes
+  bool from_engine = false;  // the outcome is an engine's: messages say what it was judged against
+};
+
+// Judges step `i`'s `outcome` against the expectation (when `check.expectation`), then, when
+// `oracle` is given, against the oracle's outcome. Records the first failure in `r` (verdict,
+// step, patch, values, clauses, message) and returns true when the case is decided.
+bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome, const json* oracle,
+           const StepCheck& check);
+
+// A case decided at step `i` without a difference to show (errored, skipped, a protocol fault).
+void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why);
+
+// A result with the case's own fields filled (id, file, game, title, cites) for `target`.
+CaseResult case_header(const Scenario& s, const std::string& target);
+
+// A case for a scenario file that could not be loaded.
+CaseResult errored_case(const ScenarioError& error, const std::string& target);
+
+// Runs every step of `scenario` on the oracle and judges each against the expectation.
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules);
+
+}  // namespace rulecheck

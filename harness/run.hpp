@@ -1,0 +1,45 @@
+// `rulecheck run`: the corpus on the oracle and on each engine under test, side by side.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/case_result.hpp"
+#include "harness/corpus.hpp"
+#include "harness/engine.hpp"
+
+namespace rulecheck {
+
+struct EngineUnderTest {
+  std::string command;
+  std::unique_ptr<EngineProcess> process;
+  std::string name;         // from its hello; the command when it did not start
+  std::string start_error;  // why it did not start, if it did not
+  std::vector<std::string> notes;  // for the user: banner lines, restarts
+};
+
+// Starts each engine (its hello names it). An engine that does not start is kept, with why.
+std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options);
+
+struct RunSettings {
+  bool oracle = true;   // report the oracle's own results
+  bool strict = false;  // compare the clause ids of illegal answers
+  std::map<std::string, std::map<std::string, std::string>> rule_maps;  // engine name -> its codes -> clause ids
+  std::string reproduce_prefix;                                          // "rulecheck run"
+};
+
+// The targets' names in the order their results come: the oracle, then each engine.
+std::vector<std::string> target_names(const RunSettings& settings, const std::vector<EngineUnderTest>& engines);
+
+// Runs every case on every target and calls `record` once per case: the unusable files (errored,
+// on every target), the oracle's cases, then each engine's. Engines are stopped at the end.
+void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<EngineUnderTest>& engines,
+                 const RunSettings& settings, const std::function<void(const CaseResult&)>& record);
+
+// Reads --rule-map files ({"engine": NAME, "rules": {CODE: CLAUSE_ID}}). Throws InputError.
+std::map<std::string, std::map<std::string, std::string>> load_rule_maps(const std::vector<std::string>& files);
+
+}  // namespace rulecheck
