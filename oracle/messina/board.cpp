@@ -8,34 +8,6 @@ bool is_ai(const State& state, const FactionId& faction) {
   return state.factions.at(faction).kind == FactionKind::ai;
 }
 
-bool is_backed(const Rules& rules, FactionKind kind, Piece piece) {
-  if (piece == Piece::worker) return true;
-  if (kind == FactionKind::ai) return rules.numbers.ai_backed_units.count(piece) > 0;
-  return rules.numbers.unit(piece).population > 0;
-}
-
-int tokens_for(const Rules& rules, FactionKind kind, Piece piece) {
-  if (!is_backed(rules, kind, piece)) return 0;
-  return piece == Piece::worker ? 1 : std::max(1, rules.numbers.unit(piece).population);
-}
-
-int backed_tokens(const Rules& rules, const State& state, const FactionId& faction) {
-  const FactionKind kind = state.factions.at(faction).kind;
-  auto backed_in = [&](const UnitCounts& units) {
-    int sum = 0;
-    for (Piece p : kUnitKinds) sum += units[p] * tokens_for(rules, kind, p);
-    return sum;
-  };
-  int tokens = 0;
-  for (const auto& [id, space] : state.spaces) {
-    if (auto it = space.units.find(faction); it != space.units.end()) tokens += backed_in(it->second);
-    tokens += workers_at(state, id, faction);
-  }
-  for (const auto& [id, card] : state.cards)
-    if (card.holder == faction) tokens += backed_in(card.units);
-  return tokens;
-}
-
 UnitCounts& units_at(State& state, const Where& where, const FactionId& faction) {
   if (where.on_card) return state.cards.at(where.space).units;
   return state.spaces.at(where.space).units[faction];
@@ -59,14 +31,6 @@ int workers_at(const State& state, const SpaceId& space, const FactionId& factio
   return workers;
 }
 
-int stacked_units(const Rules& rules, const Space& space, const FactionId& faction) {
-  int n = 0;
-  for (const auto& [owner, units] : space.units)
-    if (rules.readings.stacking_scope == Readings::StackingScope::all_factions || owner == faction)
-      n += units.total();
-  return n;
-}
-
 bool owns_utility_at(const State& state, const SpaceId& space, const FactionId& faction) {
   const auto& utilities = state.spaces.at(space).utilities;
   return std::any_of(utilities.begin(), utilities.end(),
@@ -76,13 +40,6 @@ bool owns_utility_at(const State& state, const SpaceId& space, const FactionId& 
 bool is_home_space(const State& state, const FactionId& faction, const SpaceId& space) {
   const auto& home = state.factions.at(faction).home;
   return std::find(home.begin(), home.end(), space) != home.end();
-}
-
-bool consents(const State& state, const FactionId& ally, const FactionId& faction, Activity activity) {
-  if (ally == faction) return true;
-  const auto& given = state.factions.at(ally).consents;
-  auto it = given.find(faction);
-  return it != given.end() && it->second.count(activity) > 0;
 }
 
 bool remove_pieces(State& state, const FactionId& faction, const PieceCount& what) {

@@ -28,13 +28,13 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
   const FactionKind kind = next.factions.at(action.faction).kind;
   int tokens_named = 0;
   for (const auto& what : action.disband) {
-    require(is_backed(rules, kind, what.piece), "messina.consumption.shortfall.step3",
+    require(is_backed(rules.numbers, kind, what.piece), "messina.consumption.shortfall.step3",
             "step 3 disbands only units backed by Located tokens; a {} is not",
                         piece_name(what.piece));
     require(remove_pieces(next, action.faction, what), "messina.consumption.shortfall.step3",
             "step 3 names {} {} at {}, but {} has fewer there", what.count,
                         piece_name(what.piece), describe(what.where), action.faction);
-    tokens_named += what.count * tokens_for(rules, kind, what.piece);
+    tokens_named += what.count * tokens_for(rules.numbers, kind, what.piece);
   }
   require(tokens_named == tokens_owed, "messina.consumption.shortfall.step3",
           "step 3 moves {} Located token(s) to Disaffected, so the disband choice must "

@@ -8,6 +8,15 @@
 
 namespace rulecheck::messina {
 
+// messina.friendly.consent: an ally's presence counts for a faction only in the activities the ally
+// consented to (the consent is specific to the activity); a faction's own presence always counts.
+bool consents(const State& state, const FactionId& ally, const FactionId& faction, Activity activity) {
+  if (ally == faction) return true;
+  const auto& given = state.factions.at(ally).consents;
+  auto it = given.find(faction);
+  return it != given.end() && it->second.count(activity) > 0;
+}
+
 namespace {
 
 // Has `owner` got any presence in the space: units, workers, a utility or a shield?

@@ -29,7 +29,7 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) 
     card.units[p] -= t.units[p];
     on_map[p] += t.units[p];
   }
-  const int stacked = stacked_units(rules, next.spaces.at(t.card), t.faction);
+  const int stacked = stacked_units(rules, next, t.card, t.faction);
   require(stacked <= rules.numbers.stacking_map, "messina.cards.transfer",
           "the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
                       rules.numbers.stacking_map);

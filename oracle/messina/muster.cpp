@@ -11,6 +11,23 @@ namespace rulecheck::messina {
 
 namespace {
 
+// interpretation messina.stacking-scope: whose units count against a map space's limit when
+// `builder` builds there: every faction's ("all-factions"), or only the builder's ("per-faction").
+bool in_stacking_scope(const Rules& rules, const FactionId& owner, const FactionId& builder) {
+  return rules.readings.stacking_scope == Readings::StackingScope::all_factions || owner == builder;
+}
+
+}  // namespace
+
+int stacked_units(const Rules& rules, const State& state, const SpaceId& space, const FactionId& faction) {
+  int n = 0;
+  for (const auto& [owner, units] : state.spaces.at(space).units)
+    if (in_stacking_scope(rules, owner, faction)) n += units.total();
+  return n;
+}
+
+namespace {
+
 bool is_high_tech(const Ruleset& numbers, Piece piece) {
   return numbers.unit(piece).cost >= numbers.high_tech_min_cost;
 }
@@ -50,12 +67,12 @@ void require_stacking_room(const Rules& rules, const State& before, const State&
                            const std::set<SpaceId>& card_sites) {
   const int map_limit = rules.numbers.stacking_map;
   for (const auto& space : map_sites) {
-    const int already = stacked_units(rules, before.spaces.at(space), faction);
+    const int already = stacked_units(rules, before, space, faction);
     require(already <= map_limit, "messina.muster.stacking.over-limit",
             "{} already holds {} units, over the limit of {}: it keeps them but "
                         "gets no new builds",
                         space, already, map_limit);
-    const int now = stacked_units(rules, after.spaces.at(space), faction);
+    const int now = stacked_units(rules, after, space, faction);
     require(now <= map_limit, "messina.muster.stacking",
             "building here puts {} units in {}; the limit is {}", now, space, map_limit);
   }
@@ -123,7 +140,7 @@ void disband_units(const Rules& rules, State& next, const FactionId& faction,
     require(remove_pieces(next, faction, what), "messina.population.disband-on-shortfall",
             "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece),
                         describe(what.where));
-    const int tokens = what.count * tokens_for(rules, kind, what.piece);
+    const int tokens = what.count * tokens_for(rules.numbers, kind, what.piece);
     pop.located -= tokens;
     pop.disaffected += tokens;
   }
@@ -157,7 +174,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     units_at(next, build.where, faction)[build.piece] += build.count;
     (build.where.on_card ? card_sites : map_sites).insert(build.where.space);
     energy += build.count * numbers.unit(build.piece).cost;       // messina.muster.unit-table
-    tokens += build.count * tokens_for(rules, kind, build.piece);  // messina.muster.population
+    tokens += build.count * tokens_for(numbers, kind, build.piece);  // messina.muster.population
   }
   require_stacking_room(rules, state, next, faction, map_sites, card_sites);
 

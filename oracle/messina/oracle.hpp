@@ -7,7 +7,7 @@
 //   consumption.cpp     the Consumption Phase
 //   muster.cpp          the Muster Phase (and the Re-arm shield op)
 //   location_cards.cpp  Location Cards
-//   board.cpp           counting helpers shared by the sections (no rules of their own)
+//   board.cpp           counting and locating pieces for the sections (no rules of their own)
 //   validate.cpp        a state that contradicts itself is rejected before any rule runs
 #pragma once
 
@@ -27,11 +27,19 @@ QueryAnswer answer(const Rules& rules, const State& state, const Query& query);
 void validate(const Ruleset& numbers, const State& state);
 
 // ---- population.cpp ----
+// messina.population.backing: whether a piece of this kind needs a Population token behind it.
+bool is_backed(const Ruleset& numbers, FactionKind kind, Piece piece);
+// messina.population.tokens: the tokens one piece of this kind takes (0 when it is not backed).
+int tokens_for(const Ruleset& numbers, FactionKind kind, Piece piece);
+// messina.population.located: the tokens the faction's pieces on the map and its cards stand for.
+int backed_tokens(const Ruleset& numbers, const State& state, const FactionId& faction);
 State place_population(const Rules& rules, const State& state, const Place& action);
 State convert_units(const Rules& rules, const State& state, const Convert& action);
 State release_to_spare(const Rules& rules, const State& state, const Release& action);
 
 // ---- friendly_area.cpp ----
+// messina.friendly.consent: whether `ally`'s presence counts for `faction` in `activity`.
+bool consents(const State& state, const FactionId& ally, const FactionId& faction, Activity activity);
 bool is_friendly_space(const State& state, const FactionId& faction, Activity purpose,
                        const SpaceId& space);
 // The same, with the faction's own Location Card for `space` disregarded (for must-expose).
@@ -49,6 +57,9 @@ int consumption_cost(const Ruleset& numbers, int population_tokens);
 State consume(const Rules& rules, const State& state, const Consume& action);
 
 // ---- muster.cpp ----
+// messina.muster.stacking: the units counted against the map space's stacking limit when
+// `faction` builds there (interpretation messina.stacking-scope decides whose units count).
+int stacked_units(const Rules& rules, const State& state, const SpaceId& space, const FactionId& faction);
 State muster(const Rules& rules, const State& state, const Muster& action);
 State rearm(const Rules& rules, const State& state, const Rearm& action);
 

@@ -1,11 +1,48 @@
 // Population Supply and Movement: placing new human units, interconversion, and the rule that
 // units never return to Spare.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "oracle/messina/board.hpp"
 #include "oracle/messina/oracle.hpp"
 
 namespace rulecheck::messina {
+
+// messina.population.backing: every human Worker and military unit on the board has a token
+// behind it. Workers always do; for the AI faction only the kinds the ruleset lists
+// (ai_backed_units); for the other factions every unit with a population above 0 (so no Mech).
+bool is_backed(const Ruleset& numbers, FactionKind kind, Piece piece) {
+  if (piece == Piece::worker) return true;
+  if (kind == FactionKind::ai) return numbers.ai_backed_units.count(piece) > 0;
+  return numbers.unit(piece).population > 0;
+}
+
+// messina.population.tokens: a token mans one Worker or one military unit; a unit whose
+// population is larger takes that many.
+int tokens_for(const Ruleset& numbers, FactionKind kind, Piece piece) {
+  if (!is_backed(numbers, kind, piece)) return 0;
+  return piece == Piece::worker ? 1 : std::max(1, numbers.unit(piece).population);
+}
+
+// messina.population.located: the Located tokens are those committed to the faction's Workers and
+// units, on the map and on the Location Cards it holds.
+int backed_tokens(const Ruleset& numbers, const State& state, const FactionId& faction) {
+  const FactionKind kind = state.factions.at(faction).kind;
+  auto backed_in = [&](const UnitCounts& units) {
+    int sum = 0;
+    for (Piece p : kUnitKinds) sum += units[p] * tokens_for(numbers, kind, p);
+    return sum;
+  };
+  int tokens = 0;
+  for (const auto& [id, space] : state.spaces) {
+    if (auto it = space.units.find(faction); it != space.units.end()) tokens += backed_in(it->second);
+    tokens += workers_at(state, id, faction);
+  }
+  for (const auto& [id, card] : state.cards)
+    if (card.holder == faction) tokens += backed_in(card.units);
+  return tokens;
+}
 
 namespace {
 
@@ -60,7 +97,7 @@ void require_civilian_room(const Rules& rules, const State& next, const FactionI
     return;
   }
   if (rules.readings.civilian_stacking == Readings::CivilianStacking::muster_phase_only) return;
-  require(stacked_units(rules, next.spaces.at(where.space), faction) <= rules.numbers.stacking_map,
+  require(stacked_units(rules, next, where.space, faction) <= rules.numbers.stacking_map,
           "messina.muster.stacking",
           "placing these Civilians would put more than {} units in {}",
                       rules.numbers.stacking_map, where.space);
@@ -132,7 +169,7 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
           "{} cannot become {}: only Civilian<->Worker and Infantry->Worker",
                       piece_name(action.from), piece_name(action.to));
   const FactionKind kind = state.factions.at(action.faction).kind;
-  require(is_backed(rules, kind, action.from), "messina.population.backing",
+  require(is_backed(rules.numbers, kind, action.from), "messina.population.backing",
           "{}'s {} units have no population token to become a Worker", action.faction,
                       piece_name(action.from));
   if (action.to == Piece::worker)

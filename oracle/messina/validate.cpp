@@ -71,9 +71,8 @@ void validate(const Ruleset& numbers, const State& s) {
   }
 
   // messina.population.backing: Located tokens back exactly the faction's human units and workers.
-  Rules rules{numbers, {}};
   for (const auto& [id, f] : s.factions) {
-    const int backed = backed_tokens(rules, s, id);
+    const int backed = backed_tokens(numbers, s, id);
     check_state(f.population.located == backed, [&] { return FieldPath{"factions", id, "population", "located"}; },
           "{} has {} Located token(s) but {} unit(s) on the map and its cards that need backing ({}); the two must "
           "be equal",
