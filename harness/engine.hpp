@@ -6,8 +6,6 @@
 // that request errored; the engine is restarted and the remaining requests go on.
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -16,6 +14,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "harness/subprocess.hpp"
 
 namespace rulecheck {
 
@@ -75,17 +75,13 @@ class EngineProcess {
   std::size_t restarts() const { return restarts_; }
 
  private:
-  void spawn();
-  void kill_child();
+  class Exchange;
   void restart();
-  std::string exit_description();
   EngineOptions options_;
   EngineHello hello_;
-  pid_t pid_ = -1;
-  int to_engine_ = -1, from_engine_ = -1, engine_stderr_ = -1;
-  std::string read_buffer_, stderr_buffer_;
+  std::optional<Subprocess> process_;
+  std::optional<LinePump> pump_;
   std::size_t restarts_ = 0;
-  int exit_status_ = -1;
 };
 
 }  // namespace rulecheck

@@ -1,0 +1,191 @@
+#include "harness/subprocess.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace rulecheck {
+
+namespace {
+
+constexpr std::size_t kStderrKeep = 64 * 1024;  // between two take_stderr() calls
+
+void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+struct Pipe {
+  UniqueFd read, write;
+};
+
+Pipe make_pipe() {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
+  return {UniqueFd(fds[0]), UniqueFd(fds[1])};
+}
+
+}  // namespace
+
+UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept {
+  if (this != &other) {
+    reset();
+    fd_ = other.release();
+  }
+  return *this;
+}
+
+void UniqueFd::reset() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+int UniqueFd::release() {
+  const int fd = fd_;
+  fd_ = -1;
+  return fd;
+}
+
+Subprocess::Subprocess(const std::string& command) {
+  ::signal(SIGPIPE, SIG_IGN);  // a dead child makes write() fail with EPIPE instead
+  Pipe in = make_pipe(), out = make_pipe(), err = make_pipe();
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
+  if (pid_ == 0) {
+    ::setpgid(0, 0);
+    ::dup2(in.read.get(), 0);
+    ::dup2(out.write.get(), 1);
+    ::dup2(err.write.get(), 2);
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  in_ = std::move(in.write);
+  out_ = std::move(out.read);
+  err_ = std::move(err.read);
+  set_nonblocking(in_.get());
+  set_nonblocking(out_.get());
+  set_nonblocking(err_.get());
+}
+
+Subprocess::~Subprocess() { kill(); }
+
+bool Subprocess::wait_for_exit(int millis) {
+  if (pid_ <= 0 || status_ != -1) return true;
+  for (int waited = 0;; waited += 10) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      status_ = status;
+      return true;
+    }
+    if (waited >= millis) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+std::string Subprocess::exit_description() {
+  if (!wait_for_exit(500)) return "closed its output";
+  if (WIFEXITED(status_)) {
+    const int code = WEXITSTATUS(status_);
+    // The command runs under /bin/sh -c, which reports a child killed by signal N as 128 + N.
+    if (code > 128 && code < 128 + 65)
+      return fmt::format("exited with status {} (the engine was killed by signal {}: {})", code, code - 128,
+                         ::strsignal(code - 128));
+    return fmt::format("exited with status {}", code);
+  }
+  if (WIFSIGNALED(status_))
+    return fmt::format("was killed by signal {} ({})", WTERMSIG(status_), ::strsignal(WTERMSIG(status_)));
+  return "stopped";
+}
+
+void Subprocess::kill() {
+  in_.reset();
+  out_.reset();
+  err_.reset();
+  if (pid_ <= 0) return;
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
+  if (status_ == -1) ::waitpid(pid_, &status_, 0);
+  pid_ = -1;
+}
+
+void LinePump::send(std::string_view line) {
+  outbox_ += line;
+  outbox_ += '\n';
+}
+
+LinePump::Event LinePump::pump(int millis) {
+  // Output already read but not yet handed out: compact the buffer before reading more.
+  if (read_ > 0) {
+    inbox_.erase(0, read_);
+    read_ = 0;
+  }
+  pollfd fds[3] = {{process_->output(), POLLIN, 0},
+                   {process_->errors(), POLLIN, 0},
+                   {sending() ? process_->input() : -1, POLLOUT, 0}};
+  const int ready = ::poll(fds, 3, millis);
+  if (ready < 0) return Event::moved;  // EINTR: the caller looks again
+  if (ready == 0) return Event::timed_out;
+  char chunk[65536];
+  if (fds[1].revents) {
+    const ssize_t n = ::read(process_->errors(), chunk, sizeof chunk);
+    if (n > 0 && stderr_.size() < kStderrKeep) stderr_.append(chunk, static_cast<std::size_t>(n));
+    if (n == 0) process_->close_errors();
+  }
+  if (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) {
+    const ssize_t n = ::write(process_->input(), outbox_.data() + written_, outbox_.size() - written_);
+    if (n > 0) {
+      written_ += static_cast<std::size_t>(n);
+      if (written_ == outbox_.size()) {
+        outbox_.clear();
+        written_ = 0;
+      }
+    } else if (n < 0 && errno != EAGAIN && errno != EINTR) {
+      write_error_ = std::strerror(errno);
+      return Event::write_failed;
+    }
+  }
+  if (fds[0].revents) {
+    const ssize_t n = ::read(process_->output(), chunk, sizeof chunk);
+    if (n == 0) return Event::output_closed;
+    if (n > 0) inbox_.append(chunk, static_cast<std::size_t>(n));
+  }
+  return Event::moved;
+}
+
+std::optional<std::string_view> LinePump::next_line() {
+  const std::size_t nl = inbox_.find('\n', read_);
+  if (nl == std::string::npos) return std::nullopt;
+  std::string_view line(inbox_.data() + read_, nl - read_);
+  read_ = nl + 1;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+std::string LinePump::unfinished_excerpt() const { return excerpt(std::string_view(inbox_).substr(read_)); }
+
+std::string LinePump::take_stderr() {
+  std::string out = std::move(stderr_);
+  stderr_.clear();
+  return out;
+}
+
+void LinePump::clear() {
+  outbox_.clear();
+  inbox_.clear();
+  written_ = read_ = 0;
+}
+
+std::string excerpt(std::string_view line) {
+  std::string s = line.size() > 200 ? std::string(line.substr(0, 200)) + "..." : std::string(line);
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return s;
+}
+
+}  // namespace rulecheck

@@ -1,0 +1,98 @@
+// A child process behind three pipes, and a pump that moves lines to and from it without ever
+// blocking on one pipe while the other fills (so a slow reader never deadlocks a fast writer).
+// Descriptors are closed and the child's process group is killed by RAII.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rulecheck {
+
+// A file descriptor that closes itself.
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : fd_(fd) {}
+  UniqueFd(UniqueFd&& other) noexcept : fd_(other.release()) {}
+  UniqueFd& operator=(UniqueFd&& other) noexcept;
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  ~UniqueFd() { reset(); }
+  int get() const { return fd_; }
+  explicit operator bool() const { return fd_ >= 0; }
+  void reset();
+  int release();
+
+ private:
+  int fd_ = -1;
+};
+
+// `/bin/sh -c COMMAND` in a process group of its own, its stdin, stdout and stderr on non-blocking
+// pipes. Destroying it kills the whole group and reaps the child.
+class Subprocess {
+ public:
+  // Throws std::runtime_error when the pipes or the process cannot be made.
+  explicit Subprocess(const std::string& command);
+  Subprocess(const Subprocess&) = delete;
+  Subprocess& operator=(const Subprocess&) = delete;
+  ~Subprocess();
+
+  int input() const { return in_.get(); }
+  int output() const { return out_.get(); }
+  int errors() const { return err_.get(); }
+  void close_input() { in_.reset(); }
+  void close_errors() { err_.reset(); }
+
+  // Waits up to `millis` for the child to exit by itself; true if it has.
+  bool wait_for_exit(int millis);
+  // How the child ended ("exited with status 3", "was killed by signal 9 (Killed)"), waiting up
+  // to half a second for its status; "closed its output" when it is still running.
+  std::string exit_description();
+  // Kills the process group and reaps the child (idempotent).
+  void kill();
+
+ private:
+  pid_t pid_ = -1;
+  int status_ = -1;  // the wait status once reaped
+  UniqueFd in_, out_, err_;
+};
+
+// Moves lines between the caller and a Subprocess.
+class LinePump {
+ public:
+  enum class Event { moved, timed_out, output_closed, write_failed };
+
+  explicit LinePump(Subprocess& process) : process_(&process) {}
+
+  // Queues `line` and a newline for the child's stdin.
+  void send(std::string_view line);
+  bool sending() const { return written_ < outbox_.size(); }
+  // Waits up to `millis` for the child to be readable or writable, then moves what it can:
+  // queued input into stdin, stdout into the line buffer, stderr into the stderr buffer.
+  Event pump(int millis);
+  // The next whole line the child wrote (its newline and a trailing '\r' dropped), if any. The
+  // view is valid until the next call of pump() or next_line().
+  std::optional<std::string_view> next_line();
+  // Bytes of a line the child has started but not ended.
+  std::size_t unfinished() const { return inbox_.size() - read_; }
+  std::string unfinished_excerpt() const;
+  // What the child wrote to stderr since the last call (at most `keep` bytes are kept).
+  std::string take_stderr();
+  // Forgets queued input and unread output (after a fault the requests are sent again).
+  void clear();
+  const std::string& write_error() const { return write_error_; }
+
+ private:
+  Subprocess* process_;
+  std::string outbox_, inbox_, stderr_;
+  std::size_t written_ = 0, read_ = 0;
+  std::string write_error_;
+};
+
+// A line cut to 200 characters with control characters blanked, for messages.
+std::string excerpt(std::string_view line);
+
+}  // namespace rulecheck
