@@ -79,17 +79,21 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   // messina.consumption.shortfall.payment: each token moved pays one unit, in steps 1 to 3.
   // Step 1 runs first, so tokens made Disaffected by steps 2 and 3 can never die in this phase
   // (messina.consumption.shortfall.excess).
-  const int die = std::min(shortfall, pop.disaffected);  // messina.consumption.shortfall.step1
+  // messina.consumption.shortfall.step1: Disaffected tokens go to the Death Zone.
+  const int die = std::min(shortfall, pop.disaffected);
   pop.disaffected -= die;
   f.dead += die;
   shortfall -= die;
 
-  const int spare_to_disaffected = std::min(shortfall, pop.spare);  // ...step2
+  // messina.consumption.shortfall.step2: Spare tokens become Disaffected.
+  const int spare_to_disaffected = std::min(shortfall, pop.spare);
   pop.spare -= spare_to_disaffected;
   pop.disaffected += spare_to_disaffected;
   shortfall -= spare_to_disaffected;
 
-  const int located_to_disaffected = std::min(shortfall, pop.located);  // ...step3
+  // messina.consumption.shortfall.step3: Located tokens become Disaffected, their units leaving
+  // the map (messina.population.disband-on-shortfall).
+  const int located_to_disaffected = std::min(shortfall, pop.located);
   disband_for_step3(rules, next, action, located_to_disaffected);
   pop.located -= located_to_disaffected;
   pop.disaffected += located_to_disaffected;

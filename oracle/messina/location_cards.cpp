@@ -38,6 +38,8 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) 
 }  // namespace
 
 // messina.cards.expose-any-time: a held card may be turned face-up at any moment.
+// messina.cards.initial-facing: a card its holder chose to receive face-up is exposed already;
+// turning it face-up again changes nothing.
 State expose_card(const Rules&, const State& state, const Expose& action) {
   require_holder(state, action.faction, action.card);
   State next = state;

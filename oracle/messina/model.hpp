@@ -22,6 +22,8 @@ using SpaceId = std::string;  // a map grid space; a Location Card is named by i
 enum class Piece { civilian, infantry, bomber, fighter, mech, worker };
 inline constexpr std::array<Piece, 5> kUnitKinds = {Piece::civilian, Piece::infantry, Piece::bomber,
                                                      Piece::fighter, Piece::mech};
+inline constexpr std::array<Piece, 6> kPieces = {Piece::civilian, Piece::infantry, Piece::bomber,
+                                                 Piece::fighter,  Piece::mech,     Piece::worker};
 inline constexpr NameTable<Piece, 6> kPieceNames = {{{Piece::civilian, "civilian"}, {Piece::infantry, "infantry"},
                                                      {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
                                                      {Piece::mech, "mech"},         {Piece::worker, "worker"}}};
@@ -92,7 +94,7 @@ struct Space {
 
 struct LocationCard {
   FactionId holder;
-  bool exposed = false;
+  bool exposed = false;  // messina.cards.initial-facing: face-up or face-down, as received, until turned
   UnitCounts units;
 };
 

@@ -17,12 +17,20 @@ bool in_stacking_scope(const Rules& rules, const FactionId& owner, const Faction
   return rules.readings.stacking_scope == Readings::StackingScope::all_factions || owner == builder;
 }
 
+// messina.muster.stacking.workers: Workers in Utilities do not count towards the stacking limit.
+bool counts_towards_stacking(Piece piece) { return piece != Piece::worker; }
+
 }  // namespace
 
+// messina.muster.stacking: the pieces in a map space that count against its limit.
 int stacked_units(const Rules& rules, const State& state, const SpaceId& space, const FactionId& faction) {
+  const Where on_map{space, false};
   int n = 0;
-  for (const auto& [owner, units] : state.spaces.at(space).units)
-    if (in_stacking_scope(rules, owner, faction)) n += units.total();
+  for (const auto& [owner, info] : state.factions) {
+    if (!in_stacking_scope(rules, owner, faction)) continue;
+    for (Piece piece : kPieces)
+      if (counts_towards_stacking(piece)) n += units_at(state, on_map, owner, piece);
+  }
   return n;
 }
 
@@ -46,7 +54,10 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
   const Where& where = build.where;
   require(build.piece != Piece::worker, "messina.population.placement.workers",
           "Workers are placed during Industry, not built in a Muster");
-  if (where.on_card)  // messina.cards.muster-onto: onto a held card, as on the map
+  // messina.cards.muster-onto: onto a held card, under the conditions of the map.
+  // messina.cards.hidden.secret-muster: a face-down card takes builds just like a face-up one, so
+  // its facing is not asked; its space must be in the Friendly Area like any other.
+  if (where.on_card)
     require(state.cards.at(where.space).holder == faction, "messina.cards.muster-onto",
             "{} does not hold the Location Card {}", faction, where.space);
   require(in_friendly_area(rules, state, faction, Activity::muster, where.space),
@@ -60,28 +71,30 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
                         where.space);
 }
 
-// messina.muster.stacking (+ .workers, .over-limit, messina.cards.capacity): builds never push a
-// space past its limit, and a space already over the limit takes no builds at all.
-void require_stacking_room(const Rules& rules, const State& before, const State& after,
-                           const FactionId& faction, const std::set<SpaceId>& map_sites,
-                           const std::set<SpaceId>& card_sites) {
+// messina.muster.stacking and messina.muster.stacking.over-limit: builds never push a map space
+// past its limit, and a space already over it (legally, say after Workers left a Utility) keeps its
+// units but takes no new builds.
+void require_map_room(const Rules& rules, const State& before, const State& after, const FactionId& faction,
+                      const SpaceId& space) {
   const int map_limit = rules.numbers.stacking_map;
-  for (const auto& space : map_sites) {
-    const int already = stacked_units(rules, before, space, faction);
-    require(already <= map_limit, "messina.muster.stacking.over-limit",
-            "{} already holds {} units, over the limit of {}: it keeps them but "
-                        "gets no new builds",
-                        space, already, map_limit);
-    const int now = stacked_units(rules, after, space, faction);
-    require(now <= map_limit, "messina.muster.stacking",
-            "building here puts {} units in {}; the limit is {}", now, space, map_limit);
-  }
-  for (const auto& card : card_sites) {
-    const int now = after.cards.at(card).units.total();
-    require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
-            "building here puts {} units on the Location Card {}; the limit is {}", now,
-                        card, rules.numbers.stacking_card);
-  }
+  const int already = stacked_units(rules, before, space, faction);
+  require(already <= map_limit, "messina.muster.stacking.over-limit",
+          "{} already holds {} units, over the limit of {}: it keeps them but "
+                      "gets no new builds",
+                      space, already, map_limit);
+  const int now = stacked_units(rules, after, space, faction);
+  require(now <= map_limit, "messina.muster.stacking",
+          "building here puts {} units in {}; the limit is {}", now, space, map_limit);
+}
+
+// messina.muster.stacking and messina.cards.capacity: builds never push a card past its limit.
+// messina.cards.seven-per-location: a card is counted apart from its map space, each against its
+// own limit, so one location holds the map's and the card's limits together.
+void require_card_room(const Rules& rules, const State& after, const SpaceId& card) {
+  const int now = after.cards.at(card).units.total();
+  require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
+          "building here puts {} units on the Location Card {}; the limit is {}", now,
+                      card, rules.numbers.stacking_card);
 }
 
 // A shield op's site and effect; returns its energy cost.
@@ -169,6 +182,8 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   int tokens = 0;
   std::set<SpaceId> map_sites, card_sites;
 
+  // messina.population.placement.military: new military units enter the map here, in the Muster
+  // Phase (its moment checked above, messina.muster.when).
   for (const auto& build : action.builds) {
     require_build_site(rules, state, faction, build);
     units_at(next, build.where, faction)[build.piece] += build.count;
@@ -176,20 +191,26 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     energy += build.count * numbers.unit(build.piece).cost;       // messina.muster.unit-table
     tokens += build.count * tokens_for(numbers, kind, build.piece);  // messina.muster.population
   }
-  require_stacking_room(rules, state, next, faction, map_sites, card_sites);
+  for (const auto& space : map_sites) require_map_room(rules, state, next, faction, space);
+  for (const auto& card : card_sites) require_card_room(rules, next, card);
 
   for (const auto& eq : action.equip) {
     // messina.muster.equip.ai: the AI faction cannot convert its Civilians.
     require(kind == FactionKind::human, "messina.muster.equip.ai",
             "{} is the AI faction: it may build Infantry but not equip Civilians", faction);
-    // messina.muster.equip (+ .stacking: the count of units does not change, so no limit applies).
+    // messina.muster.equip: Civilians there become Infantry, at the equip cost each.
     UnitCounts& units = units_at(next, eq.where, faction);
     require(units[Piece::civilian] >= eq.count, "messina.muster.equip",
             "{} has {} Civilian(s) at {} to equip, not {}", faction,
                         units[Piece::civilian], describe(eq.where), eq.count);
+    // messina.muster.equip.no-other-change: Civilian to Infantry is the one change of type a
+    // Muster makes; it has no other conversion, and builds never pair with disbands
+    // (messina.muster.no-build-disband).
     units[Piece::civilian] -= eq.count;
     units[Piece::infantry] += eq.count;
     energy += eq.count * numbers.equip_cost;
+    // messina.muster.equip.stacking: the number of units stays the same, so equipping is never
+    // held against the stacking limits (equipped sites are not among map_sites or card_sites).
   }
 
   require_shield_ops_distinct(rules, action.shields);

@@ -77,7 +77,7 @@ void require_piece_for_moment(const Placement& placement, PlacementTime when) {
     require(piece == Piece::worker && !placement.what.where.on_card,
             "messina.population.placement.workers",
             "during Industry, new population appears only as Workers in Utilities");
-  else
+  else  // messina.population.placement.military: other military units come only from a Muster.
     require(piece == Piece::civilian, "messina.population.placement.civilians",
             "outside Industry and the Muster Phase, new units are Civilians, not {}",
                         piece_name(piece));
@@ -115,6 +115,7 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     require_piece_for_moment(placement, action.when);
 
     // Where: messina.population.placement.friendly-area (and messina.population.placement.cards).
+    // messina.cards.hidden.secret-muster: Civilians go onto a face-down card as onto a face-up one.
     if (where.on_card)
       require(next.cards.at(where.space).holder == action.faction, "messina.population.placement.cards",
               "{} does not hold the Location Card {}", action.faction, where.space);
@@ -129,7 +130,8 @@ State place_population(const Rules& rules, const State& state, const Place& acti
       require(owns_utility_at(next, where.space, action.faction), "messina.population.placement.workers",
               "Workers occupy a Utility; {} has none in {}", action.faction, where.space);
 
-    // Which tokens: Spare, or Disaffected only in defence of a Home Space.
+    // Which tokens: Spare (messina.population.spare: off the map, with no duty yet), or
+    // Disaffected only in defence of a Home Space.
     int* source = &pop.spare;
     if (placement.from == TokenSource::disaffected) {
       require(action.when == PlacementTime::home_defence, "messina.population.disaffected",

@@ -22,21 +22,24 @@ bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
   return opponent_has(t, mover, false) && !opponent_has(t, mover, true);
 }
 
-// scythe.move.workers-retreat, .resources-stay, .popularity-loss, .popularity-floor:
-// every opponent worker goes to its own home base; resources stay; the mover pays popularity.
+// The opponent workers on a territory a character or mech has entered are forced out.
 void force_workers_out(const Rules& rules, State& next, const FactionId& mover, const TerritoryId& at) {
   int forced = 0;
   Territory& t = next.territories.at(at);
   for (auto& [owner, units] : t.units) {
     if (owner == mover || units[Unit::worker] == 0) continue;
+    // scythe.move.workers-retreat: each opponent worker goes to its own faction's home base.
+    // scythe.move.resources-stay: only the workers move; t.resources stays where it is.
     const TerritoryId& home = next.factions.at(owner).home_base;
     next.territories.at(home).units[owner][Unit::worker] += units[Unit::worker];
     forced += units[Unit::worker];
     units[Unit::worker] = 0;
   }
+  // scythe.move.popularity-loss: the mover loses popularity for every worker it sent away...
+  const int loss = forced * rules.numbers.popularity_loss_per_worker;
+  // scythe.move.popularity-floor: ...but never below the minimum (the workers went regardless).
   int& popularity = next.factions.at(mover).popularity;
-  popularity = std::max(rules.numbers.popularity_min,
-                        popularity - forced * rules.numbers.popularity_loss_per_worker);
+  popularity = std::max(rules.numbers.popularity_min, popularity - loss);
 }
 
 struct MoveLog {
@@ -45,8 +48,8 @@ struct MoveLog {
   bool character_stopped_by_encounter = false;
 };
 
-// scythe.move.unit-present, .once-per-action, .mech-carry, .range, .encounter-stop:
-// which units may start this move.
+// Which units may start this move: scythe.move.encounter-stop, scythe.move.unit-present,
+// scythe.move.once-per-action, scythe.move.mech-carry, scythe.move.path and scythe.move.range.
 void require_movable(const Rules& rules, const State& next, const FactionId& faction,
                      const UnitMove& m, const MoveLog& log) {
   if (m.unit == Unit::character)
