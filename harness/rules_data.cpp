@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/game.hpp"
 #include "games/registry.hpp"
@@ -90,10 +91,8 @@ json GameRules::readings(const json& chosen) const {
     if (!p) throw InputError(pointer("", id), fmt::format("unknown interpretation point \"{}\" for {}", id, game));
     if (!reading.is_string() ||
         std::find(p->readings.begin(), p->readings.end(), reading.get<std::string>()) == p->readings.end()) {
-      std::string list;
-      for (const auto& r : p->readings) list += (list.empty() ? "" : ", ") + r;
       throw InputError(pointer("", id), fmt::format("unknown reading {} of {}; its readings are: {}",
-                                                    reading.dump(), id, list));
+                                                    reading.dump(), id, fmt::join(p->readings, ", ")));
     }
     out[id] = reading;
   }

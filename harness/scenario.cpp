@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/game.hpp"
 #include "games/registry.hpp"
@@ -72,9 +73,9 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
     s.game = r.field("game").string();
     const GameRules* rules = library.find(s.game);
     if (!rules) {
-      std::string known;
-      for (const Game* g : all_games()) known += (known.empty() ? "" : ", ") + g->name();
-      r.field("game").fail(fmt::format("unknown game \"{}\"; the games are: {}", s.game, known));
+      std::vector<std::string> known;
+      for (const Game* g : all_games()) known.push_back(g->name());
+      r.field("game").fail(fmt::format("unknown game \"{}\"; the games are: {}", s.game, fmt::join(known, ", ")));
     }
     s.title = r.field("title").string();
     if (s.title.empty()) r.field("title").fail("a scenario needs a one-line title");

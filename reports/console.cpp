@@ -2,6 +2,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fmt/ostream.h>
 
 #include "reports/reporter.hpp"
@@ -17,9 +18,7 @@ class ConsoleReporter final : public Reporter {
 
   void begin(const RunInfo& info) override {
     planned_ = info.cases;
-    std::string targets;
-    for (const auto& t : info.targets) targets += (targets.empty() ? "" : ", ") + t;
-    fmt::print(out_, "rulecheck {}: {} case(s) on {}\n", info.version, info.cases, targets);
+    fmt::print(out_, "rulecheck {}: {} case(s) on {}\n", info.version, info.cases, fmt::join(info.targets, ", "));
     out_.flush();
   }
 
@@ -35,9 +34,7 @@ class ConsoleReporter final : public Reporter {
       if (!r.stderr_text.empty()) fmt::print(out_, "  stderr:  {}\n", r.stderr_text.substr(0, 2000));
       if (r.verdict == Verdict::fail) {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());
-        std::string clauses;
-        for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : ", ") + c;
-        fmt::print(out_, "  clauses: {}\n", clauses);
+        fmt::print(out_, "  clauses: {}\n", fmt::join(r.clauses, ", "));
       }
     } else if (r.verdict == Verdict::skipped) {
       ++skipped_shown_;

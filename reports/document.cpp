@@ -129,15 +129,6 @@ std::string shorten(std::string_view text, std::size_t max_bytes) {
   return std::string(text.substr(0, cut)) + "\xE2\x80\xA6";  // U+2026
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string joined;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) joined += separator;
-    joined += items[i];
-  }
-  return joined;
-}
-
 std::string seconds_text(double seconds) { return fmt::format("{:.3f}", seconds > 0 ? seconds : 0.0); }
 
 }  // namespace rulecheck

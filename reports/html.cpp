@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fmt/ostream.h>
 
 #include "reports/document.hpp"
@@ -206,7 +207,7 @@ class HtmlReporter final : public DocumentReporter {
       else
         links.push_back(escape_xml(clause));
     }
-    return join(links, ", ");
+    return fmt::format("{}", fmt::join(links, ", "));
   }
 
   std::ostream& out_;

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fmt/ostream.h>
 
 #include "reports/document.hpp"
@@ -30,7 +31,7 @@ std::string failure_body(const CaseResult& r) {
   std::string body = r.message + "\n";
   if (r.step >= 0) body += fmt::format("step: {}\n", r.step);
   if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-  if (!r.clauses.empty()) body += "clauses: " + join(r.clauses, ", ") + "\n";
+  if (!r.clauses.empty()) body += "clauses: " + fmt::format("{}", fmt::join(r.clauses, ", ")) + "\n";
   if (!r.reproduce.empty()) body += "reproduce: " + r.reproduce + "\n";
   return body;
 }

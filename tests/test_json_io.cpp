@@ -22,11 +22,11 @@ TEST(JsonIo, MalformedTextNamesLineAndColumn) {
   EXPECT_NE(e.find("line 3"), std::string::npos) << e;
 }
 
-TEST(JsonIo, TruncatedText) {
+TEST(JsonIo, TruncatedTextIsMalformed) {
   EXPECT_NE(error_of("{\"a\": [1, 2").find("not valid JSON"), std::string::npos);
 }
 
-TEST(JsonIo, DuplicateKeyAtTopLevel) {
+TEST(JsonIo, ADuplicateKeyAtTopLevelIsAnError) {
   EXPECT_EQ(error_of(R"({"a": 1, "a": 2})").substr(0, 3), "/a|");
 }
 

@@ -73,7 +73,7 @@ TEST(MessinaValidator, LocatedMustEqualBackedUnits) {
   EXPECT_NE(why.find("3 unit(s)"), std::string::npos) << why;
 }
 
-TEST(MessinaValidator, AiFactionBacksOnlyCivilians) {
+TEST(MessinaValidator, TheAiFactionBacksOnlyCivilians) {
   json s = valid_state();
   s["factions"]["SF"]["population"]["located"] = 3;  // 1 civilian + 2 infantry would be 3 for a human
   EXPECT_EQ(rejection(s).first, "/state/factions/SF/population/located");
@@ -87,7 +87,7 @@ TEST(MessinaValidator, UnitsOnHeldCardsAreBacked) {
   EXPECT_EQ(rejection(s).first, "");
 }
 
-TEST(MessinaValidator, CardOverItsLimit) {
+TEST(MessinaValidator, ACardOverItsLimitIsRejected) {
   json s = valid_state();
   s["cards"]["D2"]["units"] = {{"infantry", 3}};
   s["factions"]["UE"]["population"]["located"] = 6;
@@ -96,7 +96,7 @@ TEST(MessinaValidator, CardOverItsLimit) {
   EXPECT_NE(why.find("at most 2"), std::string::npos) << why;
 }
 
-TEST(MessinaValidator, UnknownSpaceInAdjacency) {
+TEST(MessinaValidator, AnUnknownSpaceInAdjacencyIsNamed) {
   json s = valid_state();
   s["spaces"]["D1"]["adjacent"] = {"D2", "Z9"};
   auto [where, why] = rejection(s);
@@ -110,7 +110,7 @@ TEST(MessinaValidator, AdjacencyMustBeSymmetric) {
   EXPECT_EQ(rejection(s).first, "/state/spaces/D1/adjacent/0");
 }
 
-TEST(MessinaValidator, UnknownHomeSpaceAndFaction) {
+TEST(MessinaValidator, UnknownHomeSpacesAndFactionsAreNamed) {
   json s = valid_state();
   s["factions"]["UE"]["home"] = {"Q1"};
   EXPECT_EQ(rejection(s).first, "/state/factions/UE/home/0");
@@ -127,7 +127,7 @@ TEST(MessinaValidator, UnknownFieldListsTheAllowedOnes) {
   EXPECT_NE(why.find("food, water, energy"), std::string::npos) << why;
 }
 
-TEST(MessinaValidator, MissingRequiredField) {
+TEST(MessinaValidator, AMissingRequiredFieldIsNamed) {
   json s = valid_state();
   s.erase("round");
   auto [where, why] = rejection(s);
@@ -145,7 +145,7 @@ TEST(MessinaValidator, UnknownActionTypeNamesTheChoices) {
   }
 }
 
-TEST(MessinaValidator, ActionNamingAnUndeclaredFaction) {
+TEST(MessinaValidator, AnActionNamingAnUndeclaredFactionIsMalformed) {
   try {
     bind("messina")->apply(valid_state(), json{{"type", "consume"}, {"faction", "ZZ"}});
     FAIL() << "an action for an undeclared faction is bad input, not a rules verdict";

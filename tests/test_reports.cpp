@@ -130,7 +130,7 @@ TEST(ReportText, ShortenCutsAtACharacterBoundary) {
 
 // ---- JUnit XML
 
-TEST(JunitReport, CountsPerTargetSuite) {
+TEST(JunitReport, CountsCasesPerTargetSuite) {
   const std::string xml = report(make_junit_reporter, fixture_cases());
   for (const std::string target : {"oracle", "toy-engine"}) {
     const std::string suite = span(xml, "<testsuite name=\"" + target + "\"", ">");
@@ -176,7 +176,7 @@ TEST(JunitReport, IsWellFormedXml) {
 
 // ---- Markdown
 
-TEST(MarkdownReport, TableRowPerTarget) {
+TEST(MarkdownReport, HasATableRowPerTarget) {
   const std::string md = report(make_markdown_reporter, fixture_cases());
   EXPECT_TRUE(contains(md, "| oracle | 4 | 1 | 1 | 1 | 1 |\n")) << md;
   EXPECT_TRUE(contains(md, "| toy-engine | 4 | 1 | 1 | 1 | 1 |\n")) << md;
@@ -215,7 +215,7 @@ std::string linked_heading(const std::string& html, const std::string& cell) {
   return span(html, "id=\"" + anchor + "\">", "</h3>");
 }
 
-TEST(HtmlReport, RowPerCitedClause) {
+TEST(HtmlReport, HasARowPerCitedClause) {
   const std::string html = report(make_html_reporter, fixture_cases());
   EXPECT_EQ(occurrences(html, "<tr id=\"clause-"), 4u);
   for (const char* clause : {"scythe.combat.power", "scythe.move.adjacent", "scythe.move.carry", "scythe.setup.start"})

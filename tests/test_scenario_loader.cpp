@@ -42,7 +42,7 @@ class ScenarioLoader : public ::testing::Test {
 
 TEST_F(ScenarioLoader, AGoodFileLoads) { EXPECT_EQ(complaint(good()), ""); }
 
-TEST_F(ScenarioLoader, MalformedJson) {
+TEST_F(ScenarioLoader, MalformedJsonIsReportedAsNotValidJson) {
   EXPECT_NE(complaint(std::string("{\"id\": ")).find("not valid JSON"), std::string::npos);
 }
 
@@ -54,7 +54,7 @@ TEST_F(ScenarioLoader, UnknownGameListsTheGames) {
   EXPECT_NE(c.find("messina, scythe"), std::string::npos) << c;
 }
 
-TEST_F(ScenarioLoader, CitingAClauseThatDoesNotExist) {
+TEST_F(ScenarioLoader, CitingAClauseThatDoesNotExistIsAnError) {
   json j = good();
   j["cites"] = {"messina.consumption.cost", "messina.consumption.made-up"};
   EXPECT_EQ(complaint(j).substr(0, 8), "/cites/1");
@@ -68,7 +68,7 @@ TEST_F(ScenarioLoader, IllegalExpectationNeedsAKnownRule) {
   EXPECT_EQ(complaint(j).substr(0, 16), "/steps/0/expect|");
 }
 
-TEST_F(ScenarioLoader, UnknownInterpretationReading) {
+TEST_F(ScenarioLoader, AnUnknownInterpretationReadingIsRejected) {
   json j = good();
   j["interpretations"] = {{"messina.card-hostility", "sometimes"}};
   const std::string c = complaint(j);
@@ -76,19 +76,19 @@ TEST_F(ScenarioLoader, UnknownInterpretationReading) {
   EXPECT_NE(c.find("exposed-only"), std::string::npos) << c;
 }
 
-TEST_F(ScenarioLoader, UnknownRulesetNumber) {
+TEST_F(ScenarioLoader, AnUnknownRulesetNumberIsRejected) {
   json j = good();
   j["ruleset"] = {{"stacking_maps", 6}};
   EXPECT_EQ(complaint(j).substr(0, 21), "/ruleset/stacking_map");
 }
 
-TEST_F(ScenarioLoader, StepWithBothActionAndQuery) {
+TEST_F(ScenarioLoader, AStepWithBothActionAndQueryIsRejected) {
   json j = good();
   j["steps"][0]["query"] = {{"type", "hostile"}};
   EXPECT_EQ(complaint(j).substr(0, 9), "/steps/0|");
 }
 
-TEST_F(ScenarioLoader, StateThatContradictsItself) {
+TEST_F(ScenarioLoader, AStateThatContradictsItselfIsRejected) {
   json j = good();
   j["state"]["factions"]["UE"]["population"]["located"] = 1;  // nothing on the map backs it
   EXPECT_EQ(complaint(j).substr(0, 37), "/state/factions/UE/population/located");

@@ -32,7 +32,7 @@ std::string rejected_at(const json& state) {
 
 TEST(ScytheValidator, AcceptsAConsistentBoard) { EXPECT_EQ(rejected_at(board()), ""); }
 
-TEST(ScytheValidator, SharedTerritoryNeedsHeldBy) {
+TEST(ScytheValidator, ASharedTerritoryNeedsHeldBy) {
   json s = board();
   s["territories"]["T2"]["units"]["red"] = {{"mech", 1}};
   EXPECT_EQ(rejected_at(s), "/state/territories/T2");
@@ -47,7 +47,7 @@ TEST(ScytheValidator, OneCharacterPerFaction) {
   EXPECT_EQ(rejected_at(s), "/state/factions/red");
 }
 
-TEST(ScytheValidator, PopularityWithinTheTrack) {
+TEST(ScytheValidator, PopularityMustStayWithinTheTrack) {
   json s = board();
   s["factions"]["red"]["popularity"] = 19;  // popularity_max is 18
   EXPECT_EQ(rejected_at(s), "/state/factions/red/popularity");
