@@ -1,7 +1,9 @@
 // What the oracle answers when the rules forbid an action: the clause id that forbids it and a
 // sentence saying why, in the game's own terms. Oracle code reads like the rulebook:
 //
-//     require(round_is_even, "messina.consumption.when", "consumption happens in even rounds; this is round {}", round);
+//     require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
+//             "consumption happens in {} rounds; this is round {}",
+//             round_parity_word(numbers.round_parity_consumption), state.round);
 //
 // An action is legal when every require() of its function holds. The message is formatted only
 // when the rule is broken, so a check costs nothing more than its condition.

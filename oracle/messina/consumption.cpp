@@ -8,7 +8,8 @@
 
 namespace rulecheck::messina {
 
-// messina.consumption.cost: 1 F and 1 W for every 2 tokens, an odd count rounded up.
+// messina.consumption.cost: 1 F and 1 W for every tokens_per_food_and_water tokens, a part share
+// rounded up.
 int consumption_cost(const Ruleset& numbers, int population_tokens) {
   const int per = numbers.tokens_per_food_and_water;
   return (population_tokens + per - 1) / per;
@@ -46,9 +47,10 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
 
 State consume(const Rules& rules, const State& state, const Consume& action) {
   const Ruleset& numbers = rules.numbers;
-  // Who and when: messina.consumption.when (end of each even-numbered round).
+  // Who and when: messina.consumption.when (the end of each round of the Consumption parity).
   require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
-          "consumption happens in even rounds; this is round {}", state.round);
+          "consumption happens in {} rounds; this is round {}",
+          round_parity_word(numbers.round_parity_consumption), state.round);
 
   State next = state;
   Faction& f = next.factions.at(action.faction);
@@ -64,7 +66,8 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
             "a faction that is fully fed disbands nothing");
     f.resources.food -= cost;
     f.resources.water -= cost;
-    // messina.consumption.recovery: one Disaffected back to Spare, if there were any to start with.
+    // messina.consumption.recovery: Disaffected tokens back to Spare (the ruleset's
+    // disaffected_recovered_after_full_feeding), if there were any to start with.
     const int recovered = std::min(pop.disaffected, numbers.disaffected_recovered_after_full_feeding);
     pop.disaffected -= recovered;
     pop.spare += recovered;

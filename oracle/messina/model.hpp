@@ -31,6 +31,11 @@ inline constexpr NameTable<Piece, 5> kUnitNames = {{{Piece::civilian, "civilian"
                                                     {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
                                                     {Piece::mech, "mech"}}};
 inline std::string_view piece_name(Piece piece) { return name_in(kPieceNames, piece); }
+// How messages name several pieces of a kind ("Infantry" is its own plural).
+inline constexpr NameTable<Piece, 6> kPiecePluralNames = {{{Piece::civilian, "Civilians"}, {Piece::infantry, "Infantry"},
+                                                           {Piece::bomber, "Bombers"},     {Piece::fighter, "Fighters"},
+                                                           {Piece::mech, "Mechs"},         {Piece::worker, "Workers"}}};
+inline std::string_view pieces_name(Piece piece) { return name_in(kPiecePluralNames, piece); }
 
 struct UnitCounts {
   std::array<int, kUnitKinds.size()> count{};
@@ -156,6 +161,9 @@ struct Ruleset {
 
   const UnitSpec& unit(Piece p) const;
 };
+
+// How messages name a round parity of the ruleset (the round number modulo 2): "even" or "odd".
+inline std::string_view round_parity_word(int parity) { return parity == 0 ? "even" : "odd"; }
 
 // ---- the readings chosen at each interpretation point (rules/messina/interpretations.json) ----
 

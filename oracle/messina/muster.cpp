@@ -108,8 +108,8 @@ int apply_shield_op(const Rules& rules, State& next, const FactionId& faction, c
     require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
             "messina.muster.friendly-area",
             "{} is not in {}'s Friendly Area for building", op.where.space, faction);
-    // interpretation messina.shield-high-tech: under "shields-too" a 3 E Shield is placed as a
-    // high-tech build (messina.muster.high-tech).
+    // interpretation messina.shield-high-tech: under "shields-too" a Shield whose build cost
+    // reaches high_tech_min_cost is placed as a high-tech build (messina.muster.high-tech).
     if (rules.readings.shield_high_tech == Readings::ShieldHighTech::shields_too &&
         rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
       require(high_tech_site(next, faction, op.where.space), "messina.muster.high-tech",
@@ -164,12 +164,12 @@ void disband_units(const Rules& rules, State& next, const FactionId& faction,
 State muster(const Rules& rules, const State& state, const Muster& action) {
   const Ruleset& numbers = rules.numbers;
   const FactionId& faction = action.faction;
-  // When: messina.muster.when (the Alternating Phase of odd rounds).
+  // When: messina.muster.when (the Alternating Phase of the rounds of the Muster parity).
   require(state.round % 2 == numbers.round_parity_muster &&
               (state.phase == Phase::unspecified || state.phase == Phase::muster),
           "messina.muster.when",
-          "a Muster happens in odd rounds; this is round {}{}", state.round,
-                      state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
+          "a Muster happens in {} rounds; this is round {}{}", round_parity_word(numbers.round_parity_muster),
+          state.round, state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
   // messina.muster.no-build-disband: no building and disbanding in one go.
   require(action.disband.empty() || (action.builds.empty() && action.equip.empty()),
           "messina.muster.no-build-disband",
@@ -230,7 +230,8 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   return next;
 }
 
-// messina.muster.shield.rearm: one shield build or upgrade during a Re-arm Bonus Military Action.
+// messina.muster.shield.rearm: a Re-arm Bonus Military Action allows shield_ops_per_rearm Shield
+// builds or upgrades.
 State rearm(const Rules& rules, const State& state, const Rearm& action) {
   require(state.phase == Phase::rearm, "messina.muster.shield.rearm",
           "a Re-arm shield op happens during a Re-arm Bonus Military Action (phase \"rearm\")");

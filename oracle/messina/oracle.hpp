@@ -11,6 +11,7 @@
 //   validate.cpp        a state that contradicts itself is rejected before any rule runs
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "oracle/rule_violation.hpp"
@@ -33,6 +34,8 @@ bool is_backed(const Ruleset& numbers, FactionKind kind, Piece piece);
 int tokens_for(const Ruleset& numbers, FactionKind kind, Piece piece);
 // messina.population.located: the tokens the faction's pieces on the map and its cards stand for.
 int backed_tokens(const Ruleset& numbers, const State& state, const FactionId& faction);
+// The kinds of piece that need a token, named for a message: "Civilians, Infantry, ... and Workers".
+std::string backed_kinds_named(const Ruleset& numbers, FactionKind kind);
 State place_population(const Rules& rules, const State& state, const Place& action);
 State convert_units(const Rules& rules, const State& state, const Convert& action);
 State release_to_spare(const Rules& rules, const State& state, const Release& action);

@@ -1,6 +1,8 @@
 // Population Supply and Movement: placing new human units, interconversion, and the rule that
 // units never return to Spare.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -42,6 +44,16 @@ int backed_tokens(const Ruleset& numbers, const State& state, const FactionId& f
   for (const auto& [id, card] : state.cards)
     if (card.holder == faction) tokens += backed_in(card.units);
   return tokens;
+}
+
+std::string backed_kinds_named(const Ruleset& numbers, FactionKind kind) {
+  std::vector<std::string_view> kinds;
+  for (Piece piece : kPieces)
+    if (is_backed(numbers, kind, piece)) kinds.push_back(pieces_name(piece));
+  std::string named;
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    named += fmt::format("{}{}", i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ", kinds[i]);
+  return named;
 }
 
 namespace {

@@ -2,10 +2,10 @@
 // Every check names the field by its path; the path and the message are built only when the
 // check fails (states are validated on every request, so passing checks must be cheap).
 #include <algorithm>
+#include <string>
 
 #include <fmt/format.h>
 
-#include "oracle/messina/board.hpp"
 #include "oracle/messina/oracle.hpp"
 
 namespace rulecheck::messina {
@@ -70,15 +70,17 @@ void validate(const Ruleset& numbers, const State& s) {
           card.units.total());
   }
 
-  // messina.population.backing: Located tokens back exactly the faction's human units and workers.
+  // messina.population.backing: Located tokens back exactly the faction's human units and workers
+  // (the kinds named from the ruleset, only once the check has failed).
   for (const auto& [id, f] : s.factions) {
     const int backed = backed_tokens(numbers, s, id);
-    check_state(f.population.located == backed, [&] { return FieldPath{"factions", id, "population", "located"}; },
-          "{} has {} Located token(s) but {} unit(s) on the map and its cards that need backing ({}); the two must "
-          "be equal",
-          id, f.population.located, backed,
-          f.kind == FactionKind::ai ? "the AI faction: Civilians and Workers"
-                                    : "Civilians, Infantry, Bombers, Fighters and Workers");
+    if (f.population.located == backed) continue;
+    const std::string kinds = backed_kinds_named(numbers, f.kind);
+    throw InvalidState({"factions", id, "population", "located"},
+                       fmt::format("{} has {} Located token(s) but {} unit(s) on the map and its cards that need "
+                                   "backing ({}{}); the two must be equal",
+                                   id, f.population.located, backed,
+                                   f.kind == FactionKind::ai ? "the AI faction: " : "", kinds));
   }
 }
 
