@@ -79,9 +79,8 @@ void require_map_room(const Rules& rules, const State& before, const State& afte
   const int map_limit = rules.numbers.stacking_map;
   const int already = stacked_units(rules, before, space, faction);
   require(already <= map_limit, "messina.muster.stacking.over-limit",
-          "{} already holds {} units, over the limit of {}: it keeps them but "
-                      "gets no new builds",
-                      space, already, map_limit);
+          "{} already holds {} units, over the limit of {}: it keeps them but gets no new builds", space,
+          already, map_limit);
   const int now = stacked_units(rules, after, space, faction);
   require(now <= map_limit, "messina.muster.stacking",
           "building here puts {} units in {}; the limit is {}", now, space, map_limit);
@@ -93,8 +92,8 @@ void require_map_room(const Rules& rules, const State& before, const State& afte
 void require_card_room(const Rules& rules, const State& after, const SpaceId& card) {
   const int now = after.cards.at(card).units.total();
   require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
-          "building here puts {} units on the Location Card {}; the limit is {}", now,
-                      card, rules.numbers.stacking_card);
+          "building here puts {} units on the Location Card {}; the limit is {}", now, card,
+          rules.numbers.stacking_card);
 }
 
 // A shield op's site and effect; returns its energy cost.
@@ -188,7 +187,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     require_build_site(rules, state, faction, build);
     units_at(next, build.where, faction)[build.piece] += build.count;
     (build.where.on_card ? card_sites : map_sites).insert(build.where.space);
-    energy += build.count * numbers.unit(build.piece).cost;       // messina.muster.unit-table
+    energy += build.count * numbers.unit(build.piece).cost;          // messina.muster.unit-table
     tokens += build.count * tokens_for(numbers, kind, build.piece);  // messina.muster.population
   }
   for (const auto& space : map_sites) require_map_room(rules, state, next, faction, space);
