@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "oracle/messina/board.hpp"
 #include "oracle/messina/oracle.hpp"
@@ -50,10 +51,8 @@ std::string backed_kinds_named(const Ruleset& numbers, FactionKind kind) {
   std::vector<std::string_view> kinds;
   for (Piece piece : kPieces)
     if (is_backed(numbers, kind, piece)) kinds.push_back(pieces_name(piece));
-  std::string named;
-  for (std::size_t i = 0; i < kinds.size(); ++i)
-    named += fmt::format("{}{}", i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ", kinds[i]);
-  return named;
+  if (kinds.size() < 2) return fmt::format("{}", fmt::join(kinds, ""));
+  return fmt::format("{} and {}", fmt::join(kinds.begin(), kinds.end() - 1, ", "), kinds.back());
 }
 
 namespace {
