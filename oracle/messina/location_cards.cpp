@@ -90,7 +90,8 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
   return next;
 }
 
-// messina.cards.must-expose and the situations it lists (messina.cards.expose.*).
+// messina.cards.must-expose: exposure may be demanded only in the situations listed below, each
+// under its own clause id.
 bool must_expose(const Rules&, const State& state, const MustExposeQuery& q) {
   switch (q.situation) {
     // messina.cards.expose.build: only when claiming the space as friendly relies on the card.
