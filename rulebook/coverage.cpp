@@ -1,0 +1,208 @@
+// `rulecheck rules coverage`: for every clause, what cites it (scenarios, property sources, oracle
+// code), and the gaps: an implemented clause with no scenario or no oracle code site citing it, an
+// out-of-scope or note clause with no scenario citing it.
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "rulebook/citations.hpp"
+#include "rulebook/command_support.hpp"
+#include "rulebook/commands.hpp"
+#include "rulebook/index.hpp"
+
+namespace rulecheck::rulebook {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr const char* kCommand = "rules coverage";
+
+struct ClauseCoverage {
+  std::string game;
+  const Clause* clause = nullptr;
+  std::vector<std::string> scenarios;
+  std::vector<std::string> properties;
+  std::vector<std::string> oracle;
+  std::vector<std::string> gaps;  // what is missing, as sentences
+};
+
+// An id written in the code that is neither a clause nor an interpretation point.
+struct UnknownSite {
+  std::string id;
+  std::string site;
+};
+
+struct Coverage {
+  std::vector<ClauseCoverage> clauses;
+  std::vector<UnknownSite> unknown;
+  std::size_t gaps = 0;
+  std::size_t citation_problems = 0;
+};
+
+std::vector<std::string> gaps_of(const ClauseCoverage& c) {
+  std::vector<std::string> gaps;
+  if (c.scenarios.empty())
+    gaps.push_back(c.clause->scope == Scope::implemented
+                       ? "no scenario cites it"
+                       : "no scenario cites it (an out-of-scope or note clause is cited, with a note, by the "
+                         "scenario it bears on)");
+  if (c.clause->scope == Scope::implemented && c.oracle.empty())
+    gaps.push_back("no oracle code site cites it (write its full id in a comment where the oracle implements it)");
+  return gaps;
+}
+
+Coverage measure(const std::vector<ClauseIndex>& indexes, const Citations& citations, std::span<const CodeSite> sites) {
+  Coverage coverage;
+  coverage.citation_problems = citations.problems.size();
+  for (const auto& index : indexes)
+    for (const auto& clause : index.clauses) {
+      ClauseCoverage c{index.game,
+                       &clause,
+                       citations.scenarios_citing(clause.id),
+                       sites_citing(sites, clause.id, is_property_site),
+                       sites_citing(sites, clause.id, is_oracle_site),
+                       {}};
+      c.gaps = gaps_of(c);
+      coverage.gaps += c.gaps.size();
+      coverage.clauses.push_back(std::move(c));
+    }
+  for (const auto& site : sites) {
+    const std::string id(site.id);
+    bool known = citations.points.count(id) > 0;
+    for (const auto& index : indexes) known = known || index.find(id);
+    if (!known) coverage.unknown.push_back({id, fmt::format("{}:{}", site.file, site.line)});
+  }
+  return coverage;
+}
+
+std::string listed(const std::vector<std::string>& items) {
+  return items.empty() ? "none" : fmt::format("{}", fmt::join(items, ", "));
+}
+
+std::string where(const Clause& c) { return fmt::format("{} paragraph {}", c.at.section, c.at.paragraph); }
+
+std::string summary(const Coverage& coverage) {
+  return fmt::format("{}: {}", count_of(coverage.clauses.size(), "clause", "clauses"),
+                     coverage.gaps ? count_of(coverage.gaps, "gap", "gaps") : std::string("no gaps"));
+}
+
+// ---------------------------------------------------------------- text
+
+void print_text(const Coverage& coverage, std::ostream& out) {
+  for (const auto& c : coverage.clauses) {
+    out << fmt::format("{} ({}; {})\n", c.clause->id, scope_name(*c.clause->scope), where(*c.clause));
+    out << fmt::format("  scenarios ({}): {}\n", c.scenarios.size(), listed(c.scenarios));
+    out << fmt::format("  properties: {}\n", listed(c.properties));
+    out << fmt::format("  oracle: {}\n", listed(c.oracle));
+  }
+  for (const auto& u : coverage.unknown)
+    out << fmt::format("note: {}: \"{}\" is neither a clause id nor an interpretation point id\n", u.site, u.id);
+  if (coverage.gaps) {
+    out << "gaps:\n";
+    for (const auto& c : coverage.clauses)
+      for (const auto& gap : c.gaps)
+        out << fmt::format("  {} ({}): {}\n", c.clause->id, scope_name(*c.clause->scope), gap);
+  }
+  out << summary(coverage) << "\n";
+}
+
+// ---------------------------------------------------------------- markdown
+
+// "scenarios/messina/muster/x.json" -> "messina/muster/x"
+std::string scenario_name(const std::string& file) {
+  std::string name = file;
+  if (name.rfind("scenarios/", 0) == 0) name = name.substr(10);
+  if (name.size() > 5 && name.ends_with(".json")) name.resize(name.size() - 5);
+  return name;
+}
+
+std::string markdown_cell(const std::vector<std::string>& items, bool scenarios) {
+  if (items.empty()) return "&mdash;";
+  std::vector<std::string> cells;
+  for (const auto& i : items) cells.push_back(fmt::format("`{}`", scenarios ? scenario_name(i) : i));
+  return fmt::format("{}", fmt::join(cells, "<br>"));
+}
+
+void print_markdown(const Coverage& coverage, std::ostream& out) {
+  out << "# Clause coverage\n\n" << summary(coverage) << ".\n\n";
+  out << "| clause | scope | paragraph | scenarios | properties | oracle code |\n";
+  out << "|---|---|---|---|---|---|\n";
+  for (const auto& c : coverage.clauses)
+    out << fmt::format("| `{}`{} | {} | {} | {} | {} | {} |\n", c.clause->id, c.gaps.empty() ? "" : " **gap**",
+                       scope_name(*c.clause->scope), where(*c.clause), markdown_cell(c.scenarios, true),
+                       markdown_cell(c.properties, false), markdown_cell(c.oracle, false));
+  if (coverage.gaps) {
+    out << fmt::format("\n## Gaps ({})\n\n", coverage.gaps);
+    for (const auto& c : coverage.clauses)
+      for (const auto& gap : c.gaps)
+        out << fmt::format("- `{}` ({}): {}\n", c.clause->id, scope_name(*c.clause->scope), gap);
+  }
+  if (!coverage.unknown.empty()) {
+    out << "\n## Ids in the code that are neither clauses nor interpretation points\n\n";
+    for (const auto& u : coverage.unknown) out << fmt::format("- `{}` at `{}`\n", u.id, u.site);
+  }
+}
+
+// ---------------------------------------------------------------- JSON
+
+void print_json(const Coverage& coverage, std::ostream& out) {
+  json clauses = json::array();
+  json gaps = json::array();
+  for (const auto& c : coverage.clauses) {
+    clauses.push_back({{"id", c.clause->id},
+                       {"game", c.game},
+                       {"scope", scope_name(*c.clause->scope)},
+                       {"section", c.clause->at.section},
+                       {"paragraph", c.clause->at.paragraph},
+                       {"scenarios", c.scenarios},
+                       {"properties", c.properties},
+                       {"oracle", c.oracle},
+                       {"gaps", c.gaps}});
+    for (const auto& gap : c.gaps)
+      gaps.push_back({{"id", c.clause->id}, {"scope", scope_name(*c.clause->scope)}, {"gap", gap}});
+  }
+  json unknown = json::array();
+  for (const auto& u : coverage.unknown) unknown.push_back({{"id", u.id}, {"site", u.site}});
+  const json report = {{"ok", coverage.gaps == 0},
+                       {"summary", summary(coverage)},
+                       {"clauses", clauses},
+                       {"gaps", gaps},
+                       {"unknown_ids_in_code", unknown}};
+  out << report.dump(2) << "\n";
+}
+
+}  // namespace
+
+int coverage_rules(const CoverageOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.format != "text" && options.format != "markdown" && options.format != "json") {
+    err << fmt::format("rulecheck {}: --format {}: allowed are text, markdown, json\n", kCommand, options.format);
+    return kBadInput;
+  }
+  const std::optional<Project> project = open_project(options.rules_dir, kCommand, err);
+  if (!project) return kCannotRun;
+  Problems problems;
+  const std::vector<ClauseIndex> indexes = read_indexes(*project, problems);
+  if (!problems.empty()) {
+    for (const auto& p : problems) err << fmt::format("rulecheck {}: {}\n", kCommand, describe(p));
+    err << fmt::format(
+        "rulecheck {}: the clause index has problems (see `rulecheck rules check`); no coverage without "
+        "a sound index\n",
+        kCommand);
+    return kBadInput;
+  }
+  const Coverage coverage = measure(indexes, collect_citations(*project, indexes), options.code_sites);
+  if (coverage.citation_problems)
+    err << fmt::format("rulecheck {}: note: {} in the scenarios or interpretations (see `rulecheck rules check`)\n",
+                       kCommand, count_of(coverage.citation_problems, "citation problem", "citation problems"));
+  if (options.format == "markdown")
+    print_markdown(coverage, out);
+  else if (options.format == "json")
+    print_json(coverage, out);
+  else
+    print_text(coverage, out);
+  return coverage.gaps ? kFound : kOk;
+}
+
+}  // namespace rulecheck::rulebook
