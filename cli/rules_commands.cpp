@@ -1,8 +1,139 @@
-// `rulecheck rules ...`: the rulebook editor's tools. (Being written: check, fingerprint, coverage.)
+// `rulecheck rules check | fingerprint | coverage`: the rulebook editor's tools. Options are mapped
+// to rulebook/commands.hpp; each callback sets the exit code.
+#include <iostream>
+#include <memory>
+
 #include "cli/commands.hpp"
+#include "rulebook/commands.hpp"
 
 namespace rulecheck::cli {
 
-void add_rules_commands(CLI::App&, Context&) {}
+namespace {
+
+constexpr const char* kTextFolderHelp =
+    "The folder holding the rule texts named by each clauses.json \"sources\" (default: $RULECHECK_RULE_TEXTS, "
+    "else <project>/../shared/rules when it exists)";
+
+constexpr const char* kTextFolderFooter =
+    "The rule texts are an input (they are not in the project): --text DIR, else the environment variable "
+    "RULECHECK_RULE_TEXTS, else <project>/../shared/rules when that exists.\n"
+    "A paragraph is a maximal run of non-blank lines, numbered from 1; its fingerprint is the first 16 hex digits "
+    "of the SHA-256 of its lines, each stripped, joined with single spaces (UTF-8).";
+
+struct CheckArgs {
+  std::string text;
+  bool require_text = false;
+  std::string format = "text";
+};
+
+void add_check(CLI::App& rules, Context& context) {
+  auto args = std::make_shared<CheckArgs>();
+  CLI::App* check = rules.add_subcommand(
+      "check",
+      "Check the clause indexes, the clause ids cited, and the fingerprints against the rule texts; list each clause "
+      "whose paragraph changed with what cites it");
+  check->add_option("--text", args->text, kTextFolderHelp)->type_name("DIR");
+  check->add_flag("--require-text", args->require_text,
+                  "Without rule texts, exit 77 (a skip for ctest's SKIP_RETURN_CODE) instead of skipping the "
+                  "fingerprints and checking the rest");
+  check->add_option("--format", args->format, "text (readable) or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  check->footer(
+      "Checks rules/<game>/clauses.json: ids unique, well formed and starting with the game's name; fields, scopes "
+      "and sections; every paragraph of the rule texts named by a clause or a not_clause, and none by both. Checks "
+      "that every clause id cited by a scenario (\"cites\", expected \"rule\"s) or by interpretations.json exists. "
+      "Compares every fingerprint with the rule texts: each clause whose paragraph CHANGED (same number, other "
+      "words), MOVED (its words are now at another number) or VANISHED (found nowhere) is listed with the scenarios, "
+      "properties, oracle code and interpretation points citing it: what an editor must re-check.\n" +
+      std::string(kTextFolderFooter) +
+      "\nWithout rule texts the fingerprints are reported as skipped, with the reason, and the rest is "
+      "checked.\nExit status: 0 nothing wrong, 1 a problem or a changed paragraph was found, 2 bad usage "
+      "(e.g. --text names no folder), 3 no rules folder, 77 no rule texts with --require-text.");
+  check->callback([&context, args] {
+    rulebook::CheckOptions options;
+    options.rules_dir = context.rules();
+    options.texts = rulebook::text_folder_choice(args->text);
+    options.require_text = args->require_text;
+    options.format = args->format;
+    context.exit_code = rulebook::check_rules(options, std::cout, std::cerr);
+  });
+}
+
+struct FingerprintArgs {
+  std::string text;
+  bool update = false;
+  std::string paragraphs;
+};
+
+void add_fingerprint(CLI::App& rules, Context& context) {
+  auto args = std::make_shared<FingerprintArgs>();
+  CLI::App* fingerprint = rules.add_subcommand(
+      "fingerprint",
+      "Show the fingerprints and paragraph numbers in clauses.json that differ from the rule texts (--update writes "
+      "the new ones); --paragraphs lists a text's paragraphs");
+  fingerprint->add_option("--text", args->text, kTextFolderHelp)->type_name("DIR");
+  fingerprint->add_flag("--update", args->update,
+                        "Write the new fingerprints (changed paragraphs) and paragraph numbers (moved ones) into "
+                        "clauses.json, atomically; vanished paragraphs and paragraphs nothing names are left for "
+                        "hand editing");
+  fingerprint
+      ->add_option("--paragraphs", args->paragraphs,
+                   "List every paragraph of this rule text (a path, or a file name in the text folder) with "
+                   "its number and fingerprint, and do nothing else")
+      ->type_name("FILE");
+  fingerprint->footer(
+      "Per clause and not_clause whose fingerprint or paragraph number differs from the rule texts: the old and the "
+      "new values (for a moved paragraph, its new number). With --update, after review, they are written into "
+      "clauses.json: only those values change, the file's layout stays, and the file is replaced atomically. "
+      "Without --update nothing is changed.\n" +
+      std::string(kTextFolderFooter) +
+      "\nExit status: 0 everything matches the texts (or --update fixed all of it, or --paragraphs), "
+      "1 something differs (or is left for hand editing), 2 bad usage or input (no rule texts, an "
+      "unreadable clauses.json), 3 no rules folder.");
+  fingerprint->callback([&context, args] {
+    rulebook::FingerprintOptions options;
+    options.rules_dir = context.rules();
+    options.texts = rulebook::text_folder_choice(args->text);
+    options.update = args->update;
+    options.paragraphs = args->paragraphs;
+    context.exit_code = rulebook::fingerprint_rules(options, std::cout, std::cerr);
+  });
+}
+
+void add_coverage(CLI::App& rules, Context& context) {
+  auto format = std::make_shared<std::string>("text");
+  CLI::App* coverage = rules.add_subcommand(
+      "coverage", "For every clause, the scenarios, property sources and oracle code citing it; then the gaps");
+  coverage->add_option("--format", *format, "text, markdown or json")
+      ->check(CLI::IsMember({"text", "markdown", "json"}))
+      ->capture_default_str();
+  coverage->footer(
+      "Scenarios cite a clause in \"cites\" or an expected \"rule\". A gap is an implemented clause that no scenario "
+      "or no oracle code site cites, or an out-of-scope or note clause that no scenario cites.\n"
+      "The code sites were found when rulecheck was built: every full clause id written in oracle/ and properties/ "
+      "(*.cpp, *.hpp) of its source tree.\n"
+      "Exit status: 0 no gaps, 1 a gap, 2 bad input (a clause index with problems: see `rulecheck rules check`), "
+      "3 no rules folder.");
+  coverage->callback([&context, format] {
+    rulebook::CoverageOptions options;
+    options.rules_dir = context.rules();
+    options.format = *format;
+    context.exit_code = rulebook::coverage_rules(options, std::cout, std::cerr);
+  });
+}
+
+}  // namespace
+
+void add_rules_commands(CLI::App& app, Context& context) {
+  CLI::App* rules = app.add_subcommand(
+      "rules",
+      "The rulebook editor's tools: check the clause indexes and their fingerprints, update fingerprints, "
+      "and show which clauses scenarios and oracle code cover");
+  rules->require_subcommand(1);
+  add_check(*rules, context);
+  add_fingerprint(*rules, context);
+  add_coverage(*rules, context);
+}
 
 }  // namespace rulecheck::cli
