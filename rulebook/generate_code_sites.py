@@ -5,7 +5,8 @@
 
 Every full clause id of one of the games (GAME.word(.word)*, lowercase words with digits and
 hyphens) written anywhere in a SOURCE file, in a comment or a string, becomes a row
-{id, file relative to SRC, line}. The output is rewritten only when its text changes, so an edit
+{id, file relative to SRC, line}; file names (GAME.cpp, a path ending in /GAME.hpp) and id globs
+(GAME.section.*) are not ids. The output is rewritten only when its text changes, so an edit
 that moves no id recompiles nothing.
 """
 import argparse
@@ -18,6 +19,19 @@ def cpp_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+FILE_EXTENSIONS = {"cpp", "hpp", "h", "json", "txt", "py", "md"}
+
+
+def is_clause_reference(line, match):
+    """False for what only looks like an id: a file name (scythe.cpp, .../messina.hpp) or the
+    prefix of an id glob (scythe.move.*)."""
+    if match.start() > 0 and line[match.start() - 1] in "/\\":
+        return False
+    if line.startswith(".*", match.end()):
+        return False
+    return match.group(0).split(".", 1)[1] not in FILE_EXTENSIONS
+
+
 def sites(root, games, sources):
     pattern = re.compile(r"\b(?:" + "|".join(re.escape(g) for g in games) + r")\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\b")
     rows = []
@@ -27,7 +41,8 @@ def sites(root, games, sources):
         text = path.read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
             for match in pattern.finditer(line):
-                rows.append((match.group(0), name, number))
+                if is_clause_reference(line, match):
+                    rows.append((match.group(0), name, number))
     return rows
 
 
