@@ -154,6 +154,16 @@ TEST(MessinaValidator, AnActionNamingAnUndeclaredFactionIsMalformed) {
   }
 }
 
+TEST(MessinaValidator, ATieBreakNamingOneSideTwiceIsMalformed) {
+  try {
+    bind("messina")->query(valid_state(), json{{"type", "tie-break"}, {"at", "D2"}, {"sides", {"UE", "UE"}}});
+    FAIL() << "a tie-break between a faction and itself is bad input, not a rules answer";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.pointer(), "/query/sides/1");
+    EXPECT_NE(std::string(e.what()).find("named twice"), std::string::npos) << e.what();
+  }
+}
+
 TEST(MessinaValidator, CanonicalFormOmitsZerosAndSortsLists) {
   json s = valid_state();
   s["factions"]["UE"]["dead"] = 0;

@@ -58,6 +58,16 @@ constexpr NameTable<R::ShieldHighTech, 2> kShieldHighTech = {
     {{R::ShieldHighTech::units_only, "units-only"}, {R::ShieldHighTech::shields_too, "shields-too"}}};
 constexpr NameTable<R::ConsumptionBill, 2> kConsumptionBill = {
     {{R::ConsumptionBill::all_tokens, "all-tokens"}, {R::ConsumptionBill::excluding_disaffected, "excluding-disaffected"}}};
+constexpr NameTable<R::HandLimitDiscard, 3> kHandLimitDiscard = {
+    {{R::HandLimitDiscard::exactly_excess, "exactly-excess"},
+     {R::HandLimitDiscard::more_when_over, "more-when-over"},
+     {R::HandLimitDiscard::any_number, "any-number"}}};
+constexpr NameTable<R::DiscardEmptying, 2> kDiscardEmptying = {
+    {{R::DiscardEmptying::stacking_binds, "stacking-binds"}, {R::DiscardEmptying::overrides_stacking, "overrides-stacking"}}};
+constexpr NameTable<R::Step3CardUnits, 2> kStep3CardUnits = {
+    {{R::Step3CardUnits::map_and_cards, "map-and-cards"}, {R::Step3CardUnits::map_only, "map-only"}}};
+constexpr NameTable<R::TieBreakAlly, 2> kTieBreakAlly = {
+    {{R::TieBreakAlly::holder_only, "holder-only"}, {R::TieBreakAlly::military_ally, "military-ally"}}};
 
 const ReadingsTable<Readings>& readings_table() {
   static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
@@ -68,7 +78,11 @@ const ReadingsTable<Readings>& readings_table() {
       .point("messina.stacking-scope", &R::stacking_scope, kStackingScope)
       .point("messina.hostile-workers", &R::hostile_workers, kHostileWorkers)
       .point("messina.shield-high-tech", &R::shield_high_tech, kShieldHighTech)
-      .point("messina.consumption-bill", &R::consumption_bill, kConsumptionBill);
+      .point("messina.consumption-bill", &R::consumption_bill, kConsumptionBill)
+      .point("messina.hand-limit-discard", &R::hand_limit_discard, kHandLimitDiscard)
+      .point("messina.discard-emptying", &R::discard_emptying, kDiscardEmptying)
+      .point("messina.step3-card-units", &R::step3_card_units, kStep3CardUnits)
+      .point("messina.tie-break-ally", &R::tie_break_ally, kTieBreakAlly);
   return table;
 }
 
@@ -386,7 +400,12 @@ Query read_must_expose(const JsonReader& r, const Refs& refs) {
 Query read_tie_break(const JsonReader& r, const Refs& refs) {
   r.only({"type", "at", "sides"});
   TieBreakQuery q{refs.space(r.field("at")), {}};
-  for (const auto& s : r.field("sides").elements()) q.sides.push_back(refs.faction(s));
+  for (const auto& s : r.field("sides").elements()) {
+    FactionId side = refs.faction(s);
+    if (std::find(q.sides.begin(), q.sides.end(), side) != q.sides.end())
+      s.fail(fmt::format("the side \"{}\" is named twice: a battle's sides are distinct factions", side));
+    q.sides.push_back(std::move(side));
+  }
   return q;
 }
 

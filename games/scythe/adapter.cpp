@@ -128,7 +128,8 @@ Move read_move(const JsonReader& r, const State& s) {
 }
 
 Ruleset read_ruleset(const JsonReader& r) {
-  r.only({"game", "note", "popularity_min", "popularity_max", "popularity_loss_per_worker", "move_range"});
+  r.only({"game", "note", "popularity_min", "popularity_max", "popularity_loss_per_worker", "move_range",
+          "units_per_move"});
   Ruleset n;
   n.popularity_min = r.field("popularity_min").count();
   n.popularity_max = r.field("popularity_max").count();
@@ -136,6 +137,7 @@ Ruleset read_ruleset(const JsonReader& r) {
   const JsonReader range = r.field("move_range");
   range.only({"character", "mech", "worker"});
   for (Unit u : kUnits) n.move_range[u] = range.field(unit_name(u)).count();
+  n.units_per_move = r.field("units_per_move").count();
   return n;
 }
 
@@ -143,11 +145,20 @@ constexpr NameTable<Readings::VacatedWorkers, 2> kVacatedWorkers = {
     {{Readings::VacatedWorkers::any_unit, "any-unit"}, {Readings::VacatedWorkers::no_workers, "no-workers"}}};
 constexpr NameTable<Readings::StopPath, 2> kStopPath = {
     {{Readings::StopPath::must_end, "must-end"}, {Readings::StopPath::truncate, "truncate"}}};
+constexpr NameTable<Readings::CarriedWorkers, 2> kCarriedWorkers = {
+    {{Readings::CarriedWorkers::not_a_move, "not-a-move"}, {Readings::CarriedWorkers::counts_as_move, "counts-as-move"}}};
+constexpr NameTable<Readings::UnitsPerMove, 2> kUnitsPerMove = {
+    {{Readings::UnitsPerMove::no_cap, "no-cap"}, {Readings::UnitsPerMove::ruleset_cap, "ruleset-cap"}}};
+constexpr NameTable<Readings::WorkerBlocking, 2> kWorkerBlocking = {
+    {{Readings::WorkerBlocking::control, "control"}, {Readings::WorkerBlocking::presence, "presence"}}};
 
 const ReadingsTable<Readings>& readings_table() {
   static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
       .point("scythe.vacated-workers", &Readings::vacated_workers, kVacatedWorkers)
-      .point("scythe.stop-path", &Readings::stop_path, kStopPath);
+      .point("scythe.stop-path", &Readings::stop_path, kStopPath)
+      .point("scythe.carried-workers", &Readings::carried_workers, kCarriedWorkers)
+      .point("scythe.units-per-move", &Readings::units_per_move, kUnitsPerMove)
+      .point("scythe.worker-blocking", &Readings::worker_blocking, kWorkerBlocking);
   return table;
 }
 

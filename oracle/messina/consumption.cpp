@@ -23,12 +23,33 @@ int tokens_fed(const Ruleset& numbers, int population_tokens, int food, int wate
   return std::min({population_tokens, food * per, water * per});
 }
 
+// interpretation messina.step3-card-units: whether step 3 may take units off Location Cards (face-up
+// or face-down alike: the facing is not asked) as well as off the map ("map-and-cards"), or only
+// units and Workers on the map ("map-only").
+bool step3_reaches_cards(const Rules& rules) {
+  return rules.readings.step3_card_units == Readings::Step3CardUnits::map_and_cards;
+}
+
+// The Located tokens step 3 can move: all of them, or under "map-only" those not backing units on
+// the faction's Location Cards.
+int step3_located_within_reach(const Rules& rules, const State& state, const FactionId& faction) {
+  const Faction& f = state.factions.at(faction);
+  if (step3_reaches_cards(rules)) return f.population.located;
+  int on_cards = 0;
+  for (const auto& [id, card] : state.cards)
+    if (card.holder == faction)
+      for (Piece p : kUnitKinds) on_cards += card.units[p] * tokens_for(rules.numbers, f.kind, p);
+  return f.population.located - on_cards;
+}
+
 // messina.consumption.shortfall.step3: the player's choice of units leaving the map (or a card)
 // must name exactly the tokens step 3 moves, each a backed unit that is there.
 void disband_for_step3(const Rules& rules, State& next, const Consume& action, int tokens_owed) {
   const FactionKind kind = next.factions.at(action.faction).kind;
   int tokens_named = 0;
   for (const auto& what : action.disband) {
+    require(!what.where.on_card || step3_reaches_cards(rules), "messina.consumption.shortfall.step3",
+            "under the map-only reading step 3 removes units from the map, not from {}", describe(what.where));
     require(is_backed(rules.numbers, kind, what.piece), "messina.consumption.shortfall.step3",
             "step 3 disbands only units backed by Located tokens; a {} is not",
                         piece_name(what.piece));
@@ -96,7 +117,7 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
 
   // messina.consumption.shortfall.step3: Located tokens become Disaffected, their units leaving
   // the map (messina.population.disband-on-shortfall).
-  const int located_to_disaffected = std::min(shortfall, pop.located);
+  const int located_to_disaffected = std::min(shortfall, step3_located_within_reach(rules, state, action.faction));
   disband_for_step3(rules, next, action, located_to_disaffected);
   pop.located -= located_to_disaffected;
   pop.disaffected += located_to_disaffected;

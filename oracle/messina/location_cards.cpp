@@ -1,5 +1,7 @@
 // Location Cards: facing, transfers to the map, the hand limit, and what exposed and hidden cards
 // do (hostility lives in friendly_area.cpp; mustering onto cards in muster.cpp).
+#include <set>
+
 #include <fmt/format.h>
 
 #include "oracle/messina/board.hpp"
@@ -15,8 +17,9 @@ void require_holder(const State& state, const FactionId& faction, const SpaceId&
 }
 
 // messina.cards.transfer: units on a face-up card move to its map space at any stage, within
-// the map's stacking limit.
-void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) {
+// the map's stacking limit (waived only for a card emptied for its discard under one reading of
+// interpretation messina.discard-emptying: see end_exploration).
+void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t, bool stacking_waived = false) {
   require_holder(next, t.faction, t.card);
   LocationCard& card = next.cards.at(t.card);
   require(card.exposed, "messina.cards.transfer",
@@ -29,6 +32,7 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t) 
     card.units[p] -= t.units[p];
     on_map[p] += t.units[p];
   }
+  if (stacking_waived) return;
   const int stacked = stacked_units(rules, next, t.card, t.faction);
   require(stacked <= rules.numbers.stacking_map, "messina.cards.transfer",
           "the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
@@ -70,8 +74,18 @@ State transfer_from_card(const Rules& rules, const State& state, const Transfer&
 State end_exploration(const Rules& rules, const State& state, const EndExploration& action) {
   require(state.phase == Phase::exploration_end, "messina.cards.hand-limit",
           "the hand limit is applied at the end of an Exploration Action (phase \"exploration-end\")");
+  const Readings& readings = rules.readings;
   State next = state;
-  for (const auto& t : action.transfers) move_card_units_to_map(rules, next, t);
+  // messina.cards.discard-empty: a card to be discarded is emptied by moving its units to the map.
+  // interpretation messina.discard-emptying: under "stacking-binds" those transfers observe the
+  // stacking limit like any other (messina.cards.transfer), so a hand whose occupied cards all face
+  // full map spaces has no legal end; under "overrides-stacking" a transfer from a card discarded
+  // in this action may take its map space past the limit.
+  const std::set<SpaceId> discarded(action.discard.begin(), action.discard.end());
+  for (const auto& t : action.transfers)
+    move_card_units_to_map(rules, next, t,
+                           readings.discard_emptying == Readings::DiscardEmptying::overrides_stacking &&
+                               discarded.count(t.card) > 0);
   int held = 0;
   for (const auto& [id, card] : next.cards) held += card.holder == action.faction ? 1 : 0;
   const int excess = std::max(0, held - rules.numbers.hand_limit);
@@ -83,10 +97,31 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
             "the Location Card {} still has units on it; move them to the map first", card);
     next.cards.erase(card);
   }
-  require(static_cast<int>(action.discard.size()) == excess, "messina.cards.hand-limit",
-          "{} holds {} Location Cards with a limit of {}, so exactly {} must be "
-                      "discarded; the action discards {}",
-                      action.faction, held, rules.numbers.hand_limit, excess, action.discard.size());
+  // interpretation messina.hand-limit-discard: exactly the excess ("exactly-excess"); at least
+  // the excess when over the limit and none otherwise ("more-when-over"); at least the excess,
+  // any number when not over ("any-number").
+  const int discards = static_cast<int>(action.discard.size());
+  switch (readings.hand_limit_discard) {
+    case Readings::HandLimitDiscard::exactly_excess:
+      require(discards == excess, "messina.cards.hand-limit",
+              "{} holds {} Location Cards with a limit of {}, so exactly {} must be discarded; the action discards {}",
+              action.faction, held, rules.numbers.hand_limit, excess, discards);
+      break;
+    case Readings::HandLimitDiscard::more_when_over:
+      require(excess > 0 ? discards >= excess : discards == 0, "messina.cards.hand-limit",
+              "{} holds {} Location Cards with a limit of {}: {}; the action discards {}", action.faction, held,
+              rules.numbers.hand_limit,
+              excess > 0 ? fmt::format("at least {} must be discarded", excess)
+                         : std::string("nothing is discarded when not over the limit"),
+              discards);
+      break;
+    case Readings::HandLimitDiscard::any_number:
+      require(discards >= excess, "messina.cards.hand-limit",
+              "{} holds {} Location Cards with a limit of {}, so at least {} must be discarded; the action "
+              "discards {}",
+              action.faction, held, rules.numbers.hand_limit, excess, discards);
+      break;
+  }
   return next;
 }
 
@@ -113,14 +148,26 @@ bool must_expose(const Rules&, const State& state, const MustExposeQuery& q) {
   return false;
 }
 
-// messina.cards.exposed.tie-break: the side holding the location's card wins a tied battle; a
-// hidden card can still be turned face-up once all other strength is counted.
-std::optional<FactionId> tie_break_winner(const State& state, const TieBreakQuery& q) {
+// messina.cards.exposed.tie-break: the side holding the location's card wins a tied battle. A
+// hidden card counts as well: its holder may turn it face-up once all other strength is counted
+// (and a battle at the location calls for it face-up anyway, messina.cards.expose.battle).
+std::optional<FactionId> tie_break_winner(const Rules& rules, const State& state, const TieBreakQuery& q) {
   auto it = state.cards.find(q.at);
   if (it == state.cards.end()) return std::nullopt;
+  const FactionId& holder = it->second.holder;
   for (const auto& side : q.sides)
-    if (it->second.holder == side) return side;
-  return std::nullopt;
+    if (side == holder) return side;
+  // interpretation messina.tie-break-ally: under "holder-only" a card held by a faction that is not
+  // a side breaks no tie; under "military-ally" it breaks the tie for the one side its holder gives
+  // military consent to (messina.friendly.consent), and for nobody if that is several sides.
+  if (rules.readings.tie_break_ally == Readings::TieBreakAlly::holder_only) return std::nullopt;
+  std::optional<FactionId> helped;
+  for (const auto& side : q.sides) {
+    if (!consents(state, holder, side, Activity::military)) continue;
+    if (helped) return std::nullopt;
+    helped = side;
+  }
+  return helped;
 }
 
 // messina.cards.hidden.invisible: units on a face-down card are safe from missiles and bombs.

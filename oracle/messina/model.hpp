@@ -177,6 +177,11 @@ struct Readings {
       HostileWorkers::units_include_workers;
   enum class ShieldHighTech { units_only, shields_too } shield_high_tech = ShieldHighTech::units_only;
   enum class ConsumptionBill { all_tokens, excluding_disaffected } consumption_bill = ConsumptionBill::all_tokens;
+  enum class HandLimitDiscard { exactly_excess, more_when_over, any_number } hand_limit_discard =
+      HandLimitDiscard::exactly_excess;
+  enum class DiscardEmptying { stacking_binds, overrides_stacking } discard_emptying = DiscardEmptying::stacking_binds;
+  enum class Step3CardUnits { map_and_cards, map_only } step3_card_units = Step3CardUnits::map_and_cards;
+  enum class TieBreakAlly { holder_only, military_ally } tie_break_ally = TieBreakAlly::holder_only;
 };
 
 struct Rules {

@@ -37,7 +37,7 @@ QueryAnswer answer(const Rules& rules, const State& state, const Query& query) {
           },
           [&](const HostileQuery& q) -> QueryAnswer { return is_hostile(rules, state, q.faction, q.at); },
           [&](const MustExposeQuery& q) -> QueryAnswer { return must_expose(rules, state, q); },
-          [&](const TieBreakQuery& q) -> QueryAnswer { return tie_break_winner(state, q); },
+          [&](const TieBreakQuery& q) -> QueryAnswer { return tie_break_winner(rules, state, q); },
           [&](const BombableQuery& q) -> QueryAnswer { return bombable(state, q); },
           [&](const SupportCutQuery& q) -> QueryAnswer { return support_can_be_cut(state, q); },
       },

@@ -72,7 +72,7 @@ State hide_card(const Rules& rules, const State& state, const Hide& action);
 State transfer_from_card(const Rules& rules, const State& state, const Transfer& action);
 State end_exploration(const Rules& rules, const State& state, const EndExploration& action);
 bool must_expose(const Rules& rules, const State& state, const MustExposeQuery& query);
-std::optional<FactionId> tie_break_winner(const State& state, const TieBreakQuery& query);
+std::optional<FactionId> tie_break_winner(const Rules& rules, const State& state, const TieBreakQuery& query);
 bool bombable(const State& state, const BombableQuery& query);
 bool support_can_be_cut(const State& state, const SupportCutQuery& query);
 

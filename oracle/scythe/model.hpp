@@ -64,11 +64,15 @@ struct Ruleset {
   int popularity_max = 0;
   int popularity_loss_per_worker = 0;
   std::map<Unit, int> move_range;
+  int units_per_move = 0;  // read only under the "ruleset-cap" reading of scythe.units-per-move
 };
 
 struct Readings {
   enum class VacatedWorkers { any_unit, no_workers } vacated_workers = VacatedWorkers::any_unit;
   enum class StopPath { must_end, truncate } stop_path = StopPath::must_end;
+  enum class CarriedWorkers { not_a_move, counts_as_move } carried_workers = CarriedWorkers::not_a_move;
+  enum class UnitsPerMove { no_cap, ruleset_cap } units_per_move = UnitsPerMove::no_cap;
+  enum class WorkerBlocking { control, presence } worker_blocking = WorkerBlocking::control;
 };
 
 struct Rules {

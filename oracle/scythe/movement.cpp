@@ -42,10 +42,87 @@ void force_workers_out(const Rules& rules, State& next, const FactionId& mover, 
   popularity = std::max(rules.numbers.popularity_min, popularity - loss);
 }
 
+// Who controls a territory in the middle of an action: the one faction with units there, the
+// holder (held_by) while several share it, else the owner of its structure.
+std::optional<FactionId> controller_now(const Territory& t) {
+  std::optional<FactionId> only;
+  int present = 0;
+  for (const auto& [owner, units] : t.units)
+    if (units.total() > 0) {
+      ++present;
+      only = owner;
+    }
+  if (present > 1) return t.held_by;
+  if (present == 1) return only;
+  if (t.structure) return t.structure->owner;
+  return std::nullopt;
+}
+
+// interpretation scythe.worker-blocking: the territories a worker moving by itself may not enter
+// (nor, for a character or mechs, leave). Under "control": those an opponent controls with its
+// character or mechs (combat_units) or with workers; under "presence": every territory where an
+// opponent's character or mechs, or workers, stand.
+bool blocks_worker(const Rules& rules, const Territory& t, const FactionId& mover, bool combat_units) {
+  if (rules.readings.worker_blocking == Readings::WorkerBlocking::presence) return opponent_has(t, mover, combat_units);
+  const auto who = controller_now(t);
+  if (!who || *who == mover) return false;
+  const auto it = t.units.find(*who);
+  if (it == t.units.end()) return false;
+  return combat_units ? it->second.has_combat_units() : it->second[Unit::worker] > 0;
+}
+
+// interpretation scythe.carried-workers: under "not-a-move" being carried on a mech is not a
+// worker's own move, so a worker may ride before or after it moves by itself, and only moving by
+// itself is once per action; under "counts-as-move" a carried worker has moved.
+bool carrying_is_not_a_move(const Rules& rules) {
+  return rules.readings.carried_workers == Readings::CarriedWorkers::not_a_move;
+}
+
+// A trip of the mover's workers: one moving by itself, or several riding on a mech.
+struct WorkerTrip {
+  TerritoryId from, to;
+  int workers = 0;
+  bool carried = false;
+};
+
+// The mover's workers on one territory: those that have not moved by themselves in this action
+// ("fresh") and those that have ("spent").
+struct WorkerPool {
+  int fresh = 0;
+  int spent = 0;
+};
+
+// Under "not-a-move": an action says how many workers a mech carries, not which ones, so the trips
+// are possible when some choice of the carried workers leaves a fresh worker for every trip a
+// worker makes by itself (scythe.move.once-per-action). Tries each choice, in order.
+bool workers_move_once(std::map<TerritoryId, WorkerPool> pools, const std::vector<WorkerTrip>& trips,
+                       std::size_t next = 0) {
+  if (next == trips.size()) return true;
+  const WorkerTrip& trip = trips[next];
+  if (!trip.carried) {
+    if (pools[trip.from].fresh == 0) return false;
+    pools[trip.from].fresh -= 1;
+    pools[trip.to].spent += 1;
+    return workers_move_once(std::move(pools), trips, next + 1);
+  }
+  const WorkerPool from = pools[trip.from];
+  // `spent` of the riders have moved by themselves already, the others have not
+  for (int spent = std::max(0, trip.workers - from.fresh); spent <= std::min(trip.workers, from.spent); ++spent) {
+    auto after = pools;
+    after[trip.from].spent -= spent;
+    after[trip.from].fresh -= trip.workers - spent;
+    after[trip.to].spent += spent;
+    after[trip.to].fresh += trip.workers - spent;
+    if (workers_move_once(std::move(after), trips, next + 1)) return true;
+  }
+  return false;
+}
+
 struct MoveLog {
   std::map<std::pair<TerritoryId, Unit>, int> moved;  // units that already moved, by where they are
   std::set<TerritoryId> vacated;                      // opened by forcing workers out
   bool character_stopped_by_encounter = false;
+  std::vector<WorkerTrip> worker_trips;  // under "not-a-move" (scythe.carried-workers), checked apart
 };
 
 // Which units may start this move: scythe.move.encounter-stop, scythe.move.unit-present,
@@ -64,13 +141,22 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
     auto mv = log.moved.find({m.from, u});
     return mv == log.moved.end() ? 0 : mv->second;
   };
-  require(here - moved(m.unit) > 0, "scythe.move.once-per-action",
-          "every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from);
+  // Under "not-a-move" a worker's own moves are checked with the trips of the whole action
+  // (workers_move_once), as which workers rode on a mech is left open.
+  if (m.unit != Unit::worker || !carrying_is_not_a_move(rules))
+    require(here - moved(m.unit) > 0, "scythe.move.once-per-action",
+            "every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from);
   if (m.carried_workers > 0) {
     require(m.unit == Unit::mech, "scythe.move.mech-carry", "only a mech carries workers");
     const int workers = it == units.end() ? 0 : it->second[Unit::worker];
-    require(workers - moved(Unit::worker) >= m.carried_workers, "scythe.move.unit-present",
-            "{} has fewer than {} workers in {} that have not moved", faction, m.carried_workers, m.from);
+    require(workers >= m.carried_workers, "scythe.move.unit-present",
+            "{} has fewer than {} workers in {}", faction, m.carried_workers, m.from);
+    // interpretation scythe.carried-workers: any worker there may ride ("not-a-move"), or only
+    // one that has not moved yet in this action ("counts-as-move").
+    if (!carrying_is_not_a_move(rules))
+      require(workers - moved(Unit::worker) >= m.carried_workers, "scythe.move.once-per-action",
+              "under the counts-as-move reading only workers that have not moved may ride; {} has {} such in {}",
+              faction, workers - moved(Unit::worker), m.from);
   }
   require(!m.path.empty(), "scythe.move.path", "a move enters at least one territory");
   const int range = rules.numbers.move_range.at(m.unit);
@@ -83,10 +169,12 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
 // scythe.move.worker-blocked-by-combat-units.
 void require_worker_may_enter(const Rules& rules, const Territory& t, const TerritoryId& id,
                               const FactionId& faction, const MoveLog& log) {
-  require(!opponent_has(t, faction, true), "scythe.move.worker-blocked-by-combat-units",
-          "a worker cannot move by itself into {}, which holds an opponent's character or mech", id);
-  require(!opponent_has(t, faction, false), "scythe.move.worker-blocked-by-workers",
-          "a worker cannot move by itself into {}, controlled by an opponent's workers", id);
+  require(!blocks_worker(rules, t, faction, true), "scythe.move.worker-blocked-by-combat-units",
+          "a worker cannot move by itself into {}, {} an opponent's character or mech", id,
+          rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
+  require(!blocks_worker(rules, t, faction, false), "scythe.move.worker-blocked-by-workers",
+          "a worker cannot move by itself into {}, {} an opponent's workers", id,
+          rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
   // interpretation scythe.vacated-workers
   require(!(rules.readings.vacated_workers == Readings::VacatedWorkers::no_workers && log.vacated.count(id)),
           "scythe.move.worker-blocked-by-workers",
@@ -96,8 +184,10 @@ void require_worker_may_enter(const Rules& rules, const Territory& t, const Terr
 void move_one(const Rules& rules, State& next, const FactionId& faction, const UnitMove& m, MoveLog& log) {
   require_movable(rules, next, faction, m, log);
   if (m.unit == Unit::worker)
-    require(!opponent_has(next.territories.at(m.from), faction, true), "scythe.move.worker-blocked-by-combat-units",
-            "a worker cannot move by itself out of {}, which holds an opponent's character or mech", m.from);
+    require(!blocks_worker(rules, next.territories.at(m.from), faction, true),
+            "scythe.move.worker-blocked-by-combat-units", "a worker cannot move by itself out of {}, {} an opponent's "
+            "character or mech", m.from,
+            rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
 
   next.territories.at(m.from).units[faction][m.unit] -= 1;
   next.territories.at(m.from).units[faction][Unit::worker] -= m.carried_workers;
@@ -148,8 +238,14 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
   Territory& end = next.territories.at(position);
   end.units[faction][m.unit] += 1;
   end.units[faction][Unit::worker] += m.carried_workers;
-  log.moved[{position, m.unit}] += 1;
-  log.moved[{position, Unit::worker}] += m.carried_workers;
+  if (carrying_is_not_a_move(rules)) {
+    if (m.unit == Unit::worker) log.worker_trips.push_back({m.from, position, 1, false});
+    else log.moved[{position, m.unit}] += 1;
+    if (m.carried_workers > 0) log.worker_trips.push_back({m.from, position, m.carried_workers, true});
+  } else {
+    log.moved[{position, m.unit}] += 1;
+    log.moved[{position, Unit::worker}] += m.carried_workers;
+  }
 }
 
 int factions_present(const Territory& t) {
@@ -166,9 +262,25 @@ void add_sorted(std::vector<TerritoryId>& list, const TerritoryId& id) {
 }  // namespace
 
 State move(const Rules& rules, const State& state, const Move& action) {
+  // interpretation scythe.units-per-move: under "ruleset-cap" one Move action moves at most the
+  // ruleset's units_per_move units (workers riding on a mech not counted); under "no-cap" the
+  // movement text sets no number (scythe.move.units-per-action).
+  if (rules.readings.units_per_move == Readings::UnitsPerMove::ruleset_cap)
+    require(static_cast<int>(action.moves.size()) <= rules.numbers.units_per_move, "scythe.move.units-per-action",
+            "under the ruleset-cap reading one Move action moves at most {} unit(s); this one moves {}",
+            rules.numbers.units_per_move, action.moves.size());
   State next = state;
   MoveLog log;
-  for (const auto& m : action.moves) move_one(rules, next, action.faction, m, log);
+  std::map<TerritoryId, WorkerPool> workers_at_start;
+  for (const auto& [id, t] : state.territories)
+    if (auto it = t.units.find(action.faction); it != t.units.end()) workers_at_start[id].fresh = it->second[Unit::worker];
+  for (const auto& m : action.moves) {
+    move_one(rules, next, action.faction, m, log);
+    if (carrying_is_not_a_move(rules))
+      require(workers_move_once(workers_at_start, log.worker_trips), "scythe.move.once-per-action",
+              "whichever workers the mechs carry, a worker of {} would move by itself twice in this action",
+              action.faction);
+  }
 
   for (auto& [id, t] : next.territories) {
     if (factions_present(t) < 2) t.held_by.reset();

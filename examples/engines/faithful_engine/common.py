@@ -20,6 +20,13 @@ DEFAULT_READINGS = {
     "messina.shield-high-tech": "units-only",
     "scythe.stop-path": "must-end",
     "messina.consumption-bill": "all-tokens",
+    "messina.hand-limit-discard": "exactly-excess",
+    "messina.discard-emptying": "stacking-binds",
+    "messina.step3-card-units": "map-and-cards",
+    "messina.tie-break-ally": "holder-only",
+    "scythe.carried-workers": "not-a-move",
+    "scythe.units-per-move": "no-cap",
+    "scythe.worker-blocking": "control",
 }
 
 KNOWN_READINGS = {
@@ -33,6 +40,13 @@ KNOWN_READINGS = {
     "messina.shield-high-tech": {"units-only", "shields-too"},
     "scythe.stop-path": {"must-end", "truncate"},
     "messina.consumption-bill": {"all-tokens", "excluding-disaffected"},
+    "messina.hand-limit-discard": {"exactly-excess", "more-when-over", "any-number"},
+    "messina.discard-emptying": {"stacking-binds", "overrides-stacking"},
+    "messina.step3-card-units": {"map-and-cards", "map-only"},
+    "messina.tie-break-ally": {"holder-only", "military-ally"},
+    "scythe.carried-workers": {"not-a-move", "counts-as-move"},
+    "scythe.units-per-move": {"no-cap", "ruleset-cap"},
+    "scythe.worker-blocking": {"control", "presence"},
 }
 
 

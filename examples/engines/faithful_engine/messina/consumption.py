@@ -1,9 +1,9 @@
 """Messina, Consumption Phase (mirrors oracle/messina/consumption.cpp): messina.consumption.*
-(when, cost, shortfall and its steps 1-3, excess, plentiful-spent, recovery) and
-messina.consumption-bill.
+(when, cost, shortfall and its steps 1-3, excess, plentiful-spent, recovery),
+messina.consumption-bill and messina.step3-card-units.
 """
 
-from ..common import require
+from ..common import Illegal, require
 
 
 class Consumption:
@@ -41,6 +41,20 @@ class Consumption:
         return {"die": die, "spare_to_disaffected": spare_to_dis,
                 "located_to_disaffected": located_to_dis}
 
+    def step3_reaches_cards(self):
+        """messina.step3-card-units: may step 3 take units off Location Cards (any facing)?"""
+        return self.reading("messina.step3-card-units") == "map-and-cards"
+
+    def step3_reach(self, fid, located):
+        """The Located tokens step 3 can move: all, or under "map-only" those not backing units on
+        the faction's cards."""
+        if self.step3_reaches_cards():
+            return located
+        on_cards = sum(self.unit_tokens(fid, unit) * n
+                       for card in self.cards.values() if card.get("holder") == fid
+                       for unit, n in (card.get("units") or {}).items())
+        return located - on_cards
+
     def recovered(self, started_disaffected, fully_fed):
         """messina.consumption.recovery: after a full feeding, one Disaffected goes to Spare if the
         faction started with any; never after a shortfall."""
@@ -63,6 +77,9 @@ class Consumption:
         cost = self.consumption_cost(total)
         removals = self.parse_removals(fid, a.get("disband") or [], "/action/disband",
                                        "messina.consumption.shortfall.step3", backed_only=True)
+        if not self.step3_reaches_cards() and any(n > 0 and place[0] == "card"
+                                                  for (place, _), n in removals.items()):
+            raise Illegal("messina.consumption.shortfall.step3")
         if self.fully_fed(cost, food, water):
             require(self.removal_tokens(fid, removals) == 0, "messina.consumption.shortfall.step3")
             res["food"] = food - cost
@@ -73,7 +90,7 @@ class Consumption:
             return
         shortfall = total - self.fed_tokens(total, food, water)
         food_spent, water_spent = self.resources_spent(cost, food, water)
-        steps = self.shortfall_steps(dis, spare, loc, shortfall)
+        steps = self.shortfall_steps(dis, spare, self.step3_reach(fid, loc), shortfall)
         require(self.removal_tokens(fid, removals) == steps["located_to_disaffected"],
                 "messina.consumption.shortfall.step3")
         res["food"] = food - food_spent

@@ -1,7 +1,8 @@
 """Scythe, "Where you can move to/from" (mirrors oracle/scythe/movement.cpp): scythe.move.* (each
 unit's path and range, the stops, workers forced out, popularity, structures taken over, home
-bases closed, encounters, what waits after all moves), scythe.vacated-workers and
-scythe.stop-path; queries controller, mill-produces and structure-bonus.
+bases closed, encounters, what waits after all moves), scythe.vacated-workers,
+scythe.stop-path, scythe.carried-workers, scythe.units-per-move and scythe.worker-blocking; queries
+controller, mill-produces and structure-bonus.
 """
 
 from ..common import BadRequest, Illegal, add_count, field, get_count, require
@@ -73,13 +74,59 @@ class Movement:
         """scythe.vacated-workers"""
         return self.reading("scythe.vacated-workers") == "any-unit"
 
+    def blocks_worker(self, tid, fid, combat_units):
+        """scythe.worker-blocking: under "control" a territory an opponent controls with a
+        character or mechs (combat_units) or with workers stops a worker moving by itself; under
+        "presence" every territory where such opponent units stand."""
+        if self.reading("scythe.worker-blocking") == "presence":
+            if combat_units:
+                return bool(self.opponent_combat_units(tid, fid))
+            return bool(self.opponent_workers_only(tid, fid))
+        who = self.controller(tid)
+        if who in (None, fid):
+            return False
+        mine = self.units_at(tid, who)
+        if combat_units:
+            return any(get_count(mine, k) > 0 for k in COMBAT_UNITS)
+        return get_count(mine, "worker") > 0
+
     def check_worker_step(self, fid, cur, nxt, vacated):
         """scythe.move.worker-blocked-by-*: a worker moving by itself."""
-        require(not self.opponent_combat_units(cur, fid), "scythe.move.worker-blocked-by-combat-units")
-        require(not self.opponent_combat_units(nxt, fid), "scythe.move.worker-blocked-by-combat-units")
-        require(not self.opponent_workers_only(nxt, fid), "scythe.move.worker-blocked-by-workers")
+        require(not self.blocks_worker(cur, fid, True), "scythe.move.worker-blocked-by-combat-units")
+        require(not self.blocks_worker(nxt, fid, True), "scythe.move.worker-blocked-by-combat-units")
+        require(not self.blocks_worker(nxt, fid, False), "scythe.move.worker-blocked-by-workers")
         if nxt in vacated and not self.worker_may_use_vacated():
             raise Illegal("scythe.move.worker-blocked-by-workers")
+
+    def carrying_is_not_a_move(self):
+        """scythe.carried-workers: riding on a mech is not the worker's own move ("not-a-move")."""
+        return self.reading("scythe.carried-workers") == "not-a-move"
+
+    def workers_move_once(self, pools, trips, i=0):
+        """Under "not-a-move": the action says how many workers a mech carries, not which, so the
+        trips are possible when some choice of riders leaves a worker that has not moved by itself
+        for every trip a worker makes by itself.  pools: territory -> [fresh, spent]."""
+        if i == len(trips):
+            return True
+        frm, to, n, carried = trips[i]
+        if not carried:
+            if pools.get(frm, [0, 0])[0] == 0:
+                return False
+            p = {k: list(v) for k, v in pools.items()}
+            p[frm][0] -= 1
+            p.setdefault(to, [0, 0])[1] += 1
+            return self.workers_move_once(p, trips, i + 1)
+        fresh, spent = pools.get(frm, [0, 0])
+        for riders_spent in range(max(0, n - fresh), min(n, spent) + 1):
+            p = {k: list(v) for k, v in pools.items()}
+            p[frm][0] -= n - riders_spent
+            p[frm][1] -= riders_spent
+            dest = p.setdefault(to, [0, 0])
+            dest[0] += n - riders_spent
+            dest[1] += riders_spent
+            if self.workers_move_once(p, trips, i + 1):
+                return True
+        return False
 
     def act_move(self, a):
         fid = field(a, "faction", "/action")
@@ -88,6 +135,13 @@ class Movement:
         moves = field(a, "moves", "/action")
         if not isinstance(moves, list):
             raise BadRequest("/action/moves: expected a list")
+        # scythe.units-per-move: under "ruleset-cap" at most units_per_move units move (riders on a
+        # mech not counted).
+        if self.reading("scythe.units-per-move") == "ruleset-cap":
+            require(len(moves) <= self.number("units_per_move"), "scythe.move.units-per-action")
+        not_a_move = self.carrying_is_not_a_move()
+        pools = {tid: [get_count(self.units_at(tid, fid), "worker"), 0] for tid in self.territories}
+        trips = []
         unmoved = {(tid, k): get_count(self.units_at(tid, fid), k)
                    for tid in self.territories for k in SCYTHE_UNITS}
         vacated = set()
@@ -112,12 +166,20 @@ class Movement:
                     raise BadRequest(f"{w}/carry/{k}: only workers are carried")
                 require(unit == "mech" or n == 0, "scythe.move.mech-carry")
                 carried += n
-            # the unit (and what it carries) must be there and not have moved yet
-            self.check_unit_ready(fid, start, unit, 1, unmoved, encounter_entries)
-            self.check_unit_ready(fid, start, "worker", carried, unmoved, encounter_entries)
-            unmoved[(start, unit)] -= 1
-            unmoved[(start, "worker")] -= carried
-            require(1 <= len(path) <= self.move_range(unit), "scythe.move.range")
+            # the unit (and what it carries) must be there and not have moved yet; under
+            # "not-a-move" workers are checked with the trips of the whole action instead
+            if unit == "worker" and not_a_move:
+                require(get_count(self.units_at(start, fid), "worker") >= 1, "scythe.move.unit-present")
+            else:
+                self.check_unit_ready(fid, start, unit, 1, unmoved, encounter_entries)
+                unmoved[(start, unit)] -= 1
+            if not_a_move:
+                require(get_count(self.units_at(start, fid), "worker") >= carried, "scythe.move.unit-present")
+            else:
+                self.check_unit_ready(fid, start, "worker", carried, unmoved, encounter_entries)
+                unmoved[(start, "worker")] -= carried
+            require(len(path) >= 1, "scythe.move.path")
+            require(len(path) <= self.move_range(unit), "scythe.move.range")
             cur = start
             truncate = self.reading("scythe.stop-path") == "truncate"
             for step, nxt in enumerate(path):
@@ -157,6 +219,12 @@ class Movement:
             if carried:
                 here["worker"] -= carried
                 add_count(there, "worker", carried)
+            if not_a_move:
+                if unit == "worker":
+                    trips.append((start, cur, 1, False))
+                if carried:
+                    trips.append((start, cur, carried, True))
+                require(self.workers_move_once(pools, trips), "scythe.move.once-per-action")
         self.settle(fid, encounter_entries)
 
     def settle(self, fid, encounter_entries):
