@@ -177,5 +177,44 @@ TEST(MessinaValidator, CanonicalFormOmitsZerosAndSortsLists) {
   EXPECT_EQ(bind("messina")->canonical_state(c), c);
 }
 
+TEST(MessinaValidator, GuestWorkersAreBackedByTheirOwnFaction) {
+  json s = valid_state();
+  s["factions"]["SF"]["population"]["located"] = 2;  // its Civilian + a Worker in UE's Utility
+  s["spaces"]["D1"]["utilities"][0]["guests"] = {{"SF", 1}};
+  EXPECT_EQ(rejection(s).first, "");
+  s["factions"]["SF"]["population"]["located"] = 1;
+  EXPECT_EQ(rejection(s).first, "/state/factions/SF/population/located");
+}
+
+TEST(MessinaValidator, AUtilityOwnerIsNoGuestInIt) {
+  json s = valid_state();
+  s["factions"]["UE"]["population"]["located"] = 4;
+  s["spaces"]["D1"]["utilities"][0]["guests"] = {{"UE", 1}};
+  EXPECT_EQ(rejection(s).first, "/state/spaces/D1/utilities/0/guests/UE");
+}
+
+TEST(MessinaValidator, ShieldsOfSeveralFactionsComeBackSortedAndOneStaysSingular) {
+  json s = valid_state();
+  s["spaces"]["D1"]["shields"] = json::parse(R"([{"owner": "UE", "level": 1}, {"owner": "SF", "level": 2}])");
+  s["spaces"]["D2"]["shields"] = json::parse(R"([{"owner": "SF", "level": 1}])");
+  const json c = bind("messina")->canonical_state(s);
+  EXPECT_EQ(c["spaces"]["D1"]["shields"], json::parse(R"([{"owner": "SF", "level": 2}, {"owner": "UE", "level": 1}])"));
+  EXPECT_EQ(c["spaces"]["D2"]["shield"], json::parse(R"({"owner": "SF", "level": 1})"));
+  EXPECT_FALSE(c["spaces"]["D2"].contains("shields"));
+}
+
+TEST(MessinaValidator, AFactionHasAtMostOneShieldInASpace) {
+  json s = valid_state();
+  s["spaces"]["D1"]["shields"] = json::parse(R"([{"owner": "UE", "level": 1}, {"owner": "UE", "level": 2}])");
+  EXPECT_EQ(rejection(s).first, "/state/spaces/D1/shields/1/owner");
+}
+
+TEST(MessinaValidator, ShieldAndShieldsTogetherAreMalformed) {
+  json s = valid_state();
+  s["spaces"]["D1"]["shield"] = {{"owner", "UE"}};
+  s["spaces"]["D1"]["shields"] = json::parse(R"([{"owner": "SF"}])");
+  EXPECT_EQ(rejection(s).first.rfind("/state/spaces/D1", 0), 0u) << rejection(s).first;
+}
+
 }  // namespace
 }  // namespace rulecheck

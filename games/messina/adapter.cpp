@@ -68,6 +68,27 @@ constexpr NameTable<R::Step3CardUnits, 2> kStep3CardUnits = {
     {{R::Step3CardUnits::map_and_cards, "map-and-cards"}, {R::Step3CardUnits::map_only, "map-only"}}};
 constexpr NameTable<R::TieBreakAlly, 2> kTieBreakAlly = {
     {{R::TieBreakAlly::holder_only, "holder-only"}, {R::TieBreakAlly::military_ally, "military-ally"}}};
+constexpr NameTable<R::ActionMoments, 2> kActionMoments = {
+    {{R::ActionMoments::outside_mil_ops, "outside-mil-ops"}, {R::ActionMoments::unplaced, "unplaced"}}};
+constexpr NameTable<R::BuildDisband, 3> kBuildDisband = {{{R::BuildDisband::builds_and_equip, "builds-and-equip"},
+                                                          {R::BuildDisband::builds_only, "builds-only"},
+                                                          {R::BuildDisband::move_or_convert, "move-or-convert"}}};
+constexpr NameTable<R::OverLimitCard, 2> kOverLimitCard = {
+    {{R::OverLimitCard::map_only, "map-only"}, {R::OverLimitCard::card_too, "card-too"}}};
+constexpr NameTable<R::ShieldConsent, 2> kShieldConsent = {
+    {{R::ShieldConsent::build, "build"}, {R::ShieldConsent::muster, "muster"}}};
+constexpr NameTable<R::CivilianConsent, 2> kCivilianConsent = {
+    {{R::CivilianConsent::civilians, "civilians"}, {R::CivilianConsent::muster, "muster"}}};
+constexpr NameTable<R::CardInArea, 2> kCardInArea = {
+    {{R::CardInArea::connected, "connected"}, {R::CardInArea::every_held_card, "every-held-card"}}};
+constexpr NameTable<R::HighTechHome, 2> kHighTechHome = {
+    {{R::HighTechHome::own, "own"}, {R::HighTechHome::consenting_ally, "consenting-ally"}}};
+constexpr NameTable<R::WorkerUtility, 2> kWorkerUtility = {
+    {{R::WorkerUtility::own, "own"}, {R::WorkerUtility::friendly, "friendly"}}};
+constexpr NameTable<R::ShieldPerSpace, 2> kShieldPerSpace = {
+    {{R::ShieldPerSpace::one_per_space, "one-per-space"}, {R::ShieldPerSpace::one_per_faction, "one-per-faction"}}};
+constexpr NameTable<R::HomeDefenceSpare, 2> kHomeDefenceSpare = {
+    {{R::HomeDefenceSpare::either_source, "either-source"}, {R::HomeDefenceSpare::spare_required, "spare-required"}}};
 
 const ReadingsTable<Readings>& readings_table() {
   static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
@@ -82,7 +103,17 @@ const ReadingsTable<Readings>& readings_table() {
       .point("messina.hand-limit-discard", &R::hand_limit_discard, kHandLimitDiscard)
       .point("messina.discard-emptying", &R::discard_emptying, kDiscardEmptying)
       .point("messina.step3-card-units", &R::step3_card_units, kStep3CardUnits)
-      .point("messina.tie-break-ally", &R::tie_break_ally, kTieBreakAlly);
+      .point("messina.tie-break-ally", &R::tie_break_ally, kTieBreakAlly)
+      .point("messina.action-moments", &R::action_moments, kActionMoments)
+      .point("messina.build-disband", &R::build_disband, kBuildDisband)
+      .point("messina.over-limit-card", &R::over_limit_card, kOverLimitCard)
+      .point("messina.shield-consent", &R::shield_consent, kShieldConsent)
+      .point("messina.civilian-consent", &R::civilian_consent, kCivilianConsent)
+      .point("messina.card-in-area", &R::card_in_area, kCardInArea)
+      .point("messina.high-tech-home", &R::high_tech_home, kHighTechHome)
+      .point("messina.worker-utility", &R::worker_utility, kWorkerUtility)
+      .point("messina.shield-per-space", &R::shield_per_space, kShieldPerSpace)
+      .point("messina.home-defence-spare", &R::home_defence_spare, kHomeDefenceSpare);
   return table;
 }
 
@@ -116,20 +147,29 @@ Faction read_faction(const JsonReader& r) {
 }
 
 Space read_space(const JsonReader& r) {
-  r.only({"adjacent", "units", "utilities", "shield"});
+  r.only({"adjacent", "units", "utilities", "shield", "shields"});
   Space s;
   if (auto adj = r.optional("adjacent")) s.adjacent = adj->strings();
   if (auto u = r.optional("units"))
     for (const auto& [owner, counts] : u->members()) s.units[owner] = read_unit_counts(counts);
   if (auto u = r.optional("utilities"))
     for (const auto& e : u->elements()) {
-      e.only({"owner", "workers"});
-      s.utilities.push_back({e.field("owner").string(), e.count_or("workers", 0)});
+      e.only({"owner", "workers", "guests"});
+      Utility utility{e.field("owner").string(), e.count_or("workers", 0)};
+      if (auto g = e.optional("guests"))
+        for (const auto& [guest, n] : g->members()) utility.guests[guest] = n.count();
+      s.utilities.push_back(utility);
     }
-  if (auto sh = r.optional("shield")) {
-    sh->only({"owner", "level"});
-    s.shield = Shield{sh->field("owner").string(), sh->optional("level") ? sh->field("level").integer(1) : 1};
-  }
+  // One Shield as "shield", several (one per owner) as "shields"; never both.
+  auto read_shield = [](const JsonReader& sh) {
+    sh.only({"owner", "level"});
+    return Shield{sh.field("owner").string(), sh.optional("level") ? sh.field("level").integer(1) : 1};
+  };
+  if (r.has("shield") && r.has("shields")) r.fail("give either \"shield\" (one) or \"shields\" (a list), not both");
+  if (auto sh = r.optional("shield")) s.shields.push_back(read_shield(*sh));
+  if (auto list = r.optional("shields"))
+    for (const auto& e : list->elements()) s.shields.push_back(read_shield(e));
+  std::sort(s.shields.begin(), s.shields.end(), [](const Shield& a, const Shield& b) { return a.owner < b.owner; });
   return s;
 }
 
@@ -209,11 +249,20 @@ json write_space(const Space& sp) {
     for (const auto& u : sp.utilities) {
       json uj = {{"owner", u.owner}};
       put_count(uj, "workers", u.workers);
+      json guests = json::object();
+      for (const auto& [guest, n] : u.guests) put_count(guests, guest.c_str(), n);
+      if (!guests.empty()) uj["guests"] = guests;
       list.push_back(uj);
     }
     sj["utilities"] = list;
   }
-  if (sp.shield) sj["shield"] = {{"owner", sp.shield->owner}, {"level", sp.shield->level}};
+  auto shield_json = [](const Shield& sh) { return json{{"owner", sh.owner}, {"level", sh.level}}; };
+  if (sp.shields.size() == 1) sj["shield"] = shield_json(sp.shields.front());
+  if (sp.shields.size() > 1) {
+    json list = json::array();
+    for (const auto& sh : sp.shields) list.push_back(shield_json(sh));
+    sj["shields"] = list;
+  }
   return sj;
 }
 
@@ -286,19 +335,28 @@ Action read_place(const JsonReader& r, const Refs& refs) {
   p.faction = refs.faction(r.field("faction"));
   p.when = r.field("when").named(kPlacementTimeNames);
   for (const auto& e : r.field("placements").elements()) {
-    e.only({"at", "card", "unit", "count", "from"});
+    e.only({"at", "card", "unit", "count", "from", "utility"});
     Placement pl;
     pl.what = PieceCount{refs.where(e), Refs::unit_kind(e.field("unit"), true), Refs::count(e)};
     if (auto from = e.optional("from")) pl.from = from->named(kTokenSourceNames);
+    if (auto u = e.optional("utility")) {
+      if (pl.what.piece != Piece::worker) u->fail("\"utility\" names the Utility a Worker occupies; this placement is not a Worker");
+      pl.utility = refs.faction(*u);
+    }
     p.placements.push_back(pl);
   }
   return p;
 }
 
 Action read_convert(const JsonReader& r, const Refs& refs) {
-  r.only({"type", "faction", "at", "from", "to", "count"});
-  return Convert{refs.faction(r.field("faction")), refs.space(r.field("at")), Refs::unit_kind(r.field("from"), true),
-                 Refs::unit_kind(r.field("to"), true), Refs::count(r)};
+  r.only({"type", "faction", "at", "from", "to", "count", "utility"});
+  Convert c{refs.faction(r.field("faction")), refs.space(r.field("at")), Refs::unit_kind(r.field("from"), true),
+            Refs::unit_kind(r.field("to"), true), Refs::count(r), std::nullopt};
+  if (auto u = r.optional("utility")) {
+    if (c.to != Piece::worker) u->fail("\"utility\" names the Utility a new Worker occupies; this conversion makes no Worker");
+    c.utility = refs.faction(*u);
+  }
+  return c;
 }
 
 Action read_release(const JsonReader& r, const Refs& refs) {

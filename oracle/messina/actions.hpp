@@ -33,6 +33,8 @@ enum class TokenSource { spare, disaffected };
 struct Placement {
   PieceCount what;
   TokenSource from = TokenSource::spare;
+  // Workers: the owner of the Utility they occupy (absent: the placing faction's own).
+  std::optional<FactionId> utility;
 };
 
 struct Place {
@@ -47,6 +49,8 @@ struct Convert {
   Piece from = Piece::civilian;
   Piece to = Piece::worker;
   int count = 1;
+  // to a Worker: the owner of the Utility it occupies (absent: the converting faction's own).
+  std::optional<FactionId> utility;
 };
 
 struct Release {

@@ -26,8 +26,10 @@ int units_at(const State& state, const Where& where, const FactionId& faction, P
 
 int workers_at(const State& state, const SpaceId& space, const FactionId& faction) {
   int workers = 0;
-  for (const auto& utility : state.spaces.at(space).utilities)
+  for (const auto& utility : state.spaces.at(space).utilities) {
     if (utility.owner == faction) workers += utility.workers;
+    if (auto it = utility.guests.find(faction); it != utility.guests.end()) workers += it->second;
+  }
   return workers;
 }
 
@@ -48,14 +50,53 @@ bool remove_pieces(State& state, const FactionId& faction, const PieceCount& wha
     units_at(state, what.where, faction)[what.piece] -= what.count;
     return true;
   }
+  // The action does not say which Utility a Worker leaves: the faction's own Utilities first, in
+  // list order, then the Utilities it is a guest in (no modelled rule depends on the order).
   int left = what.count;
-  for (auto& utility : state.spaces.at(what.where.space).utilities) {
+  auto& utilities = state.spaces.at(what.where.space).utilities;
+  for (auto& utility : utilities) {
     if (utility.owner != faction) continue;
     const int taken = std::min(left, utility.workers);
     utility.workers -= taken;
     left -= taken;
   }
+  for (auto& utility : utilities) {
+    auto it = utility.guests.find(faction);
+    if (it == utility.guests.end()) continue;
+    const int taken = std::min(left, it->second);
+    it->second -= taken;
+    left -= taken;
+    if (it->second == 0) utility.guests.erase(it);
+  }
   return left == 0;
+}
+
+void add_workers(State& state, const SpaceId& space, const FactionId& faction, const FactionId& owner, int count) {
+  for (auto& utility : state.spaces.at(space).utilities)
+    if (utility.owner == owner) {
+      (owner == faction ? utility.workers : utility.guests[faction]) += count;
+      return;
+    }
+}
+
+bool has_shield(const Space& space, const FactionId& owner) { return shield_of(space, owner) != nullptr; }
+
+const Shield* shield_of(const Space& space, const FactionId& owner) {
+  for (const auto& shield : space.shields)
+    if (shield.owner == owner) return &shield;
+  return nullptr;
+}
+
+Shield* shield_of(Space& space, const FactionId& owner) {
+  for (auto& shield : space.shields)
+    if (shield.owner == owner) return &shield;
+  return nullptr;
+}
+
+void put_shield(Space& space, const Shield& shield) {
+  auto at = std::lower_bound(space.shields.begin(), space.shields.end(), shield,
+                             [](const Shield& a, const Shield& b) { return a.owner < b.owner; });
+  space.shields.insert(at, shield);
 }
 
 std::string describe(const Where& where) {

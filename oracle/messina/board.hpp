@@ -19,8 +19,18 @@ int workers_at(const State& state, const SpaceId& space, const FactionId& factio
 bool owns_utility_at(const State& state, const SpaceId& space, const FactionId& faction);
 bool is_home_space(const State& state, const FactionId& faction, const SpaceId& space);
 
-// Removes `count` of a piece (workers from the faction's utilities at the space); false if short.
+// Removes `count` of a piece (workers from the faction's utilities at the space, then from the
+// utilities it is a guest in); false if short.
 bool remove_pieces(State& state, const FactionId& faction, const PieceCount& what);
+// Puts `count` of the faction's Workers into the first Utility of `owner` at the space (the
+// faction's own, or as guests in another's).
+void add_workers(State& state, const SpaceId& space, const FactionId& faction, const FactionId& owner, int count);
+
+// The Shields of a space (at most one per owner, kept sorted by owner).
+bool has_shield(const Space& space, const FactionId& owner);
+const Shield* shield_of(const Space& space, const FactionId& owner);
+Shield* shield_of(Space& space, const FactionId& owner);
+void put_shield(Space& space, const Shield& shield);
 
 std::string describe(const Where& where);
 

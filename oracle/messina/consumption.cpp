@@ -68,10 +68,15 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
 
 State consume(const Rules& rules, const State& state, const Consume& action) {
   const Ruleset& numbers = rules.numbers;
-  // Who and when: messina.consumption.when (the end of each round of the Consumption parity).
+  // Who and when: messina.consumption.when (the end of each round of the Consumption parity). A
+  // phase naming another moment of the round (an Action, a Mil Ops Phase, a battle, ...) is not
+  // the end of the round.
   require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
           "consumption happens in {} rounds; this is round {}",
           round_parity_word(numbers.round_parity_consumption), state.round);
+  require(state.phase == Phase::unspecified || state.phase == Phase::consumption, "messina.consumption.when",
+          "consumption happens at the end of the round (phase \"consumption\"), not at phase \"{}\"",
+          phase_name(state.phase));
 
   State next = state;
   Faction& f = next.factions.at(action.faction);

@@ -19,12 +19,15 @@ bool consents(const State& state, const FactionId& ally, const FactionId& factio
 
 namespace {
 
-// Has `owner` got any presence in the space: units, workers, a utility or a shield?
+// Has `owner` got any presence in the space: units, workers (in its own Utility or as guests in
+// another's), a utility or a shield?
 bool has_presence(const Space& space, const FactionId& owner) {
   if (auto it = space.units.find(owner); it != space.units.end() && !it->second.empty()) return true;
-  for (const auto& utility : space.utilities)
+  for (const auto& utility : space.utilities) {
     if (utility.owner == owner) return true;
-  return space.shield && space.shield->owner == owner;
+    if (auto it = utility.guests.find(owner); it != utility.guests.end() && it->second > 0) return true;
+  }
+  return has_shield(space, owner);
 }
 
 bool holds_card(const State& state, const FactionId& holder, const SpaceId& space) {

@@ -52,10 +52,14 @@ State expose_card(const Rules&, const State& state, const Expose& action) {
 }
 
 // messina.cards.hide: face-down only between Mil Ops Phases, and only when empty.
-State hide_card(const Rules&, const State& state, const Hide& action) {
+// Every moment outside a Mil Ops Phase counts (is_between_mil_ops, model.hpp; interpretation
+// messina.action-moments decides the Actions).
+State hide_card(const Rules& rules, const State& state, const Hide& action) {
   require_holder(state, action.faction, action.card);
-  require(state.phase == Phase::between_mil_ops, "messina.cards.hide",
-          "a Location Card is turned face-down only between Mil Ops Phases (phase \"between-mil-ops\")");
+  require(is_between_mil_ops(rules.readings, state.phase), "messina.cards.hide",
+          "a Location Card is turned face-down only between Mil Ops Phases; {} is not such a moment",
+          state.phase == Phase::unspecified ? std::string("a state naming no phase")
+                                            : fmt::format("phase \"{}\"", phase_name(state.phase)));
   require(state.cards.at(action.card).units.empty(), "messina.cards.hide",
           "the Location Card {} has units on it; only an empty card is turned face-down",
                       action.card);

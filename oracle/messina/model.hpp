@@ -82,7 +82,8 @@ struct Faction {
 
 struct Utility {
   FactionId owner;
-  int workers = 0;
+  int workers = 0;                       // the owner's Workers in it
+  std::map<FactionId, int> guests = {};  // other factions' Workers in it (interpretation messina.worker-utility)
 };
 
 struct Shield {
@@ -94,7 +95,7 @@ struct Space {
   std::vector<SpaceId> adjacent;
   std::map<FactionId, UnitCounts> units;
   std::vector<Utility> utilities;
-  std::optional<Shield> shield;
+  std::vector<Shield> shields;  // at most one per owner, sorted by owner (interpretation messina.shield-per-space)
 };
 
 struct LocationCard {
@@ -103,7 +104,8 @@ struct LocationCard {
   UnitCounts units;
 };
 
-// The moment within a round, where a rule depends on it.
+// The moment within a round, where a rule depends on it. docs/formats.md ("Moments of a round")
+// orders them and says where each falls relative to the Mil Ops Phase (is_between_mil_ops below).
 enum class Phase {
   unspecified, muster, consumption, industry, orders, bonus_military_action, battle,
   between_mil_ops, mil_ops, exploration_end, rearm
@@ -182,11 +184,53 @@ struct Readings {
   enum class DiscardEmptying { stacking_binds, overrides_stacking } discard_emptying = DiscardEmptying::stacking_binds;
   enum class Step3CardUnits { map_and_cards, map_only } step3_card_units = Step3CardUnits::map_and_cards;
   enum class TieBreakAlly { holder_only, military_ally } tie_break_ally = TieBreakAlly::holder_only;
+  // Muster and the moments of a round (issue 9):
+  enum class ActionMoments { outside_mil_ops, unplaced } action_moments = ActionMoments::outside_mil_ops;
+  enum class BuildDisband { builds_and_equip, builds_only, move_or_convert } build_disband =
+      BuildDisband::builds_and_equip;
+  enum class OverLimitCard { map_only, card_too } over_limit_card = OverLimitCard::map_only;
+  enum class ShieldConsent { build, muster } shield_consent = ShieldConsent::build;
+  enum class CivilianConsent { civilians, muster } civilian_consent = CivilianConsent::civilians;
+  enum class CardInArea { connected, every_held_card } card_in_area = CardInArea::connected;
+  enum class HighTechHome { own, consenting_ally } high_tech_home = HighTechHome::own;
+  enum class WorkerUtility { own, friendly } worker_utility = WorkerUtility::own;
+  enum class ShieldPerSpace { one_per_space, one_per_faction } shield_per_space = ShieldPerSpace::one_per_space;
+  enum class HomeDefenceSpare { either_source, spare_required } home_defence_spare = HomeDefenceSpare::either_source;
 };
 
 struct Rules {
   Ruleset numbers;
   Readings readings;
 };
+
+// Whether a moment falls between Mil Ops Phases (messina.cards.hide binds turning a card face-down
+// to those moments). Outside every Mil Ops Phase: the Alternating Phase (Muster or Consumption, the
+// end of the round) and a Bonus Military Action (a Re-arm included), which the population page
+// sets beside the Military Operations Phase as a separate occasion. Inside one: the Mil Ops Phase
+// itself and the moment just before orders are submitted (the summary table puts that Civilian
+// muster during the Military Operations Phase). A battle is never such a moment: the exposure
+// principles rule out hiding in the middle of a battle (messina.cards.expose.principles). An
+// unspecified moment proves nothing.
+inline bool is_between_mil_ops(const Readings& readings, Phase phase) {
+  switch (phase) {
+    case Phase::muster:
+    case Phase::consumption:
+    case Phase::bonus_military_action:
+    case Phase::rearm:
+    case Phase::between_mil_ops:
+      return true;
+    // interpretation messina.action-moments: the texts never place an Action (Industry,
+    // Exploration) relative to the Mil Ops Phase.
+    case Phase::industry:
+    case Phase::exploration_end:
+      return readings.action_moments == Readings::ActionMoments::outside_mil_ops;
+    case Phase::orders:
+    case Phase::mil_ops:
+    case Phase::battle:
+    case Phase::unspecified:
+      return false;
+  }
+  return false;
+}
 
 }  // namespace rulecheck::messina

@@ -41,11 +41,26 @@ bool is_high_tech(const Ruleset& numbers, Piece piece) {
 }
 
 // messina.muster.high-tech: at a Home Space or at a Utility owned by the builder or a consenting ally.
-bool high_tech_site(const State& state, const FactionId& faction, const SpaceId& space) {
+bool high_tech_site(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space) {
   if (is_home_space(state, faction, space)) return true;
+  // interpretation messina.high-tech-home: "own" counts the builder's Home Spaces only;
+  // "consenting-ally" also those of an ally consenting to muster.
+  if (rules.readings.high_tech_home == Readings::HighTechHome::consenting_ally)
+    for (const auto& [ally, info] : state.factions)
+      if (ally != faction && consents(state, ally, faction, Activity::muster) && is_home_space(state, ally, space))
+        return true;
   for (const auto& utility : state.spaces.at(space).utilities)
     if (consents(state, utility.owner, faction, Activity::muster)) return true;
   return false;
+}
+
+// interpretation messina.card-in-area: whether a Location Card the faction holds is in its Friendly
+// Area only when the card's space is ("connected"), or always ("every-held-card"). The faction's
+// holding the card is checked apart.
+bool card_in_friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose,
+                           const SpaceId& card) {
+  if (rules.readings.card_in_area == Readings::CardInArea::every_held_card) return true;
+  return in_friendly_area(rules, state, faction, purpose, card);
 }
 
 // Where one build may go: the Friendly Area, a held card, the high-tech sites.
@@ -60,11 +75,12 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
   if (where.on_card)
     require(state.cards.at(where.space).holder == faction, "messina.cards.muster-onto",
             "{} does not hold the Location Card {}", faction, where.space);
-  require(in_friendly_area(rules, state, faction, Activity::muster, where.space),
+  require(where.on_card ? card_in_friendly_area(rules, state, faction, Activity::muster, where.space)
+                        : in_friendly_area(rules, state, faction, Activity::muster, where.space),
           "messina.muster.friendly-area",
-          "{} is not in {}'s Friendly Area for mustering", where.space, faction);
+          "{} is not in {}'s Friendly Area for mustering", describe(where), faction);
   if (is_high_tech(rules.numbers, build.piece))
-    require(high_tech_site(state, faction, where.space), "messina.muster.high-tech",
+    require(high_tech_site(rules, state, faction, where.space), "messina.muster.high-tech",
             "a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
                         "a consenting ally; {} is neither",
                         piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction,
@@ -89,41 +105,68 @@ void require_map_room(const Rules& rules, const State& before, const State& afte
 // messina.muster.stacking and messina.cards.capacity: builds never push a card past its limit.
 // messina.cards.seven-per-location: a card is counted apart from its map space, each against its
 // own limit, so one location holds the map's and the card's limits together.
-void require_card_room(const Rules& rules, const State& after, const SpaceId& card) {
+void require_card_room(const Rules& rules, const State& before, const State& after, const FactionId& faction,
+                       const SpaceId& card) {
+  // interpretation messina.over-limit-card: under "card-too" a map space over its limit takes no
+  // new units on its Location Card either (messina.muster.stacking.over-limit).
+  if (rules.readings.over_limit_card == Readings::OverLimitCard::card_too) {
+    const int on_map = stacked_units(rules, before, card, faction);
+    require(on_map <= rules.numbers.stacking_map, "messina.muster.stacking.over-limit",
+            "{} already holds {} units, over the limit of {}: under the card-too reading its Location Card "
+            "gets no new builds either",
+            card, on_map, rules.numbers.stacking_map);
+  }
   const int now = after.cards.at(card).units.total();
   require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
           "building here puts {} units on the Location Card {}; the limit is {}", now, card,
           rules.numbers.stacking_card);
 }
 
-// A shield op's site and effect; returns its energy cost.
-int apply_shield_op(const Rules& rules, State& next, const FactionId& faction, const ShieldOp& op) {
+// interpretation messina.shield-consent: the activity an ally's consent must name for its presence
+// to count when a Shield is built or upgraded: "build" (Shields are built, not mustered) or "muster".
+Activity shield_purpose(const Rules& rules) {
+  return rules.readings.shield_consent == Readings::ShieldConsent::build ? Activity::build : Activity::muster;
+}
+
+// A shield op's site and effect; returns its energy cost. The site is judged on `before`, the state
+// before the Muster (or Re-arm): one Muster has one Friendly Area, the one its unit builds use too.
+int apply_shield_op(const Rules& rules, const State& before, State& next, const FactionId& faction,
+                    const ShieldOp& op) {
   require(!op.where.on_card, "messina.cards.no-structures",
           "a Location Card never carries a Shield; build it on the map space");
   Space& space = next.spaces.at(op.where.space);
+  const Activity purpose = shield_purpose(rules);
   if (op.op == ShieldOpKind::build) {
-    require(!space.shield, "messina.muster.shield.build-upgrade",
-            "{} already has a Shield; it can only be upgraded", op.where.space);
-    require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
+    // interpretation messina.shield-per-space: any Shield in the space ("one-per-space"), or only
+    // the builder's own ("one-per-faction"), rules out building another there.
+    if (rules.readings.shield_per_space == Readings::ShieldPerSpace::one_per_space)
+      require(space.shields.empty(), "messina.muster.shield.build-upgrade",
+              "{} already has a Shield ({}'s); one Shield stands in a space", op.where.space,
+              space.shields.empty() ? "" : space.shields.front().owner);
+    else
+      require(!has_shield(space, faction), "messina.muster.shield.build-upgrade",
+              "{} already has {}'s Shield; it can only be upgraded", op.where.space, faction);
+    require(in_friendly_area(rules, before, faction, purpose, op.where.space),
             "messina.muster.friendly-area",
-            "{} is not in {}'s Friendly Area for building", op.where.space, faction);
+            "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
     // interpretation messina.shield-high-tech: under "shields-too" a Shield whose build cost
     // reaches high_tech_min_cost is placed as a high-tech build (messina.muster.high-tech).
     if (rules.readings.shield_high_tech == Readings::ShieldHighTech::shields_too &&
         rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
-      require(high_tech_site(next, faction, op.where.space), "messina.muster.high-tech",
+      require(high_tech_site(rules, before, faction, op.where.space), "messina.muster.high-tech",
               "under the shields-too reading a Shield ({} E) is built only at a Home Space or a Utility of {} or a "
               "consenting ally; {} is neither",
               rules.numbers.shield_build_cost, faction, op.where.space);
-    space.shield = Shield{faction, 1};
+    put_shield(space, Shield{faction, 1});
     return rules.numbers.shield_build_cost;
   }
-  require(space.shield && space.shield->owner == faction, "messina.muster.shield.build-upgrade",
+  Shield* own = shield_of(space, faction);
+  require(own != nullptr, "messina.muster.shield.build-upgrade",
           "{} has no Shield of {}'s to upgrade", op.where.space, faction);
-  require(in_friendly_area(rules, next, faction, Activity::build, op.where.space),
+  require(in_friendly_area(rules, before, faction, purpose, op.where.space),
           "messina.muster.friendly-area",
-          "{} is not in {}'s Friendly Area for building", op.where.space, faction);
-  space.shield->level += 1;
+          "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
+  own->level += 1;
   return rules.numbers.shield_upgrade_cost;
 }
 
@@ -141,6 +184,31 @@ void require_shield_ops_distinct(const Rules& rules, const std::vector<ShieldOp>
   for (const auto& [space, n] : builds)
     require(n == 1, "messina.muster.shield.build-upgrade",
             "only one Shield can stand in {}", space);
+}
+
+// messina.muster.no-build-disband: builds and disbands are not combined to move or convert units.
+// interpretation messina.build-disband: "builds-and-equip" bans any unit build or equip together
+// with any disband; "builds-only" bans any unit build with a disband (equipping is the text's own
+// conversion, not a build); "move-or-convert" bans only a unit build that, paired with a disband,
+// moves a unit (its kind disbanded at another place) or converts one (another kind disbanded at
+// the same place). Shield ops are never part of the ban: a Shield is not a unit.
+void require_no_build_disband(const Rules& rules, const Muster& action) {
+  if (action.disband.empty()) return;
+  const auto reading = rules.readings.build_disband;
+  if (reading != Readings::BuildDisband::move_or_convert) {
+    require(action.builds.empty(), "messina.muster.no-build-disband",
+            "builds and disbands cannot be combined (that could move or convert units)");
+    require(reading == Readings::BuildDisband::builds_only || action.equip.empty(), "messina.muster.no-build-disband",
+            "under the builds-and-equip reading equipping counts as a build, so it cannot go with a disband");
+    return;
+  }
+  for (const auto& built : action.builds)
+    for (const auto& gone : action.disband) {
+      const bool same_place = built.where.space == gone.where.space && built.where.on_card == gone.where.on_card;
+      require(same_place && built.piece == gone.piece, "messina.muster.no-build-disband",
+              "building a {} at {} while disbanding a {} at {} would {} a unit", piece_name(built.piece),
+              describe(built.where), piece_name(gone.piece), describe(gone.where), same_place ? "convert" : "move");
+    }
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
@@ -169,10 +237,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
           "messina.muster.when",
           "a Muster happens in {} rounds; this is round {}{}", round_parity_word(numbers.round_parity_muster),
           state.round, state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
-  // messina.muster.no-build-disband: no building and disbanding in one go.
-  require(action.disband.empty() || (action.builds.empty() && action.equip.empty()),
-          "messina.muster.no-build-disband",
-          "builds and disbands cannot be combined (that would move or convert units)");
+  require_no_build_disband(rules, action);
 
   State next = state;
   Faction& f = next.factions.at(faction);
@@ -191,13 +256,21 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     tokens += build.count * tokens_for(numbers, kind, build.piece);  // messina.muster.population
   }
   for (const auto& space : map_sites) require_map_room(rules, state, next, faction, space);
-  for (const auto& card : card_sites) require_card_room(rules, next, card);
+  for (const auto& card : card_sites) require_card_room(rules, state, next, faction, card);
 
   for (const auto& eq : action.equip) {
     // messina.muster.equip.ai: the AI faction cannot convert its Civilians.
     require(kind == FactionKind::human, "messina.muster.equip.ai",
             "{} is the AI faction: it may build Infantry but not equip Civilians", faction);
-    // messina.muster.equip: Civilians there become Infantry, at the equip cost each.
+    // messina.muster.equip: the faction's own Civilians there become Infantry, at the equip cost
+    // each. A Location Card carries its holder's units only, so on another faction's card there is
+    // nothing of the equipping faction's to equip.
+    if (eq.where.on_card) {
+      const FactionId& holder = next.cards.at(eq.where.space).holder;
+      require(holder == faction, "messina.muster.equip",
+              "the units on the Location Card {} are {}'s, not {}'s: {} has no Civilians there to equip",
+              eq.where.space, holder, faction, faction);
+    }
     UnitCounts& units = units_at(next, eq.where, faction);
     require(units[Piece::civilian] >= eq.count, "messina.muster.equip",
             "{} has {} Civilian(s) at {} to equip, not {}", faction,
@@ -213,7 +286,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   }
 
   require_shield_ops_distinct(rules, action.shields);
-  for (const auto& op : action.shields) energy += apply_shield_op(rules, next, faction, op);
+  for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, faction, op);
 
   // What it costs: messina.muster.energy, messina.muster.population.
   require(f.resources.energy >= energy, "messina.muster.energy",
@@ -240,7 +313,7 @@ State rearm(const Rules& rules, const State& state, const Rearm& action) {
   require_shield_ops_distinct(rules, action.shields);
   State next = state;
   int energy = 0;
-  for (const auto& op : action.shields) energy += apply_shield_op(rules, next, action.faction, op);
+  for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, action.faction, op);
   Faction& f = next.factions.at(action.faction);
   require(f.resources.energy >= energy, "messina.muster.energy",
           "this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy);

@@ -94,8 +94,27 @@ void require_piece_for_moment(const Placement& placement, PlacementTime when) {
                         piece_name(piece));
 }
 
-Activity purpose_of(PlacementTime when) {
-  return when == PlacementTime::industry ? Activity::workers : Activity::civilians;
+// The activity a placement is, for the Friendly Area and an ally's consent (messina.friendly.consent).
+// interpretation messina.civilian-consent: Civilians placed before orders, a Bonus Military Action
+// or in home defence are their own activity ("civilians") or a muster ("muster").
+Activity purpose_of(const Rules& rules, PlacementTime when) {
+  if (when == PlacementTime::industry) return Activity::workers;
+  return rules.readings.civilian_consent == Readings::CivilianConsent::civilians ? Activity::civilians
+                                                                                 : Activity::muster;
+}
+
+// interpretation messina.worker-utility: the Utilities a faction's new Workers may occupy: its own
+// ("own"), or also a Utility of an ally consenting to the placing of Workers ("friendly").
+// `owner` is the one the action names (absent: the faction itself).
+void require_worker_utility(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space,
+                            const FactionId& owner, const char* clause) {
+  require(owns_utility_at(state, space, owner), clause, "Workers occupy a Utility; {} has none in {}", owner, space);
+  if (owner == faction) return;
+  require(rules.readings.worker_utility == Readings::WorkerUtility::friendly, clause,
+          "under the own reading {}'s Workers occupy only {}'s own Utilities, not {}'s", faction, faction, owner);
+  require(consents(state, owner, faction, Activity::workers), clause,
+          "{} does not consent to {} placing Workers, so its Utility in {} is not friendly to them", owner, faction,
+          space);
 }
 
 // Stacking for Civilians placed outside the Muster Phase (interpretation messina.civilian-stacking).
@@ -127,19 +146,24 @@ State place_population(const Rules& rules, const State& state, const Place& acti
 
     // Where: messina.population.placement.friendly-area (and messina.population.placement.cards).
     // messina.cards.hidden.secret-muster: Civilians go onto a face-down card as onto a face-up one.
+    const Activity purpose = purpose_of(rules, action.when);
     if (where.on_card)
       require(next.cards.at(where.space).holder == action.faction, "messina.population.placement.cards",
               "{} does not hold the Location Card {}", action.faction, where.space);
-    require(in_friendly_area(rules, state, action.faction, purpose_of(action.when), where.space),
-            "messina.population.placement.friendly-area",
-            "{} is not in {}'s Friendly Area for {}", where.space, action.faction,
-                        activity_name(purpose_of(action.when)));
+    // interpretation messina.card-in-area: a held card is in the Friendly Area when its space is
+    // ("connected"), or always ("every-held-card").
+    const bool in_area = where.on_card && rules.readings.card_in_area == Readings::CardInArea::every_held_card
+                             ? true
+                             : in_friendly_area(rules, state, action.faction, purpose, where.space);
+    require(in_area, "messina.population.placement.friendly-area", "{} is not in {}'s Friendly Area for {}",
+            describe(where), action.faction, activity_name(purpose));
     if (action.when == PlacementTime::home_defence)
       require(where.space == *state.battle && !where.on_card, "messina.population.home-defence",
               "home-defence Civilians go to the attacked space {}", *state.battle);
+    const FactionId utility_owner = placement.utility.value_or(action.faction);
     if (action.when == PlacementTime::industry)
-      require(owns_utility_at(next, where.space, action.faction), "messina.population.placement.workers",
-              "Workers occupy a Utility; {} has none in {}", action.faction, where.space);
+      require_worker_utility(rules, next, action.faction, where.space, utility_owner,
+                             "messina.population.placement.workers");
 
     // Which tokens: Spare (messina.population.spare: off the map, with no duty yet), or
     // Disaffected only in defence of a Home Space.
@@ -147,6 +171,14 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     if (placement.from == TokenSource::disaffected) {
       require(action.when == PlacementTime::home_defence, "messina.population.disaffected",
               "Disaffected population works and fights only in defence of a Home Space");
+      // interpretation messina.home-defence-spare: under "spare-required" the general rule that a
+      // unit is placed only by a faction with Spare population holds in home defence too.
+      require(rules.readings.home_defence_spare == Readings::HomeDefenceSpare::either_source ||
+                  state.factions.at(action.faction).population.spare > 0,
+              "messina.population.placement.spare-required",
+              "under the spare-required reading {} needs Spare population to place units, even Disaffected ones "
+              "in home defence; it has none",
+              action.faction);
       source = &pop.disaffected;
     }
     require(*source >= count, "messina.population.placement.spare-required",
@@ -157,11 +189,7 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     *source -= count;
     pop.located += count;
     if (placement.what.piece == Piece::worker) {
-      for (auto& utility : next.spaces.at(where.space).utilities)
-        if (utility.owner == action.faction) {
-          utility.workers += count;
-          break;
-        }
+      add_workers(next, where.space, action.faction, utility_owner, count);
     } else {
       units_at(next, where, action.faction)[Piece::civilian] += count;
       require_civilian_room(rules, next, action.faction, where);
@@ -185,9 +213,10 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   require(is_backed(rules.numbers, kind, action.from), "messina.population.backing",
           "{}'s {} units have no population token to become a Worker", action.faction,
                       piece_name(action.from));
+  const FactionId utility_owner = action.utility.value_or(action.faction);
   if (action.to == Piece::worker)
-    require(owns_utility_at(state, action.at, action.faction), "messina.population.interconversion",
-            "a Worker occupies a Utility; {} has none in {}", action.faction, action.at);
+    require_worker_utility(rules, state, action.faction, action.at, utility_owner,
+                           "messina.population.interconversion");
 
   State next = state;
   const Where here{action.at, false};
@@ -196,11 +225,7 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
           "{} has fewer than {} {} in {}", action.faction, action.count,
                       piece_name(action.from), action.at);
   if (action.to == Piece::worker) {
-    for (auto& utility : next.spaces.at(action.at).utilities)
-      if (utility.owner == action.faction) {
-        utility.workers += action.count;
-        break;
-      }
+    add_workers(next, action.at, action.faction, utility_owner, action.count);
   } else {
     units_at(next, here, action.faction)[action.to] += action.count;
   }

@@ -52,11 +52,25 @@ void validate(const Ruleset& numbers, const State& s) {
             "adjacency is symmetric: {} lists {}, but {} does not list {}", id, other, other, id);
     }
     for (const auto& [owner, units] : space.units) check_faction(s, owner, [&] { return at("units", owner); });
-    for (std::size_t i = 0; i < space.utilities.size(); ++i)
-      check_faction(s, space.utilities[i].owner, [&] { return at("utilities", std::to_string(i), "owner"); });
-    if (space.shield) {
-      check_faction(s, space.shield->owner, [&] { return at("shield", "owner"); });
-      check_state(space.shield->level >= 1, [&] { return at("shield", "level"); }, "a Shield's level is at least 1");
+    for (std::size_t i = 0; i < space.utilities.size(); ++i) {
+      const Utility& utility = space.utilities[i];
+      check_faction(s, utility.owner, [&] { return at("utilities", std::to_string(i), "owner"); });
+      for (const auto& [guest, n] : utility.guests) {
+        check_faction(s, guest, [&] { return at("utilities", std::to_string(i), "guests", guest); });
+        check_state(guest != utility.owner, [&] { return at("utilities", std::to_string(i), "guests", guest); },
+                    "the owner's Workers are its \"workers\"; \"guests\" are other factions' Workers");
+      }
+    }
+    // One Shield is written "shield", several "shields" (one per owner).
+    for (std::size_t i = 0; i < space.shields.size(); ++i) {
+      const Shield& shield = space.shields[i];
+      auto shield_at = [&](const char* field) {
+        return space.shields.size() == 1 ? at("shield", field) : at("shields", std::to_string(i), field);
+      };
+      check_faction(s, shield.owner, [&] { return shield_at("owner"); });
+      check_state(shield.level >= 1, [&] { return shield_at("level"); }, "a Shield's level is at least 1");
+      check_state(i == 0 || space.shields[i - 1].owner != shield.owner, [&] { return shield_at("owner"); },
+                  "a faction has at most one Shield in a space (it is upgraded, not doubled)");
     }
   }
 

@@ -27,6 +27,16 @@ DEFAULT_READINGS = {
     "scythe.carried-workers": "not-a-move",
     "scythe.units-per-move": "no-cap",
     "scythe.worker-blocking": "control",
+    "messina.action-moments": "outside-mil-ops",
+    "messina.build-disband": "builds-and-equip",
+    "messina.over-limit-card": "map-only",
+    "messina.shield-consent": "build",
+    "messina.civilian-consent": "civilians",
+    "messina.card-in-area": "connected",
+    "messina.high-tech-home": "own",
+    "messina.worker-utility": "own",
+    "messina.shield-per-space": "one-per-space",
+    "messina.home-defence-spare": "either-source",
 }
 
 KNOWN_READINGS = {
@@ -47,6 +57,16 @@ KNOWN_READINGS = {
     "scythe.carried-workers": {"not-a-move", "counts-as-move"},
     "scythe.units-per-move": {"no-cap", "ruleset-cap"},
     "scythe.worker-blocking": {"control", "presence"},
+    "messina.action-moments": {"outside-mil-ops", "unplaced"},
+    "messina.build-disband": {"builds-and-equip", "builds-only", "move-or-convert"},
+    "messina.over-limit-card": {"map-only", "card-too"},
+    "messina.shield-consent": {"build", "muster"},
+    "messina.civilian-consent": {"civilians", "muster"},
+    "messina.card-in-area": {"connected", "every-held-card"},
+    "messina.high-tech-home": {"own", "consenting-ally"},
+    "messina.worker-utility": {"own", "friendly"},
+    "messina.shield-per-space": {"one-per-space", "one-per-faction"},
+    "messina.home-defence-spare": {"either-source", "spare-required"},
 }
 
 

@@ -57,11 +57,42 @@ class Board:
         return self.spaces[sid].setdefault("units", {}).setdefault(fid, {})
 
     def workers_at(self, sid, fid):
-        return sum(u.get("workers", 0) for u in self.spaces[sid].get("utilities") or []
-                   if u.get("owner") == fid)
+        """The faction's Workers in the space: in its own Utilities and as guests in others'."""
+        n = 0
+        for u in self.spaces[sid].get("utilities") or []:
+            if u.get("owner") == fid:
+                n += u.get("workers", 0)
+            n += (u.get("guests") or {}).get(fid, 0)
+        return n
 
     def own_utilities(self, sid, fid):
         return [u for u in self.spaces[sid].get("utilities") or [] if u.get("owner") == fid]
+
+    # ---------------- shields: "shield" (one) or "shields" (several, one per owner) ----------------
+
+    def shields_in(self, sid):
+        space = self.spaces[sid]
+        if space.get("shield"):
+            return [space["shield"]]
+        return list(space.get("shields") or [])
+
+    def shield_of(self, sid, fid):
+        for sh in self.shields_in(sid):
+            if sh.get("owner") == fid:
+                return sh
+        return None
+
+    def put_shields(self, sid, shields):
+        """Writes the space's Shields in canonical form: one as "shield", several as "shields"
+        sorted by owner."""
+        space = self.spaces[sid]
+        space.pop("shield", None)
+        space.pop("shields", None)
+        shields = sorted(shields, key=lambda sh: sh.get("owner"))
+        if len(shields) == 1:
+            space["shield"] = shields[0]
+        elif shields:
+            space["shields"] = shields
 
     def card_at(self, sid):
         return self.cards.get(sid)
@@ -154,14 +185,26 @@ class Board:
             if place[0] == "card":
                 add_count(self.cards[place[1]].setdefault("units", {}), unit, -n)
             elif unit == "worker":
+                # own Utilities first, then the ones the faction is a guest in
                 for u in self.own_utilities(place[1], fid):
                     take = min(n, u.get("workers", 0))
                     u["workers"] = u.get("workers", 0) - take
                     n -= take
+                for u in self.spaces[place[1]].get("utilities") or []:
+                    guests = u.get("guests") or {}
+                    take = min(n, guests.get(fid, 0))
+                    if take:
+                        guests[fid] -= take
+                        n -= take
             else:
                 add_count(self.units_at_for_change(place[1], fid), unit, -n)
 
-    def add_workers(self, sid, fid, n):
-        """Workers go into the faction's first own Utility in the space."""
-        u = self.own_utilities(sid, fid)[0]
-        u["workers"] = u.get("workers", 0) + n
+    def add_workers(self, sid, fid, n, owner=None):
+        """Workers go into the first Utility of `owner` in the space (default: the faction's own;
+        another owner's Utility takes them as guests)."""
+        owner = owner or fid
+        u = self.own_utilities(sid, owner)[0]
+        if owner == fid:
+            u["workers"] = u.get("workers", 0) + n
+        else:
+            add_count(u.setdefault("guests", {}), fid, n)

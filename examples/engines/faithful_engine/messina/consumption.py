@@ -11,6 +11,11 @@ class Consumption:
         """messina.consumption.when"""
         return self.s["round"] % 2 == self.number("round_parity_consumption") % 2
 
+    def is_consumption_moment(self):
+        """messina.consumption.when: at the end of the round; a phase naming another moment (an
+        Action, a Mil Ops Phase, a battle, ...) is not that."""
+        return self.s.get("phase") in (None, "consumption")
+
     def consumption_cost(self, population):
         """messina.consumption.cost: 1 F and 1 W per 2 tokens, odd counts rounded up."""
         per = self.number("tokens_per_food_and_water")
@@ -65,6 +70,7 @@ class Consumption:
     def act_consume(self, a):
         fid = self.faction_id(a, "/action")
         require(self.is_consumption_round(), "messina.consumption.when")
+        require(self.is_consumption_moment(), "messina.consumption.when")
         pop = self.population(fid)
         res = self.resources(fid)
         dis, spare, loc = pop.get("disaffected", 0), pop.get("spare", 0), pop.get("located", 0)

@@ -27,10 +27,10 @@ class FriendlyArea:
         space = self.spaces[sid]
         if any(n > 0 for n in self.units_at(sid, other).values()):
             return True
-        if any(u.get("owner") == other for u in space.get("utilities") or []):
+        if any(u.get("owner") == other or (u.get("guests") or {}).get(other, 0) > 0
+               for u in space.get("utilities") or []):
             return True
-        shield = space.get("shield")
-        if shield and shield.get("owner") == other:
+        if self.shield_of(sid, other):
             return True
         if not ignore_card:
             card = self.card_at(sid)

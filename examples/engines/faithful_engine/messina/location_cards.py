@@ -19,9 +19,20 @@ class LocationCards:
         require(self.cards[cid].get("holder") == fid, "messina.cards.holding")
         self.cards[cid]["exposed"] = True
 
+    def is_between_mil_ops(self, phase):
+        """The moments outside every Mil Ops Phase (docs/formats.md, "Moments of a round"): the
+        Alternating Phase, a Bonus Military Action (a Re-arm too); an Action (Industry, the end of
+        an Exploration) by messina.action-moments.  Never the orders moment, a Mil Ops Phase, a
+        battle, or a state naming no phase."""
+        if phase in ("muster", "consumption", "bonus-military-action", "rearm", "between-mil-ops"):
+            return True
+        if phase in ("industry", "exploration-end"):
+            return self.reading("messina.action-moments") == "outside-mil-ops"
+        return False
+
     def may_hide(self, cid):
         """messina.cards.hide: only between Mil Ops Phases, and only if empty."""
-        return (self.s.get("phase") == "between-mil-ops"
+        return (self.is_between_mil_ops(self.s.get("phase"))
                 and sum((self.cards[cid].get("units") or {}).values()) == 0)
 
     def act_hide(self, a):

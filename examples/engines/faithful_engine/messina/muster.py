@@ -17,11 +17,39 @@ class Muster:
 
     def high_tech_site(self, sid, fid):
         """A Home Space, or a space with a Utility of the builder or of an ally consenting to
-        muster."""
+        muster.  messina.high-tech-home: under consenting-ally, the Home Space of an ally
+        consenting to muster too."""
         if sid in self.home_spaces(fid):
             return True
+        if self.reading("messina.high-tech-home") == "consenting-ally":
+            if any(ally != fid and self.consents(ally, fid, "muster") and sid in self.home_spaces(ally)
+                   for ally in self.factions):
+                return True
         return any(self.counts_as_friendly(fid, u.get("owner"), "muster")
                    for u in self.spaces[sid].get("utilities") or [])
+
+    def card_in_area(self, cid, fid, purpose, area):
+        """messina.card-in-area: a held card is in the Friendly Area when its space is
+        (connected), or always (every-held-card)."""
+        if self.reading("messina.card-in-area") == "every-held-card":
+            return True
+        return cid in area
+
+    def shield_purpose(self):
+        """messina.shield-consent: the activity a Shield build or upgrade is, for consent."""
+        return "build" if self.reading("messina.shield-consent") == "build" else "muster"
+
+    def build_disband_allowed(self, builds, equips, disband):
+        """messina.muster.no-build-disband under messina.build-disband.  builds and disband are
+        lists of (place, unit) with place ("at"|"card", sid)."""
+        if not disband:
+            return True
+        reading = self.reading("messina.build-disband")
+        if reading != "move-or-convert":
+            if builds:
+                return False
+            return reading == "builds-only" or not equips
+        return all(bp == dp and bu == du for bp, bu in builds for dp, du in disband)
 
     def may_equip(self, fid):
         """messina.muster.equip / .equip.ai: only human factions equip Civilians."""
@@ -30,6 +58,12 @@ class Muster:
     def build_takes_token(self, fid, unit):
         """messina.muster.population: tokens one built unit takes from Spare."""
         return self.unit_tokens(fid, unit)
+
+    def card_space_takes_builds(self, cid, fid):
+        """messina.over-limit-card: under card-too, a map space over its limit takes no builds on
+        its card either (messina.muster.stacking.over-limit)."""
+        return (self.reading("messina.over-limit-card") == "map-only"
+                or self.stacking_room(cid, fid) >= 0)
 
     def check_map_stacking(self, sid, fid, adding, rule):
         """No new units beyond the limit; a space already over it gets none
@@ -48,15 +82,20 @@ class Muster:
             by_space.setdefault(sid, []).append(op)
         build_area = None
         cost = 0
+        purpose = self.shield_purpose()
         for sid, sops in by_space.items():
             require(not ("build" in sops and "upgrade" in sops), "messina.muster.shield.not-both")
             require(sops.count("build") <= 1, "messina.muster.shield.build-upgrade")
             require(sops.count("upgrade") <= limit_upgrades, "messina.muster.shield.one-upgrade")
-            shield = self.spaces[sid].get("shield")
+            own = self.shield_of(sid, fid)
             if "build" in sops:
-                require(not shield, "messina.muster.shield.build-upgrade")
+                # messina.shield-per-space: any Shield, or only the builder's own, blocks a build.
+                if self.reading("messina.shield-per-space") == "one-per-space":
+                    require(not self.shields_in(sid), "messina.muster.shield.build-upgrade")
+                else:
+                    require(not own, "messina.muster.shield.build-upgrade")
                 if build_area is None:
-                    build_area = self.friendly_area(fid, "build")
+                    build_area = self.friendly_area(fid, purpose)
                 require(sid in build_area, "messina.muster.friendly-area")
                 # Read as a high-tech build when the Shield's cost makes it one.
                 if (self.reading("messina.shield-high-tech") == "shields-too"
@@ -64,7 +103,10 @@ class Muster:
                     require(self.high_tech_site(sid, fid), "messina.muster.high-tech")
                 cost += self.number("shield_build_cost")
             else:
-                require(shield and shield.get("owner") == fid, "messina.muster.shield.build-upgrade")
+                require(own, "messina.muster.shield.build-upgrade")
+                if build_area is None:
+                    build_area = self.friendly_area(fid, purpose)
+                require(sid in build_area, "messina.muster.friendly-area")
                 cost += self.number("shield_upgrade_cost") * len(sops)
         return cost, by_space
 
@@ -85,10 +127,42 @@ class Muster:
 
     def apply_shield_ops(self, fid, by_space):
         for sid, sops in by_space.items():
+            shields = self.shields_in(sid)
             if "build" in sops:
-                self.spaces[sid]["shield"] = {"owner": fid, "level": 1}
+                shields.append({"owner": fid, "level": 1})
             else:
-                self.spaces[sid]["shield"]["level"] += len(sops)
+                own = self.shield_of(sid, fid)
+                own["level"] = own.get("level", 1) + len(sops)
+            self.put_shields(sid, shields)
+
+    def place_of(self, entry, where):
+        """("at", sid) or ("card", cid) of an entry naming exactly one of them."""
+        if not isinstance(entry, dict) or ("at" in entry) == ("card" in entry):
+            raise BadRequest(f"{where}: name exactly one of at or card")
+        return ("card", self.card_id(entry, where)) if "card" in entry else ("at", self.space_id(entry, where))
+
+    def civilians_to_equip(self, place, fid):
+        """messina.muster.equip: the faction's own Civilians there; a card carries its holder's
+        units only."""
+        if place[0] == "card":
+            card = self.cards[place[1]]
+            return get_count(card.get("units"), "civilian") if card.get("holder") == fid else 0
+        return get_count(self.units_at(place[1], fid), "civilian")
+
+    def check_build_disband(self, builds, equips, disband):
+        """messina.muster.no-build-disband (reading messina.build-disband)."""
+        def pairs(entries, where):
+            out = []
+            for i, e in enumerate(entries):
+                if isinstance(e, dict) and ("at" in e) != ("card" in e):
+                    out.append((self.place_of(e, f"{where}/{i}"), e.get("unit")))
+            return out
+        if not isinstance(disband, list) or not isinstance(builds, list):
+            raise BadRequest("/action: builds and disband must be lists")
+        equipping = any(count_of(e, f"/action/equip/{i}") > 0 for i, e in enumerate(equips or []))
+        require(self.build_disband_allowed(pairs(builds, "/action/builds"), equipping,
+                                           pairs(disband, "/action/disband")),
+                "messina.muster.no-build-disband")
 
     def act_muster(self, a):
         fid = self.faction_id(a, "/action")
@@ -101,8 +175,7 @@ class Muster:
         disband = a.get("disband") or []
         if not isinstance(builds, list) or not isinstance(equips, list):
             raise BadRequest("/action: builds and equip must be lists")
-        if disband:
-            require(not builds and not equips, "messina.muster.no-build-disband")
+        self.check_build_disband(builds, equips, disband)
         units_table = self.number("units")
         # where: builds
         area = None
@@ -127,7 +200,10 @@ class Muster:
                 sid = self.space_id(b, w)
             if area is None:
                 area = self.friendly_area(fid, "muster")
-            require(sid in area, "messina.muster.friendly-area")
+            if on_card:
+                require(self.card_in_area(sid, fid, "muster", area), "messina.muster.friendly-area")
+            else:
+                require(sid in area, "messina.muster.friendly-area")
             if self.is_high_tech(unit):
                 require(self.high_tech_site(sid, fid), "messina.muster.high-tech")
             target = per_card if on_card else per_space
@@ -143,19 +219,20 @@ class Muster:
         for (cid, _), n in per_card.items():
             card_totals[cid] = card_totals.get(cid, 0) + n
         for cid, n in card_totals.items():
+            require(self.card_space_takes_builds(cid, fid), "messina.muster.stacking.over-limit")
             require(n <= self.card_room(cid), "messina.muster.stacking")
         # equip
         per_equip = {}
         for i, e in enumerate(equips):
             w = f"/action/equip/{i}"
-            sid = self.space_id(e, w)
+            place = self.place_of(e, w)
             n = count_of(e, w)
             if n == 0:
                 continue
             require(self.may_equip(fid), "messina.muster.equip.ai")
-            per_equip[sid] = per_equip.get(sid, 0) + n
-        for sid, n in per_equip.items():
-            require(n <= get_count(self.units_at(sid, fid), "civilian"), "messina.muster.equip")
+            per_equip[place] = per_equip.get(place, 0) + n
+        for place, n in per_equip.items():
+            require(n <= self.civilians_to_equip(place, fid), "messina.muster.equip")
             energy += self.number("equip_cost") * n
         # shields
         shield_cost, shield_by_space = self.shield_ops_cost(
@@ -177,8 +254,9 @@ class Muster:
             add_count(self.units_at_for_change(sid, fid), unit, n)
         for (cid, unit), n in per_card.items():
             add_count(self.cards[cid].setdefault("units", {}), unit, n)
-        for sid, n in per_equip.items():
-            here = self.units_at_for_change(sid, fid)
+        for place, n in per_equip.items():
+            here = (self.cards[place[1]].setdefault("units", {}) if place[0] == "card"
+                    else self.units_at_for_change(place[1], fid))
             add_count(here, "civilian", -n)
             add_count(here, "infantry", n)
         self.apply_shield_ops(fid, shield_by_space)

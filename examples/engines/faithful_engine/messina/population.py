@@ -28,6 +28,29 @@ class Population:
             return "messina.population.disaffected"
         return None
 
+    def placement_purpose(self, when):
+        """The activity a placement is, for the Friendly Area and consent; messina.civilian-consent
+        decides the Civilians'."""
+        if when == "industry":
+            return "workers"
+        return "civilians" if self.reading("messina.civilian-consent") == "civilians" else "muster"
+
+    def worker_utility_allowed(self, sid, fid, owner):
+        """messina.worker-utility: new Workers occupy a Utility of the faction (own), or also one
+        of an ally consenting to the placing of Workers (friendly)."""
+        if not self.own_utilities(sid, owner):
+            return False
+        if owner == fid:
+            return True
+        return (self.reading("messina.worker-utility") == "friendly"
+                and self.consents(owner, fid, "workers"))
+
+    def disaffected_placement_allowed(self, fid):
+        """messina.home-defence-spare: under spare-required, a faction with no Spare places no
+        units in home defence, Disaffected included."""
+        return (self.reading("messina.home-defence-spare") == "either-source"
+                or self.population(fid).get("spare", 0) > 0)
+
     def civilians_obey_stacking(self):
         """messina.civilian-stacking"""
         return self.reading("messina.civilian-stacking") == "applies"
@@ -40,7 +63,7 @@ class Population:
         placements = field(a, "placements", "/action")
         if not isinstance(placements, list):
             raise BadRequest("/action/placements: expected a list")
-        purpose = "workers" if when == "industry" else "civilians"
+        purpose = self.placement_purpose(when)
         area = None
         per_space, per_card, per_source = {}, {}, {}
         for i, p in enumerate(placements):
@@ -58,6 +81,9 @@ class Population:
                 raise BadRequest(f"{w}: name exactly one of at or card")
             on_card = "card" in p
             sid = self.card_id(p, w) if on_card else self.space_id(p, w)
+            owner = p.get("utility", fid)
+            if "utility" in p and (unit != "worker" or owner not in self.factions):
+                raise BadRequest(f"{w}/utility: a declared faction, for a Worker only")
             # who may, when
             rule = self.placement_allowed(fid, when, unit, source)
             if rule:
@@ -68,20 +94,29 @@ class Population:
             if on_card:
                 require(unit != "worker", "messina.cards.no-structures")
                 require(self.cards[sid].get("holder") == fid, "messina.population.placement.cards")
-            elif unit == "worker":
-                require(self.own_utilities(sid, fid), "messina.population.placement.workers")
             if area is None:
                 area = self.friendly_area(fid, purpose)
-            require(sid in area, "messina.population.placement.friendly-area")
+            if on_card:
+                require(self.card_in_area(sid, fid, purpose, area),
+                        "messina.population.placement.friendly-area")
+            else:
+                require(sid in area, "messina.population.placement.friendly-area")
+            if source == "disaffected":
+                require(self.disaffected_placement_allowed(fid),
+                        "messina.population.placement.spare-required")
+            if unit == "worker" and not on_card:
+                require(self.worker_utility_allowed(sid, fid, owner),
+                        "messina.population.placement.workers")
             target = per_card if on_card else per_space
-            target[(sid, unit)] = target.get((sid, unit), 0) + n
+            key = (sid, unit, owner) if unit == "worker" else (sid, unit)
+            target[key] = target.get(key, 0) + n
             per_source[source] = per_source.get(source, 0) + n * self.unit_tokens(fid, unit)
         # where: stacking
         for (cid, unit), n in per_card.items():
             require(n <= self.card_room(cid), "messina.cards.capacity")
         if self.civilians_obey_stacking():
             totals = {}
-            for (sid, unit), n in per_space.items():
+            for (sid, unit, *_), n in per_space.items():
                 if unit == "civilian":
                     totals[sid] = totals.get(sid, 0) + n
             for sid, n in totals.items():
@@ -98,9 +133,9 @@ class Population:
             add_count(pop, "located", n)
         for (cid, unit), n in per_card.items():
             add_count(self.cards[cid].setdefault("units", {}), unit, n)
-        for (sid, unit), n in per_space.items():
+        for (sid, unit, *owner), n in per_space.items():
             if unit == "worker":
-                self.add_workers(sid, fid, n)
+                self.add_workers(sid, fid, n, owner[0])
             else:
                 add_count(self.units_at_for_change(sid, fid), unit, n)
 
@@ -124,8 +159,11 @@ class Population:
         require(self.s.get("phase") == "industry", rule)
         require(self.conversion_allowed(frm, to), rule)
         require(self.conversion_backed(fid, frm, to), "messina.population.backing")
+        owner = a.get("utility", fid)
+        if "utility" in a and (to != "worker" or owner not in self.factions):
+            raise BadRequest("/action/utility: a declared faction, for a conversion to a Worker only")
         if to == "worker":
-            require(self.own_utilities(sid, fid), rule)
+            require(self.worker_utility_allowed(sid, fid, owner), rule)
         if frm == "worker":
             have = self.workers_at(sid, fid)
         else:
@@ -136,7 +174,7 @@ class Population:
         else:
             add_count(self.units_at_for_change(sid, fid), frm, -n)
         if to == "worker":
-            self.add_workers(sid, fid, n)
+            self.add_workers(sid, fid, n, owner)
         else:
             add_count(self.units_at_for_change(sid, fid), to, n)
 

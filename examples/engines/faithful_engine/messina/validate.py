@@ -49,12 +49,22 @@ class Validate:
                     raise BadRequest(f"{w}/utilities/{i}/owner: unknown faction")
                 nonneg(u.get("workers", 0), f"{w}/utilities/{i}/workers")
                 backed[u["owner"]] += u.get("workers", 0)
-            sh = sp.get("shield")
-            if sh:
+                for guest, n in (u.get("guests") or {}).items():
+                    if guest not in factions or guest == u["owner"]:
+                        raise BadRequest(f"{w}/utilities/{i}/guests/{guest}: not another declared faction")
+                    nonneg(n, f"{w}/utilities/{i}/guests/{guest}")
+                    backed[guest] += n
+            if sp.get("shield") and sp.get("shields"):
+                raise BadRequest(f"{w}: give either shield or shields, not both")
+            owners = set()
+            for sh in self.shields_in(sid):
                 if sh.get("owner") not in factions:
                     raise BadRequest(f"{w}/shield/owner: unknown faction")
-                if type(sh.get("level")) is not int or sh["level"] < 1:
+                if type(sh.get("level", 1)) is not int or sh.get("level", 1) < 1:
                     raise BadRequest(f"{w}/shield/level: must be an integer >= 1")
+                if sh["owner"] in owners:
+                    raise BadRequest(f"{w}/shields: a faction has at most one Shield in a space")
+                owners.add(sh["owner"])
         for cid, card in self.cards.items():
             w = f"/state/cards/{cid}"
             if cid not in spaces:
