@@ -258,6 +258,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   for (const auto& space : map_sites) require_map_room(rules, state, next, faction, space);
   for (const auto& card : card_sites) require_card_room(rules, state, next, faction, card);
 
+  std::map<std::pair<SpaceId, bool>, int> equipped;  // per site: Civilians equipped so far
   for (const auto& eq : action.equip) {
     // messina.muster.equip.ai: the AI faction cannot convert its Civilians.
     require(kind == FactionKind::human, "messina.muster.equip.ai",
@@ -271,10 +272,15 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
               "the units on the Location Card {} are {}'s, not {}'s: {} has no Civilians there to equip",
               eq.where.space, holder, faction, faction);
     }
+    // One Muster is judged on the state it began with (as its builds and its Friendly Area are):
+    // the Civilians equipped are those the faction had there then, not Civilians built alongside.
+    const int had = units_at(state, eq.where, faction, Piece::civilian);
+    int& already = equipped[{eq.where.space, eq.where.on_card}];
+    require(had - already >= eq.count, "messina.muster.equip",
+            "{} had {} Civilian(s) at {} when the Muster began ({} already equipped), not {} more to equip", faction,
+            had, describe(eq.where), already, eq.count);
+    already += eq.count;
     UnitCounts& units = units_at(next, eq.where, faction);
-    require(units[Piece::civilian] >= eq.count, "messina.muster.equip",
-            "{} has {} Civilian(s) at {} to equip, not {}", faction,
-                        units[Piece::civilian], describe(eq.where), eq.count);
     // messina.muster.equip.no-other-change: Civilian to Infantry is the one change of type a
     // Muster makes; it has no other conversion, and builds never pair with disbands
     // (messina.muster.no-build-disband).

@@ -64,6 +64,9 @@ class Population:
         if not isinstance(placements, list):
             raise BadRequest("/action/placements: expected a list")
         purpose = self.placement_purpose(when)
+        if not placements:  # who and when are checked even when nothing is placed, as the oracle does
+            rule = self.placement_allowed(fid, when, "worker" if when == "industry" else "civilian", "spare")
+            require(rule is None, rule)
         area = None
         per_space, per_card, per_source = {}, {}, {}
         for i, p in enumerate(placements):
