@@ -164,7 +164,7 @@ class Board:
         for (place, unit), n in wanted.items():
             if place[0] == "card":
                 card = self.cards[place[1]]
-                require(card.get("holder") == fid, rule)
+                require(self.may_remove_from_card(fid, card), rule)
                 have = get_count(card.get("units"), unit)
             elif unit == "worker":
                 have = self.workers_at(place[1], fid)
@@ -172,6 +172,11 @@ class Board:
                 have = get_count(self.units_at(place[1], fid), unit)
             require(n <= have, rule)
         return wanted
+
+    def may_remove_from_card(self, fid, card):
+        """A faction removes units only from a Location Card it holds (the units on a card are its
+        holder's)."""
+        return card.get("holder") == fid
 
     def removal_tokens(self, fid, removals):
         return sum(self.unit_tokens(fid, unit) * n for (_, unit), n in removals.items())
