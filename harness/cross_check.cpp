@@ -54,28 +54,6 @@ struct PlannedCase {
   std::vector<EngineAnswer> answers;
 };
 
-// The readings a case runs under on this engine: the scenario's, with the engine's own readings
-// for every point it declares. Returns a reason to skip when the oracle cannot follow the engine.
-std::string choose_readings(const Scenario& s, const GameRules& rules, const EngineReadings& engine, json& readings,
-                            PlannedCase& plan) {
-  readings = s.readings(rules);
-  for (const auto& point : rules.points) {
-    if (auto problem = engine.point_problems.find(point.id); problem != engine.point_problems.end()) return problem->second;
-    const auto offered = engine.offered.find(point.id);
-    if (offered == engine.offered.end()) continue;  // the engine says nothing: the scenario's reading
-    const std::vector<std::string>& implemented = offered->second;
-    const std::string wanted = readings[point.id].get<std::string>();
-    if (std::find(implemented.begin(), implemented.end(), wanted) != implemented.end()) continue;
-    if (s.interpretations.contains(point.id)) {
-      plan.check_expect = false;
-      plan.note = fmt::format("run under the engine's reading {}={} (the scenario expects {}); compared "
-                              "with the oracle only", point.id, implemented.front(), wanted);
-    }
-    readings[point.id] = implemented.front();
-  }
-  return "";
-}
-
 std::string request_line(const std::string& id, const Scenario& s, const std::string& ruleset,
                          const std::string& readings, const std::string& state, const Step& step) {
   return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})",
@@ -211,11 +189,16 @@ class CrossCheckRun {
       return;
     }
     const GameRules& rules = *library_.find(s.game);
-    json readings;
-    if (std::string why = choose_readings(s, rules, engine_readings_, readings, c); !why.empty()) {
+    const ChosenReadings chosen = choose_readings(engine_readings_, rules, s.interpretations);
+    if (!chosen.problem.empty()) {
       c.result.verdict = Verdict::skipped;
-      c.result.message = why;
+      c.result.message = chosen.problem;
       return;
+    }
+    const json& readings = chosen.readings;
+    if (!chosen.overridden.empty()) {  // run under a reading the scenario does not expect
+      c.check_expect = false;
+      c.note = chosen.overridden.front() + "; compared with the oracle only";
     }
     std::vector<std::string> step_ids;
     for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));

@@ -44,4 +44,25 @@ EngineReadings read_engine_readings(const json& declared, const RulesLibrary& li
   return out;
 }
 
+ChosenReadings choose_readings(const EngineReadings& engine, const GameRules& rules, const json& case_readings) {
+  ChosenReadings out;
+  out.readings = rules.readings(case_readings);
+  for (const auto& point : rules.points) {
+    if (auto problem = engine.point_problems.find(point.id); problem != engine.point_problems.end()) {
+      out.problem = problem->second;
+      return out;
+    }
+    const auto offered = engine.offered.find(point.id);
+    if (offered == engine.offered.end()) continue;  // the engine says nothing: the case's reading
+    const std::vector<std::string>& implemented = offered->second;
+    const std::string wanted = out.readings[point.id].get<std::string>();
+    if (std::find(implemented.begin(), implemented.end(), wanted) != implemented.end()) continue;
+    if (case_readings.is_object() && case_readings.contains(point.id))
+      out.overridden.push_back(fmt::format("run under the engine's reading {}={} (the scenario expects {})", point.id,
+                                           implemented.front(), wanted));
+    out.readings[point.id] = implemented.front();
+  }
+  return out;
+}
+
 }  // namespace rulecheck

@@ -20,4 +20,14 @@ struct EngineReadings {
 
 EngineReadings read_engine_readings(const json& declared, const RulesLibrary& library);
 
+// The readings a case of `rules`' game runs under on an engine: the case's own (defaults filled
+// in), with every point the engine declares set to a reading it implements: the case's when the
+// engine implements it, else the engine's preferred one.
+struct ChosenReadings {
+  json readings;                        // every point of the game -> its reading
+  std::vector<std::string> overridden;  // "point=reading (the case expects X)" where the case named another
+  std::string problem;                  // why the oracle cannot follow the engine (the case is skipped)
+};
+ChosenReadings choose_readings(const EngineReadings& engine, const GameRules& rules, const json& case_readings);
+
 }  // namespace rulecheck

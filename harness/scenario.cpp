@@ -49,6 +49,17 @@ void check_expect(const JsonReader& e, const GameRules& rules, bool is_query, bo
 
 }  // namespace
 
+std::string scenario_id_for(const std::filesystem::path& file) {
+  std::vector<std::string> parts;
+  for (const auto& part : std::filesystem::weakly_canonical(file)) parts.push_back(part.string());
+  const auto root = std::find(parts.rbegin(), parts.rend(), "scenarios");
+  if (root == parts.rend()) return "";
+  std::string id;
+  for (auto it = root.base(); it != parts.end(); ++it) id += (id.empty() ? "" : "/") + *it;
+  if (id.size() > 5 && id.ends_with(".json")) id.resize(id.size() - 5);
+  return id;
+}
+
 Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& library) {
   Scenario s;
   s.file = file;
@@ -57,19 +68,8 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
     const JsonReader r(doc, "");
     r.expect_object().only({"id", "game", "title", "note", "cites", "interpretations", "ruleset", "state", "steps"});
     s.id = r.field("id").string();
-    // Under a scenarios/ folder the id is the file's path there, without ".json".
-    {
-      std::vector<std::string> parts;
-      for (const auto& part : std::filesystem::weakly_canonical(file)) parts.push_back(part.string());
-      const auto root = std::find(parts.rbegin(), parts.rend(), "scenarios");
-      if (root != parts.rend()) {
-        std::string expected;
-        for (auto it = root.base(); it != parts.end(); ++it) expected += (expected.empty() ? "" : "/") + *it;
-        if (expected.size() > 5 && expected.ends_with(".json")) expected.resize(expected.size() - 5);
-        if (s.id != expected)
-          r.field("id").fail(fmt::format("the id of a file under scenarios/ is its path there: \"{}\"", expected));
-      }
-    }
+    if (const std::string expected = scenario_id_for(file); !expected.empty() && s.id != expected)
+      r.field("id").fail(fmt::format("the id of a file under scenarios/ is its path there: \"{}\"", expected));
     s.game = r.field("game").string();
     const GameRules* rules = library.find(s.game);
     if (!rules) {

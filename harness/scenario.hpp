@@ -46,6 +46,9 @@ struct ScenarioError {
   std::string describe() const;
 };
 
+// Under a scenarios/ folder a file's id is its path there, without ".json"; "" elsewhere.
+std::string scenario_id_for(const std::filesystem::path& file);
+
 // Loads and checks one file's structure, its game, its cited clauses, its interpretation choices,
 // its ruleset overrides and its expectations. The state itself is checked by the game when run
 // (or by check_scenario_states). Throws ScenarioError.

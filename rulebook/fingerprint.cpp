@@ -10,7 +10,7 @@
 
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
-#include "rulebook/atomic_write.hpp"
+#include "common/atomic_write.hpp"
 #include "rulebook/command_support.hpp"
 #include "rulebook/commands.hpp"
 #include "rulebook/drift.hpp"

@@ -1,4 +1,4 @@
-#include "rulebook/atomic_write.hpp"
+#include "common/atomic_write.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-namespace rulecheck::rulebook {
+namespace rulecheck {
 
 namespace {
 
@@ -50,4 +50,4 @@ void write_file_atomically(const std::filesystem::path& file, std::string_view c
   }
 }
 
-}  // namespace rulecheck::rulebook
+}  // namespace rulecheck
