@@ -1,0 +1,443 @@
+// Properties of the Scythe movement oracle over generated cases (properties/generators/scythe.cpp),
+// through the same JSON interface engines and scenarios use. Each property is a sentence of the
+// rule text, its clause ids (rules/scythe/clauses.json) named above it:
+//   - every generated state is valid, and canonical JSON is a fixed point;
+//   - a legal move leaves a valid state;
+//   - popularity stays within the ruleset's bounds, and drops only for workers forced out;
+//   - no unit enters a home base: only a base's own workers, retreating, arrive there;
+//   - a worker moving by itself never ends alone with an opponent's character or mech (and, under
+//     the "presence" reading of scythe.worker-blocking, never enters, crosses or leaves a
+//     territory holding them);
+//   - retreating workers reach their own home base, and no worker is lost or made;
+//   - an illegal answer names a clause of the index;
+//   - the oracle is deterministic, and total under every reading of every interpretation point.
+// The properties about moves are checked under every combination of readings
+// (rules/scythe/interpretations.json). Reachability tests show that every action and query type,
+// and every clause the oracle's require() calls cite, is generated.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "common/game.hpp"
+#include "games/registry.hpp"
+#include "harness/rules_data.hpp"
+#include "properties/generators/generated_case.hpp"
+
+namespace rulecheck::properties {
+namespace {
+
+using generators::GeneratedCase;
+
+const GameRules& scythe_rules() {
+  static const RulesLibrary library(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
+  return *library.find("scythe");
+}
+
+const json& ruleset() {
+  static const json merged = scythe_rules().merged_ruleset(json::object());
+  return merged;
+}
+
+// The oracle bound to the project's ruleset, under one combination of readings.
+struct Binding {
+  json readings;
+  std::unique_ptr<BoundRules> rules;
+};
+
+// Every combination of the readings of every interpretation point; the defaults first.
+const std::vector<Binding>& every_reading() {
+  static const std::vector<Binding> bindings = [] {
+    std::vector<json> choices = {json::object()};
+    for (const InterpretationPoint& p : scythe_rules().points) {
+      std::vector<json> more;
+      for (const json& chosen : choices)
+        for (const std::string& reading : p.readings) {
+          json c = chosen;
+          c[p.id] = reading;
+          more.push_back(c);
+        }
+      choices = more;
+    }
+    std::vector<Binding> out;
+    out.push_back({scythe_rules().readings(json::object()), nullptr});
+    for (const json& chosen : choices) {
+      json full = scythe_rules().readings(chosen);
+      if (full != out.front().readings) out.push_back({full, nullptr});
+    }
+    for (Binding& b : out) b.rules = find_game("scythe")->bind(ruleset(), b.readings);
+    return out;
+  }();
+  return bindings;
+}
+
+const BoundRules& scythe() { return *every_reading().front().rules; }
+
+const rc::Gen<GeneratedCase>& cases() {
+  static const rc::Gen<GeneratedCase> gen = generators::scythe_cases(ruleset());
+  return gen;
+}
+
+// ---- Reading states ----
+
+int count(const json& state, const std::string& territory, const std::string& faction, const std::string& unit) {
+  const json& t = state.at("territories").at(territory);
+  const auto units = t.find("units");
+  if (units == t.end()) return 0;
+  const auto of = units->find(faction);
+  return of == units->end() ? 0 : of->value(unit, 0);
+}
+
+int combat_units(const json& state, const std::string& territory, const std::string& faction) {
+  return count(state, territory, faction, "character") + count(state, territory, faction, "mech");
+}
+
+bool opponent_combat_units(const json& state, const std::string& territory, const std::string& mover) {
+  for (const auto& [faction, f] : state.at("factions").items())
+    if (faction != mover && combat_units(state, territory, faction) > 0) return true;
+  return false;
+}
+
+std::vector<std::string> factions_of(const json& state) {
+  std::vector<std::string> out;
+  for (const auto& [faction, f] : state.at("factions").items()) out.push_back(faction);
+  return out;
+}
+
+std::string home_base(const json& state, const std::string& faction) {
+  return state.at("factions").at(faction).at("home_base").get<std::string>();
+}
+
+int popularity(const json& state, const std::string& faction) {
+  return state.at("factions").at(faction).value("popularity", 0);
+}
+
+// The outcome of a generated move under each combination of readings, the legal ones only.
+struct LegalOutcome {
+  const Binding* binding;
+  json before, after;  // canonical states
+};
+
+std::vector<LegalOutcome> legal_outcomes(const GeneratedCase& c) {
+  std::vector<LegalOutcome> out;
+  const json before = scythe().canonical_state(c.state);
+  for (const Binding& b : every_reading()) {
+    const ApplyOutcome o = b.rules->apply(c.state, c.request);
+    if (o.legal) out.push_back({&b, before, *o.state});
+  }
+  return out;
+}
+
+// Forced-out workers of each faction: what its home base gained (no other way in; see the
+// home-base property).
+int retreated(const LegalOutcome& o, const std::string& faction) {
+  const std::string home = home_base(o.before, faction);
+  return count(o.after, home, faction, "worker") - count(o.before, home, faction, "worker");
+}
+
+// ---- Properties ----
+
+// No clause: the validator's checks (docs/formats.md, "Scythe state") and the JSON edge. Every
+// generated state is valid, its action or query reads, and canonical JSON is a fixed point.
+RC_GTEST_PROP(ScytheGenerated, EveryStateIsValidAndCanonicalJsonIsAFixedPoint, ()) {
+  const GeneratedCase c = *cases();
+  RC_ASSERT(c.game == "scythe");
+  RC_ASSERT(c.request.at("type").get<std::string>() == c.kind);
+  const json canonical = scythe().canonical_state(c.state);
+  RC_ASSERT(scythe().canonical_state(canonical) == canonical);
+  if (c.is_query) {
+    scythe().query(c.state, c.request);
+  } else {
+    const ApplyOutcome o = scythe().apply(c.state, c.request);
+    RC_CLASSIFY(o.legal, "legal move");
+    RC_CLASSIFY(!o.legal, "illegal move");
+  }
+}
+
+// scythe.move.combat-temporary-control and scythe.move.combat-pending (who keeps control of a
+// shared territory, "held_by"; two factions at most share one, while their combat waits), and
+// every scythe.move.* clause that changes the board: a legal move's outcome, under every reading,
+// is itself a valid state, in canonical form.
+RC_GTEST_PROP(ScytheMove, ALegalMoveLeavesAValidState, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  for (const LegalOutcome& o : legal_outcomes(c)) RC_ASSERT(scythe().canonical_state(o.after) == o.after);
+}
+
+// scythe.move.popularity-loss, scythe.move.popularity-floor (ruleset popularity_min,
+// popularity_max, popularity_loss_per_worker): after every legal move each faction's popularity
+// is within the bounds; only the mover's changes, by the loss per worker it forced out, never
+// below the minimum.
+RC_GTEST_PROP(ScytheMove, PopularityStaysWithinItsBounds, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  const int low = ruleset().at("popularity_min").get<int>(), high = ruleset().at("popularity_max").get<int>();
+  const int loss = ruleset().at("popularity_loss_per_worker").get<int>();
+  const std::string mover = c.request.at("faction").get<std::string>();
+  for (const LegalOutcome& o : legal_outcomes(c)) {
+    int forced_out = 0;
+    for (const std::string& f : factions_of(o.before))
+      if (f != mover) forced_out += retreated(o, f);
+    for (const std::string& f : factions_of(o.before)) {
+      const int after = popularity(o.after, f), before = popularity(o.before, f);
+      RC_ASSERT(after >= low);
+      RC_ASSERT(after <= high);
+      RC_ASSERT(after == (f == mover ? std::max(low, before - loss * forced_out) : before));
+    }
+  }
+}
+
+// scythe.move.home-base (scythe.move.workers-retreat brings the only arrivals): after a legal move,
+// every faction's units in each home base are at most those before, except the base's own
+// faction's workers, which only forced-out workers add to.
+RC_GTEST_PROP(ScytheMove, NoUnitEverEntersAHomeBase, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  const std::string mover = c.request.at("faction").get<std::string>();
+  for (const LegalOutcome& o : legal_outcomes(c)) {
+    for (const std::string& owner : factions_of(o.before)) {
+      const std::string home = home_base(o.before, owner);
+      for (const std::string& f : factions_of(o.before))
+        for (const char* unit : {"character", "mech", "worker"}) {
+          const int before = count(o.before, home, f, unit), after = count(o.after, home, f, unit);
+          const bool retreat_target = f == owner && f != mover && std::string(unit) == "worker";
+          RC_ASSERT((retreat_target ? after >= before : after <= before));
+        }
+    }
+  }
+}
+
+// scythe.move.worker-blocked-by-combat-units, interpretation scythe.worker-blocking: a worker that
+// moved by itself in a legal move never ends alone (without its faction's character or mech) with
+// an opponent's character or mech in the territory it moved into. Under the "presence" reading,
+// more: it never left, crossed or entered a territory holding an opponent's character or mech.
+// Under "control" (the default), a territory the mover itself held ("held_by") before the action
+// does not block its workers, though an opponent's character or mech stands there: there the
+// worker may end alone with them (a finding, recorded by that interpretation point).
+RC_GTEST_PROP(ScytheMove, AWorkerNeverEndsAloneWithOpponentCombatUnits, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  const std::string mover = c.request.at("faction").get<std::string>();
+  for (const LegalOutcome& o : legal_outcomes(c)) {
+    const bool by_presence = o.binding->readings.value("scythe.worker-blocking", "presence") == "presence";
+    for (const json& m : c.request.at("moves")) {
+      if (m.at("unit") != "worker") continue;
+      const std::string end = m.at("path").back().get<std::string>();
+      const json& before = o.before.at("territories").at(end);
+      const bool mover_held = before.value("held_by", "") == mover;
+      if (by_presence || !mover_held)
+        RC_ASSERT(!(combat_units(o.after, end, mover) == 0 && opponent_combat_units(o.after, end, mover)));
+      if (!by_presence) continue;
+      RC_ASSERT(!opponent_combat_units(o.before, m.at("from").get<std::string>(), mover));
+      for (const json& step : m.at("path")) RC_ASSERT(!opponent_combat_units(o.before, step.get<std::string>(), mover));
+    }
+  }
+}
+
+// The case behind the "control" exception above: red holds T1, where its worker stands with
+// blue's mech; red's other worker joins them by itself. Legal under "control" (red controls T1),
+// illegal under "presence".
+TEST(ScytheWorkerBlocking, UnderControlAWorkerMayJoinAnOpponentsMechOnATerritoryItsFactionHolds) {
+  const json state = json::parse(R"({
+    "factions": {"red": {"home_base": "HB-red"}, "blue": {"home_base": "HB-blue"}},
+    "territories": {
+      "HB-red": {"adjacent": ["T1"], "home_base": "red"},
+      "HB-blue": {"adjacent": ["T2"], "home_base": "blue"},
+      "T1": {"adjacent": ["HB-red", "T2"], "units": {"red": {"worker": 1}, "blue": {"mech": 1}}, "held_by": "red"},
+      "T2": {"adjacent": ["HB-blue", "T1"], "units": {"red": {"worker": 1}}}
+    }})");
+  const json action = {
+      {"type", "move"}, {"faction", "red"}, {"moves", {{{"unit", "worker"}, {"from", "T2"}, {"path", {"T1"}}}}}};
+  const auto under = [&](const char* reading) {
+    return find_game("scythe")
+        ->bind(ruleset(), scythe_rules().readings({{"scythe.worker-blocking", reading}}))
+        ->apply(state, action);
+  };
+  const ApplyOutcome control = under("control"), presence = under("presence");
+  ASSERT_TRUE(control.legal) << control.reason;
+  EXPECT_EQ(count(*control.state, "T1", "red", "worker"), 2);
+  EXPECT_EQ(count(*control.state, "T1", "blue", "mech"), 1);
+  EXPECT_FALSE(presence.legal);
+  EXPECT_EQ(presence.rule, "scythe.move.worker-blocked-by-combat-units");
+}
+
+// scythe.move.workers-retreat, scythe.move.workers-stop: after a legal move each faction's worker
+// total is unchanged; the mover's workers leave only territories its moves start from; an
+// opponent's workers leave only to their own home base, which gains exactly the workers they
+// lost elsewhere.
+RC_GTEST_PROP(ScytheMove, RetreatingWorkersReachTheirOwnHomeBase, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  const std::string mover = c.request.at("faction").get<std::string>();
+  std::set<std::string> starts;
+  for (const json& m : c.request.at("moves")) starts.insert(m.at("from").get<std::string>());
+  for (const LegalOutcome& o : legal_outcomes(c)) {
+    for (const std::string& f : factions_of(o.before)) {
+      const std::string home = home_base(o.before, f);
+      int total_before = 0, total_after = 0, lost_elsewhere = 0;
+      for (const auto& [t, territory] : o.before.at("territories").items()) {
+        const int before = count(o.before, t, f, "worker"), after = count(o.after, t, f, "worker");
+        total_before += before;
+        total_after += after;
+        if (f == mover) {
+          if (!starts.count(t)) RC_ASSERT(after >= before);
+        } else if (t != home) {
+          RC_ASSERT(after <= before);
+          lost_elsewhere += before - after;
+        }
+      }
+      RC_ASSERT(total_after == total_before);
+      if (f != mover)
+        RC_ASSERT(count(o.after, home, f, "worker") - count(o.before, home, f, "worker") == lost_elsewhere);
+    }
+  }
+}
+
+// Every clause of rules/scythe/clauses.json may be the answer; none outside it: an illegal answer
+// names a clause id of the index, with a reason.
+RC_GTEST_PROP(ScytheMove, AnIllegalAnswerNamesAClauseOfTheIndex, ()) {
+  const GeneratedCase c = *cases();
+  RC_PRE(!c.is_query);
+  for (const Binding& b : every_reading()) {
+    const ApplyOutcome o = b.rules->apply(c.state, c.request);
+    if (o.legal) continue;
+    RC_ASSERT(scythe_rules().has_clause(o.rule));
+    RC_ASSERT(!o.reason.empty());
+  }
+}
+
+// Interpretation points scythe.vacated-workers and scythe.stop-path (every reading), and
+// scythe.move.* throughout: the same case gives the same answer twice, and no reading throws
+// anything but answers legal, illegal with a clause, or a query's result.
+RC_GTEST_PROP(ScytheOracle, IsDeterministicAndTotalUnderEveryReading, ()) {
+  const GeneratedCase c = *cases();
+  for (const Binding& b : every_reading()) {
+    try {
+      if (c.is_query) {
+        const json first = b.rules->query(c.state, c.request);
+        RC_ASSERT(b.rules->query(c.state, c.request) == first);
+        if (c.kind == "controller")
+          RC_ASSERT((first.is_null() || c.state.at("factions").contains(first.get<std::string>())));
+        else
+          RC_ASSERT(first.is_boolean());
+      } else {
+        const ApplyOutcome first = b.rules->apply(c.state, c.request), second = b.rules->apply(c.state, c.request);
+        RC_ASSERT(first.legal == second.legal);
+        RC_ASSERT(first.rule == second.rule);
+        RC_ASSERT(first.reason == second.reason);
+        if (first.legal) RC_ASSERT(*first.state == *second.state);
+      }
+    } catch (const std::exception& e) {
+      RC_FAIL(std::string("under readings ") + b.readings.dump() + " the oracle threw: " + e.what());
+    }
+  }
+}
+
+// ---- Reachability ----
+
+std::string read_source(const std::string& relative) {
+  std::ifstream in(std::filesystem::path(RULECHECK_SOURCE_DIR) / relative);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The clause ids a call of `function` cites as a literal in oracle/scythe/movement.cpp.
+std::set<std::string> clauses_cited_by(const std::string& function) {
+  const std::string source = read_source("oracle/scythe/movement.cpp");
+  const std::regex call("\\b" + function + "\\s*\\([^;]*?\"(scythe\\.[a-z0-9.-]+)\"");
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), call); it != std::sregex_iterator(); ++it)
+    out.insert((*it)[1].str());
+  return out;
+}
+
+struct Reach {
+  std::map<std::string, int> kinds;
+  int legal = 0, illegal = 0;                      // under the default readings
+  std::map<std::string, int> clauses;              // the answers under the default readings
+  std::map<std::string, int> clauses_any_reading;  // cases some reading answers with the clause
+};
+
+// `n` cases from a fixed seed, the sizes cycling through 0..100 as RapidCheck's do, through the
+// oracle under each of `bindings` (the default readings first).
+Reach reach(const std::vector<Binding>& bindings, const rc::Gen<GeneratedCase>& gen, int n) {
+  Reach r;
+  rc::Random random(20240610);
+  for (int i = 0; i < n; ++i) {
+    const GeneratedCase c = gen(random.split(), i % (rc::kNominalSize + 1)).value();
+    ++r.kinds[c.kind];
+    if (c.is_query) {
+      for (const Binding& b : bindings) b.rules->query(c.state, c.request);
+      continue;
+    }
+    std::set<std::string> answers;
+    for (const Binding& b : bindings) {
+      const ApplyOutcome o = b.rules->apply(c.state, c.request);
+      if (&b == &bindings.front()) {
+        ++(o.legal ? r.legal : r.illegal);
+        if (!o.legal) ++r.clauses[o.rule];
+      }
+      if (!o.legal) answers.insert(o.rule);
+    }
+    for (const std::string& clause : answers) ++r.clauses_any_reading[clause];
+  }
+  return r;
+}
+
+void print(const Reach& r) {
+  for (const auto& [kind, n] : r.kinds) std::cout << "  " << kind << ": " << n << " cases\n";
+  std::cout << "  moves under the default readings: " << r.legal << " legal, " << r.illegal << " illegal\n";
+  std::cout << "  illegal answers per clause (default readings / cases answered so under some reading):\n";
+  for (const auto& [clause, n] : r.clauses_any_reading) {
+    const auto d = r.clauses.find(clause);
+    std::cout << "    " << clause << ": " << (d == r.clauses.end() ? 0 : d->second) << " / " << n << "\n";
+  }
+}
+
+TEST(ScytheGenerators, EveryTypeIsGeneratedAndEveryRequiredClauseIsAnAnswer) {
+  const Reach r = reach(every_reading(), cases(), 3000);
+  print(r);
+  for (const char* kind : {"move", "controller", "mill-produces", "structure-bonus"})
+    EXPECT_GT(r.kinds.count(kind) ? r.kinds.at(kind) : 0, 0) << kind;
+  const int moves = r.legal + r.illegal;
+  EXPECT_GE(r.legal * 5, moves) << "fewer than 20% of the moves are legal";
+  EXPECT_GE(r.illegal * 5, moves) << "fewer than 20% of the moves are illegal";
+  const std::set<std::string> required = clauses_cited_by("require");
+  EXPECT_FALSE(required.empty()) << "no clause id found in oracle/scythe/movement.cpp's require() calls";
+  for (const std::string& clause : required) {
+    EXPECT_TRUE(scythe_rules().has_clause(clause)) << clause;
+    EXPECT_TRUE(r.clauses_any_reading.count(clause)) << clause << " is never the answer of an illegal case";
+  }
+}
+
+// scythe.move.mech-abilities: with a move_range above 1 (a mech ability, as a ruleset override),
+// paths that go on past a stop are generated, and under the default reading of scythe.stop-path
+// each stop's clause answers some of them.
+TEST(ScytheGenerators, WithLongerRangesEveryStopClauseIsAnAnswer) {
+  const json longer = scythe_rules().merged_ruleset({{"move_range", {{"character", 2}, {"mech", 2}, {"worker", 2}}}});
+  std::vector<Binding> bindings;
+  for (const Binding& b : every_reading())
+    bindings.push_back({b.readings, find_game("scythe")->bind(longer, b.readings)});
+  const Reach r = reach(bindings, generators::scythe_cases(longer), 3000);
+  print(r);
+  std::set<std::string> expected = clauses_cited_by("stop_here");
+  const std::set<std::string> required = clauses_cited_by("require");
+  expected.insert(required.begin(), required.end());
+  EXPECT_FALSE(clauses_cited_by("stop_here").empty());
+  for (const std::string& clause : expected)
+    EXPECT_TRUE(r.clauses_any_reading.count(clause)) << clause << " is never the answer of an illegal case";
+}
+
+}  // namespace
+}  // namespace rulecheck::properties
