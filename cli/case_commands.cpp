@@ -102,8 +102,10 @@ int run_command(const Context& context, const RunOptions& opt) {
   auto engines = start_engines(opt.engines, engine_options);  // their hello names the targets
 
   FanOutReporter reporter;
-  if (opt.format == "jsonl") reporter.add(make_jsonl_reporter(std::cout));
-  else reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
+  if (opt.format == "jsonl")
+    reporter.add(make_jsonl_reporter(std::cout));
+  else
+    reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
   std::vector<std::unique_ptr<std::ofstream>> report_files;
   if (!opt.output_dir.empty()) try {
       add_report_files(reporter, opt.output_dir, report_files);
@@ -227,8 +229,9 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
   CLI::App* validate = app.add_subcommand(
       "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
   validate->add_option("paths", *validate_paths, "Scenario files or folders")->required();
-  validate->footer("Exit status: 0 every file is valid, 2 a file is not (each problem is printed with its file and "
-                   "JSON pointer), 3 rulecheck could not run.");
+  validate->footer(
+      "Exit status: 0 every file is valid, 2 a file is not (each problem is printed with its file and "
+      "JSON pointer), 3 rulecheck could not run.");
   validate->callback([&context, validate_paths] { context.exit_code = validate_command(context, *validate_paths); });
 
   auto readings_paths = std::make_shared<std::vector<std::string>>();
@@ -292,9 +295,10 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
     }
   });
   engine.stop();
-  fmt::print("{} scenario(s) sent; {} answered within the protocol, {} errored (a fault, an answer breaking "
-             "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
-             answered, answered - protocol_faults, protocol_faults);
+  fmt::print(
+      "{} scenario(s) sent; {} answered within the protocol, {} errored (a fault, an answer breaking "
+      "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
+      answered, answered - protocol_faults, protocol_faults);
   for (const auto& p : problems) fmt::print("  problem: {}\n", p);
   if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
   return problems.empty() ? kOk : kFailed;

@@ -28,8 +28,7 @@ json sorted(json list) {
   return list;
 }
 
-std::optional<Difference> compare(const json& expected, const json& actual, const std::string& path,
-                                  bool contained) {
+std::optional<Difference> compare(const json& expected, const json& actual, const std::string& path, bool contained) {
   if (expected.is_object() && actual.is_object()) {
     for (const auto& [key, value] : expected.items()) {
       const std::string here = pointer(path, key);
@@ -47,7 +46,8 @@ std::optional<Difference> compare(const json& expected, const json& actual, cons
     }
     if (!contained)
       for (const auto& [key, value] : actual.items())
-        if (!expected.contains(key)) return Difference{pointer(path, key), nullptr, value, Difference::Kind::unexpected};
+        if (!expected.contains(key))
+          return Difference{pointer(path, key), nullptr, value, Difference::Kind::unexpected};
     return std::nullopt;
   }
   if (expected.is_array() && actual.is_array()) {
@@ -60,21 +60,18 @@ std::optional<Difference> compare(const json& expected, const json& actual, cons
       if (auto d = compare(expected[i], actual[i], pointer(path, std::to_string(i)), contained)) return d;
     return std::nullopt;
   }
-  if (contained && actual.is_object() && expected.is_number() && expected == 0 && actual.empty())
-    return std::nullopt;
+  if (contained && actual.is_object() && expected.is_number() && expected == 0 && actual.empty()) return std::nullopt;
   if (expected == actual) return std::nullopt;
   return Difference{path, expected, actual, Difference::Kind::changed};
 }
 
 }  // namespace
 
-std::optional<Difference> first_difference(const json& expected, const json& actual,
-                                           const std::string& path) {
+std::optional<Difference> first_difference(const json& expected, const json& actual, const std::string& path) {
   return compare(expected, actual, path, true);
 }
 
-std::optional<Difference> first_difference_exact(const json& expected, const json& actual,
-                                                 const std::string& path) {
+std::optional<Difference> first_difference_exact(const json& expected, const json& actual, const std::string& path) {
   return compare(expected, actual, path, false);
 }
 

@@ -12,7 +12,7 @@ using json = nlohmann::json;
 
 struct Difference {
   enum class Kind { changed, missing, unexpected };  // value differs / field absent / field extra
-  std::string path;   // JSON pointer into the outcome
+  std::string path;                                  // JSON pointer into the outcome
   json expected;
   json actual;
   Kind kind = Kind::changed;
@@ -22,8 +22,7 @@ struct Difference {
 // `actual`; a count of 0 (or an empty object/list) matches an absent field; lists of strings
 // compare as sets; other lists compare element by element. Returns the first difference in
 // document order, or nothing when `expected` is contained in `actual`.
-std::optional<Difference> first_difference(const json& expected, const json& actual,
-                                           const std::string& path = "");
+std::optional<Difference> first_difference(const json& expected, const json& actual, const std::string& path = "");
 
 // Exact equality (lists of strings as sets): for query results.
 std::optional<Difference> first_difference_exact(const json& expected, const json& actual,

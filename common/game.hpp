@@ -17,8 +17,8 @@ using json = nlohmann::json;
 // with the clause id that forbids it and a sentence saying why.
 struct ApplyOutcome {
   bool legal = false;
-  std::string rule;    // clause id when illegal
-  std::string reason;  // why, when illegal
+  std::string rule;             // clause id when illegal
+  std::string reason;           // why, when illegal
   std::shared_ptr<json> state;  // canonical next state when legal
 };
 

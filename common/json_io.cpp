@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "common/pointer.hpp"
 #include "common/input_error.hpp"
+#include "common/pointer.hpp"
 
 namespace rulecheck {
 
@@ -25,8 +25,7 @@ class DuplicateKeyGuard {
         Frame& f = frames_.back();
         f.key = parsed.get<std::string>();
         if (!f.keys.insert(f.key).second)
-          throw InputError(path_to_current(),
-                           fmt::format("the key \"{}\" appears twice in the same object", f.key));
+          throw InputError(path_to_current(), fmt::format("the key \"{}\" appears twice in the same object", f.key));
         break;
       }
       case json::parse_event_t::object_end:
@@ -86,8 +85,7 @@ json parse_json_strict(std::string_view text, const std::string& source) {
     // nlohmann's message starts "[json.exception.parse_error.101] parse error at line L, column C: "
     const auto colon = what.find(": ");
     const std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-    throw InputError("", fmt::format("{}: not valid JSON at {}: {}", source,
-                                     line_and_column(text, e.byte), detail));
+    throw InputError("", fmt::format("{}: not valid JSON at {}: {}", source, line_and_column(text, e.byte), detail));
   }
 }
 

@@ -65,8 +65,7 @@ bool JsonReader::has(std::string_view key) const {
 JsonReader JsonReader::field(std::string_view key) const {
   expect_object();
   auto it = node_->find(key);
-  if (it == node_->end() || it->is_null())
-    fail(fmt::format("the field \"{}\" is required here", key));
+  if (it == node_->end() || it->is_null()) fail(fmt::format("the field \"{}\" is required here", key));
   return JsonReader(*it, at_.child(key));
 }
 
@@ -97,8 +96,7 @@ std::vector<std::pair<std::string, JsonReader>> JsonReader::members() const {
 std::vector<JsonReader> JsonReader::elements() const {
   if (!node_->is_array()) fail(fmt::format("expected a list, got {}", type_name(*node_)));
   std::vector<JsonReader> out;
-  for (std::size_t i = 0; i < node_->size(); ++i)
-    out.emplace_back((*node_)[i], at_.child(i));
+  for (std::size_t i = 0; i < node_->size(); ++i) out.emplace_back((*node_)[i], at_.child(i));
   return out;
 }
 

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/pointer.hpp"
 #include "common/input_error.hpp"
+#include "common/pointer.hpp"
 
 namespace rulecheck {
 

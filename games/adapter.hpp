@@ -37,7 +37,8 @@ namespace rulecheck {
 template <typename Map>
 std::string declared_id(const JsonReader& r, const Map& declared, std::string_view what, std::string_view where) {
   std::string id = r.string();
-  if (!declared.count(id)) r.fail(fmt::format("unknown {} \"{}\": the state declares no such {} (see {})", what, id, what, where));
+  if (!declared.count(id))
+    r.fail(fmt::format("unknown {} \"{}\": the state declares no such {} (see {})", what, id, what, where));
   return id;
 }
 
@@ -48,7 +49,8 @@ class ReadingsTable {
  public:
   template <typename Enum, typename Table>
   ReadingsTable& point(std::string_view id, Enum Readings::*field, const Table& names) {
-    setters_.emplace(std::string(id), [field, &names](Readings& out, const JsonReader& r) { out.*field = r.named(names); });
+    setters_.emplace(std::string(id),
+                     [field, &names](Readings& out, const JsonReader& r) { out.*field = r.named(names); });
     return *this;
   }
 
@@ -56,7 +58,8 @@ class ReadingsTable {
     Readings out;
     for (const auto& [point, reading] : chosen.members()) {
       const auto it = setters_.find(point);
-      if (it == setters_.end()) reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
+      if (it == setters_.end())
+        reading.fail(fmt::format("the oracle does not know the interpretation point \"{}\"", point));
       it->second(out, reading);
     }
     return out;

@@ -18,9 +18,9 @@ class Bindings {
  public:
   struct Entry {
     std::string game;
-    json ruleset, readings;                    // as asked for: overrides and chosen readings
-    std::shared_ptr<const BoundRules> rules;   // stays valid for whoever holds it after eviction
-    std::string ruleset_text, readings_text;   // the merged ruleset and full readings, serialised
+    json ruleset, readings;                   // as asked for: overrides and chosen readings
+    std::shared_ptr<const BoundRules> rules;  // stays valid for whoever holds it after eviction
+    std::string ruleset_text, readings_text;  // the merged ruleset and full readings, serialised
   };
 
   explicit Bindings(std::size_t capacity = 64) : capacity_(capacity) {}

@@ -23,14 +23,14 @@ struct CaseResult {
   std::string target;
   Verdict verdict = Verdict::pass;
   std::vector<std::string> cites;
-  int step = -1;              // the step that failed, errored or was skipped
-  std::string message;        // one line: what went wrong
-  json patch;                 // fail: the first difference as a JSON patch (actual -> expected)
-  json expected;              // fail: the expected value at that path
-  json actual;                // fail: the actual value at that path
+  int step = -1;                     // the step that failed, errored or was skipped
+  std::string message;               // one line: what went wrong
+  json patch;                        // fail: the first difference as a JSON patch (actual -> expected)
+  json expected;                     // fail: the expected value at that path
+  json actual;                       // fail: the actual value at that path
   std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
-  std::string stderr_text;    // what an engine wrote to stderr while answering this case
-  std::string reproduce;      // a command that re-runs this one case on this target
+  std::string stderr_text;           // what an engine wrote to stderr while answering this case
+  std::string reproduce;             // a command that re-runs this one case on this target
   double millis = 0;
 };
 

@@ -28,7 +28,8 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
     try {
       Scenario s = load_scenario(f, library);
       if (auto [it, fresh] = seen.emplace(s.id, f); !fresh)
-        throw ScenarioError{f, s.id, "/id", fmt::format("the id \"{}\" is already used by {}", s.id, it->second.string())};
+        throw ScenarioError{f, s.id, "/id",
+                            fmt::format("the id \"{}\" is already used by {}", s.id, it->second.string())};
       if (selected(s, filters)) corpus.scenarios.push_back(std::move(s));
     } catch (const ScenarioError& e) {
       corpus.bad.push_back(e);

@@ -6,13 +6,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "harness/bindings.hpp"
-#include "harness/engine_readings.hpp"
 #include "common/game.hpp"
-#include "harness/pipeline.hpp"
+#include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
-#include "common/input_error.hpp"
+#include "harness/bindings.hpp"
+#include "harness/engine_readings.hpp"
+#include "harness/pipeline.hpp"
 
 namespace rulecheck {
 
@@ -56,8 +56,8 @@ struct PlannedCase {
 
 std::string request_line(const std::string& id, const Scenario& s, const std::string& ruleset,
                          const std::string& readings, const std::string& state, const Step& step) {
-  return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})",
-                     id, step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
+  return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})", id,
+                     step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
                      step.is_query ? "query" : "action",
                      step.request_text.empty() ? step.request.dump() : step.request_text);
 }
@@ -123,7 +123,8 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
         return decide(r, Verdict::errored, i, "the answer breaks the protocol: " + problem);
     if (a.contains("unsupported"))
       return decide(r, Verdict::skipped, i, "the engine does not support this: " + text_of(a["unsupported"]));
-    if (a.contains("error")) return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
+    if (a.contains("error"))
+      return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
     std::string problem;
     bool state_invalid = false;
     const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
@@ -144,8 +145,12 @@ class CrossCheckRun {
  public:
   CrossCheckRun(const std::vector<Scenario>& scenarios, const RulesLibrary& library, const EngineHello& hello,
                 const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report)
-      : scenarios_(scenarios), library_(library), hello_(hello),
-        engine_readings_(read_engine_readings(hello.interpretations, library)), options_(options), report_(report),
+      : scenarios_(scenarios),
+        library_(library),
+        hello_(hello),
+        engine_readings_(read_engine_readings(hello.interpretations, library)),
+        options_(options),
+        report_(report),
         cases_(scenarios.size()) {}
 
   void run(EngineProcess& engine) {
@@ -258,12 +263,12 @@ std::string answer_shape_problem(const json& a, bool is_query) {
   if (!a.contains("id") || !a["id"].is_string()) return "an answer carries the request's \"id\" string";
   int shapes = 0;
   for (const char* key : {"legal", "result", "unsupported", "error"}) shapes += a.contains(key) ? 1 : 0;
-  if (shapes != 1)
-    return "an answer has exactly one of \"legal\", \"result\", \"unsupported\" or \"error\"";
+  if (shapes != 1) return "an answer has exactly one of \"legal\", \"result\", \"unsupported\" or \"error\"";
   for (const auto& [key, value] : a.items()) {
     static const char* kAllowed[] = {"id", "legal", "state", "rule", "reason", "result", "unsupported", "error"};
     if (std::none_of(std::begin(kAllowed), std::end(kAllowed), [&](const char* k) { return key == k; }))
-      return fmt::format("unknown field \"{}\" (allowed: id, legal, state, rule, reason, result, unsupported, error)", key);
+      return fmt::format("unknown field \"{}\" (allowed: id, legal, state, rule, reason, result, unsupported, error)",
+                         key);
   }
   if (a.contains("reason") && !a["reason"].is_string()) return "\"reason\" is a string";
   if ((a.contains("unsupported") && !a["unsupported"].is_string()) || (a.contains("error") && !a["error"].is_string()))

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/engine.hpp"
 #include "harness/case_result.hpp"
+#include "harness/engine.hpp"
 #include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
 

@@ -39,24 +39,25 @@ const EngineHello& EngineProcess::start() {
         continue;
       }
       if (!j.contains("name") || !j["name"].is_string())
-        throw std::runtime_error(fmt::format("'{}' answered hello without a \"name\" string: {}", options_.command,
-                                             excerpt(*line)));
+        throw std::runtime_error(
+            fmt::format("'{}' answered hello without a \"name\" string: {}", options_.command, excerpt(*line)));
       hello_.name = j["name"];
       hello_.version = j.value("version", "");
       if (j.contains("games") && j["games"].is_array())
         for (const auto& g : j["games"])
           if (g.is_string()) hello_.games.push_back(g);
-      if (j.contains("interpretations") && j["interpretations"].is_object()) hello_.interpretations = j["interpretations"];
+      if (j.contains("interpretations") && j["interpretations"].is_object())
+        hello_.interpretations = j["interpretations"];
       return hello_;
     }
     switch (pump_->pump(millis_until(deadline))) {
       case LinePump::Event::moved: break;
       case LinePump::Event::timed_out:
-        throw std::runtime_error(fmt::format("'{}' did not answer hello within {} ms", options_.command,
-                                             options_.timeout.count()));
+        throw std::runtime_error(
+            fmt::format("'{}' did not answer hello within {} ms", options_.command, options_.timeout.count()));
       case LinePump::Event::write_failed:
-        throw std::runtime_error(fmt::format("cannot send hello to '{}': {}", options_.command,
-                                             process_->exit_description()));
+        throw std::runtime_error(
+            fmt::format("cannot send hello to '{}': {}", options_.command, process_->exit_description()));
       case LinePump::Event::output_closed: {
         const std::string err = pump_->take_stderr();
         throw std::runtime_error(fmt::format("'{}' {} before answering hello{}", options_.command,
@@ -115,11 +116,12 @@ class EngineProcess::Exchange {
         fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
                                engine_.options_.timeout.count()));
       } else if (event == LinePump::Event::write_failed) {
-        fail_front(fmt::format("the engine {} while reading requests (write: {})",
-                               engine_.process_->exit_description(), pump.write_error()));
+        fail_front(fmt::format("the engine {} while reading requests (write: {})", engine_.process_->exit_description(),
+                               pump.write_error()));
       } else if (event == LinePump::Event::output_closed) {
-        fail_front(fmt::format("the engine {} before answering{}", engine_.process_->exit_description(),
-                               pump.unfinished() ? " (a partial line was left: " + pump.unfinished_excerpt() + ")" : ""));
+        fail_front(
+            fmt::format("the engine {} before answering{}", engine_.process_->exit_description(),
+                        pump.unfinished() ? " (a partial line was left: " + pump.unfinished_excerpt() + ")" : ""));
       } else {
         take_answers();
       }
@@ -172,7 +174,8 @@ class EngineProcess::Exchange {
 
   // Is `text` the answer to `pending`? Fast when the engine writes the id first (as canonical,
   // key-sorted JSON does); otherwise parse to find out.
-  static bool answers(std::string_view text, const Pending& pending, std::optional<json>& parsed, std::string& problem) {
+  static bool answers(std::string_view text, const Pending& pending, std::optional<json>& parsed,
+                      std::string& problem) {
     const std::string prefix = "{\"id\":\"" + pending.id + "\"";
     if (text.size() > prefix.size() && text.compare(0, prefix.size(), prefix) == 0 &&
         (text[prefix.size()] == ',' || text[prefix.size()] == '}'))
@@ -183,9 +186,10 @@ class EngineProcess::Exchange {
       return false;
     }
     if (!j.contains("id") || j["id"] != pending.id) {
-      problem = fmt::format("the answer has id {}, but the oldest unanswered request is \"{}\" (answers come in "
-                            "request order)",
-                            j.contains("id") ? j["id"].dump() : "(none)", pending.id);
+      problem = fmt::format(
+          "the answer has id {}, but the oldest unanswered request is \"{}\" (answers come in "
+          "request order)",
+          j.contains("id") ? j["id"].dump() : "(none)", pending.id);
       return false;
     }
     parsed = std::move(j);

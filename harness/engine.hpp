@@ -22,17 +22,17 @@ namespace rulecheck {
 using json = nlohmann::json;
 
 struct EngineOptions {
-  std::string command;                        // run with /bin/sh -c
-  std::chrono::milliseconds timeout{10000};   // per request, from when the engine could start on it
-  std::size_t window = 64;                    // outstanding requests
-  std::size_t max_answer_bytes = 16u << 20;   // one answer line
+  std::string command;                       // run with /bin/sh -c
+  std::chrono::milliseconds timeout{10000};  // per request, from when the engine could start on it
+  std::size_t window = 64;                   // outstanding requests
+  std::size_t max_answer_bytes = 16u << 20;  // one answer line
 };
 
 // What came back for one request.
 struct EngineAnswer {
-  std::string line;             // the answer line as the engine wrote it (empty on a fault)
-  std::optional<json> parsed;   // the parsed answer, when the exchange had to parse it
-  std::string fault;            // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
+  std::string line;            // the answer line as the engine wrote it (empty on a fault)
+  std::optional<json> parsed;  // the parsed answer, when the exchange had to parse it
+  std::string fault;           // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
   // stderr read while this request was the oldest outstanding: exact with window 1; with a larger
   // window a line may land on a neighbouring request (two pipes keep no common order), never lost.
   std::string stderr_text;

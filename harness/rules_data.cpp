@@ -6,9 +6,9 @@
 #include <fmt/ranges.h>
 
 #include "common/game.hpp"
-#include "games/registry.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
+#include "games/registry.hpp"
 
 #ifndef RULECHECK_SOURCE_DIR
 #define RULECHECK_SOURCE_DIR "."
@@ -21,14 +21,12 @@ namespace {
 void merge_into(json& base, const json& overrides, const std::string& at) {
   for (const auto& [key, value] : overrides.items()) {
     const std::string here = pointer(at, key);
-    if (!base.contains(key))
-      throw InputError(here, fmt::format("the ruleset has no number \"{}\"", key));
+    if (!base.contains(key)) throw InputError(here, fmt::format("the ruleset has no number \"{}\"", key));
     if (base[key].is_object()) {
       if (!value.is_object()) throw InputError(here, "expected an object, as in the ruleset");
       merge_into(base[key], value, here);
     } else {
-      if (value.type() != base[key].type() &&
-          !(value.is_number_integer() && base[key].is_number_integer()))
+      if (value.type() != base[key].type() && !(value.is_number_integer() && base[key].is_number_integer()))
         throw InputError(here, fmt::format("expected a value like the ruleset's {}", base[key].dump()));
       base[key] = value;
     }
@@ -42,8 +40,8 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
   const json clauses = read_json_file(clauses_file);
   try {
     for (const auto& c : JsonReader(clauses, "").field("clauses").elements()) {
-      Clause clause{c.field("id").string(), c.field("section").string(),
-                    c.field("paraphrase").string(), c.field("scope").string()};
+      Clause clause{c.field("id").string(), c.field("section").string(), c.field("paraphrase").string(),
+                    c.field("scope").string()};
       g.clauses[clause.id] = clause;
     }
   } catch (const InputError& e) {
@@ -91,8 +89,8 @@ json GameRules::readings(const json& chosen) const {
     if (!p) throw InputError(pointer("", id), fmt::format("unknown interpretation point \"{}\" for {}", id, game));
     if (!reading.is_string() ||
         std::find(p->readings.begin(), p->readings.end(), reading.get<std::string>()) == p->readings.end()) {
-      throw InputError(pointer("", id), fmt::format("unknown reading {} of {}; its readings are: {}",
-                                                    reading.dump(), id, fmt::join(p->readings, ", ")));
+      throw InputError(pointer("", id), fmt::format("unknown reading {} of {}; its readings are: {}", reading.dump(),
+                                                    id, fmt::join(p->readings, ", ")));
     }
     out[id] = reading;
   }
@@ -103,8 +101,8 @@ RulesLibrary::RulesLibrary(const std::filesystem::path& rules_dir) : dir_(rules_
   for (const Game* game : all_games()) {
     const auto dir = rules_dir / game->name();
     if (!std::filesystem::exists(dir / "clauses.json"))
-      throw InputError("", fmt::format("{}: missing; every game needs its clause index",
-                                       (dir / "clauses.json").string()));
+      throw InputError("",
+                       fmt::format("{}: missing; every game needs its clause index", (dir / "clauses.json").string()));
     games_[game->name()] = load_game(dir, game->name());
   }
 }

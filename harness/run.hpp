@@ -16,8 +16,8 @@ namespace rulecheck {
 struct EngineUnderTest {
   std::string command;
   std::unique_ptr<EngineProcess> process;
-  std::string name;         // from its hello; the command when it did not start
-  std::string start_error;  // why it did not start, if it did not
+  std::string name;                // from its hello; the command when it did not start
+  std::string start_error;         // why it did not start, if it did not
   std::vector<std::string> notes;  // for the user: banner lines, restarts
 };
 
@@ -25,10 +25,10 @@ struct EngineUnderTest {
 std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options);
 
 struct RunSettings {
-  bool oracle = true;   // report the oracle's own results
-  bool strict = false;  // compare the clause ids of illegal answers
+  bool oracle = true;                                                   // report the oracle's own results
+  bool strict = false;                                                  // compare the clause ids of illegal answers
   std::map<std::string, std::map<std::string, std::string>> rule_maps;  // engine name -> its codes -> clause ids
-  std::string reproduce_prefix;                                          // "rulecheck run"
+  std::string reproduce_prefix;                                         // "rulecheck run"
 };
 
 // The targets' names in the order their results come: the oracle, then each engine.

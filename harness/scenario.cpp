@@ -6,9 +6,9 @@
 #include <fmt/ranges.h>
 
 #include "common/game.hpp"
-#include "games/registry.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
+#include "games/registry.hpp"
 
 namespace rulecheck {
 
@@ -82,8 +82,7 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
     if (auto n = r.optional("note")) n->string();
     for (const auto& c : r.field("cites").elements()) {
       std::string id = c.string();
-      if (!rules->has_clause(id))
-        c.fail(fmt::format("\"{}\" is not a clause id in rules/{}/clauses.json", id, s.game));
+      if (!rules->has_clause(id)) c.fail(fmt::format("\"{}\" is not a clause id in rules/{}/clauses.json", id, s.game));
       s.cites.push_back(id);
     }
     if (auto i = r.optional("interpretations")) {

@@ -2,16 +2,16 @@
 #include "harness/pipeline.hpp"
 
 #include <istream>
-#include <vector>
 #include <ostream>
+#include <vector>
 
 #include <fmt/format.h>
 
-#include "harness/bindings.hpp"
 #include "common/game.hpp"
-#include "games/registry.hpp"
-#include "common/json_io.hpp"
 #include "common/input_error.hpp"
+#include "common/json_io.hpp"
+#include "games/registry.hpp"
+#include "harness/bindings.hpp"
 
 namespace rulecheck {
 
@@ -28,8 +28,10 @@ bool split_members(std::string_view line, std::vector<std::pair<std::string_view
   };
   auto skip_string = [&] {  // at the opening quote; ends after the closing quote
     for (++i; i < line.size(); ++i) {
-      if (line[i] == '\\') ++i;
-      else if (line[i] == '"') return ++i, true;
+      if (line[i] == '\\')
+        ++i;
+      else if (line[i] == '"')
+        return ++i, true;
     }
     return false;
   };
@@ -94,14 +96,22 @@ class OracleServer {
     if (!split_members(line, members_)) return false;
     std::string_view id, op, game, ruleset, readings, state, request;
     for (const auto& [key, value] : members_) {
-      if (key == "id") id = value;
-      else if (key == "op") op = value;
-      else if (key == "game") game = value;
-      else if (key == "ruleset") ruleset = value;
-      else if (key == "interpretations") readings = value;
-      else if (key == "state") state = value;
-      else if (key == "action" || key == "query") request = value;
-      else return false;
+      if (key == "id")
+        id = value;
+      else if (key == "op")
+        op = value;
+      else if (key == "game")
+        game = value;
+      else if (key == "ruleset")
+        ruleset = value;
+      else if (key == "interpretations")
+        readings = value;
+      else if (key == "state")
+        state = value;
+      else if (key == "action" || key == "query")
+        request = value;
+      else
+        return false;
     }
     if (last_ == nullptr || ruleset != last_ruleset_ || readings != last_readings_ || game != last_game_ ||
         state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\""))
@@ -121,10 +131,10 @@ class OracleServer {
     if (!rules) throw InputError("/game", fmt::format("unknown game \"{}\"", game));
     static const json kEmpty = json::object();
     const auto ruleset = request.find("ruleset"), readings = request.find("interpretations");
-    const std::shared_ptr<const BoundRules> bound =
-        bindings_.get(game, *rules, ruleset == request.end() ? kEmpty : *ruleset,
-                      readings == request.end() ? kEmpty : *readings)
-            .rules;
+    const std::shared_ptr<const BoundRules> bound = bindings_
+                                                        .get(game, *rules, ruleset == request.end() ? kEmpty : *ruleset,
+                                                             readings == request.end() ? kEmpty : *readings)
+                                                        .rules;
     const auto state = request.find("state");
     if (state == request.end()) throw InputError("/state", "an apply or query request carries the \"state\"");
     remember(line, game, bound);
@@ -190,9 +200,12 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       };
       try {
         if (op == "bye") break;
-        if (op == "hello") answer = server.hello().dump();
-        else if (op == "apply" || op == "query") answer = server.answer(request, line);
-        else answer = error(fmt::format("unknown op \"{}\"; the ops are hello, apply, query, bye", op));
+        if (op == "hello")
+          answer = server.hello().dump();
+        else if (op == "apply" || op == "query")
+          answer = server.answer(request, line);
+        else
+          answer = error(fmt::format("unknown op \"{}\"; the ops are hello, apply, query, bye", op));
       } catch (const InputError& e) {
         answer = error(fmt::format("{}{}", e.pointer().empty() ? "" : "at " + e.pointer() + ": ", e.what()));
       } catch (const std::exception& e) {

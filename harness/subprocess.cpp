@@ -27,7 +27,8 @@ struct Pipe {
 
 Pipe make_pipe() {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
   return {UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 

@@ -23,8 +23,7 @@ namespace rulecheck {
 
 class RuleViolation : public std::runtime_error {
  public:
-  RuleViolation(std::string clause, const std::string& why)
-      : std::runtime_error(why), clause_(std::move(clause)) {}
+  RuleViolation(std::string clause, const std::string& why) : std::runtime_error(why), clause_(std::move(clause)) {}
   const std::string& clause() const { return clause_; }
 
  private:

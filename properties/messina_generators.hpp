@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
+#include <nlohmann/json.hpp>
 
 namespace rulecheck::properties {
 
@@ -24,8 +24,8 @@ using json = nlohmann::json;
 
 // What the ruleset and the default readings say about Population tokens and their bill.
 struct TokenRules {
-  int round_parity_consumption = 0;   // messina.consumption.when
-  int tokens_per_food_and_water = 0;  // messina.consumption.cost
+  int round_parity_consumption = 0;     // messina.consumption.when
+  int tokens_per_food_and_water = 0;    // messina.consumption.cost
   bool bill_counts_disaffected = true;  // interpretation messina.consumption-bill
   json units;                           // the unit table: unit -> {cost, strength, population}
   std::set<std::string> ai_backed_units;
@@ -65,7 +65,7 @@ struct SpacePieces {
 
   // Each kind with its count, in the order the disband choices list them.
   std::vector<std::pair<std::string, int>> by_kind() const {
-    return {{"civilian", civilian}, {"worker", workers}, {"infantry", infantry},
+    return {{"civilian", civilian}, {"worker", workers},  {"infantry", infantry},
             {"bomber", bomber},     {"fighter", fighter}, {"mech", mech}};
   }
 };
@@ -102,8 +102,13 @@ struct ConsumptionCase {
       if (i > 0) adjacent.push_back("S" + std::to_string(i - 1));
       if (i + 1 < spaces.size()) adjacent.push_back("S" + std::to_string(i + 1));
       json space = {{"adjacent", adjacent},
-                    {"units", {{"UE", {{"civilian", p.civilian}, {"infantry", p.infantry}, {"bomber", p.bomber},
-                                       {"fighter", p.fighter}, {"mech", p.mech}}}}}};
+                    {"units",
+                     {{"UE",
+                       {{"civilian", p.civilian},
+                        {"infantry", p.infantry},
+                        {"bomber", p.bomber},
+                        {"fighter", p.fighter},
+                        {"mech", p.mech}}}}}};
       if (p.workers > 0) space["utilities"] = json::array({{{"owner", "UE"}, {"workers", p.workers}}});
       spaces_json["S" + std::to_string(i)] = space;
     }
@@ -156,14 +161,12 @@ struct Arbitrary<rulecheck::properties::ConsumptionCase> {
     return gen::build<ConsumptionCase>(
         gen::set(&ConsumptionCase::ai, gen::arbitrary<bool>()),
         gen::set(&ConsumptionCase::disaffected, gen::inRange(0, 8)),
-        gen::set(&ConsumptionCase::spare, gen::inRange(0, 10)),
-        gen::set(&ConsumptionCase::food, gen::inRange(0, 16)),
-        gen::set(&ConsumptionCase::water, gen::inRange(0, 16)),
-        gen::set(&ConsumptionCase::energy, gen::inRange(0, 10)),
+        gen::set(&ConsumptionCase::spare, gen::inRange(0, 10)), gen::set(&ConsumptionCase::food, gen::inRange(0, 16)),
+        gen::set(&ConsumptionCase::water, gen::inRange(0, 16)), gen::set(&ConsumptionCase::energy, gen::inRange(0, 10)),
         gen::set(&ConsumptionCase::spaces, gen::mapcat(gen::inRange(1, 4), [](int n) {
-                   return gen::container<std::vector<rulecheck::properties::SpacePieces>>(
-                       static_cast<std::size_t>(n), gen::arbitrary<rulecheck::properties::SpacePieces>());
-                 })));
+          return gen::container<std::vector<rulecheck::properties::SpacePieces>>(
+              static_cast<std::size_t>(n), gen::arbitrary<rulecheck::properties::SpacePieces>());
+        })));
   }
 };
 

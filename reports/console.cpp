@@ -2,8 +2,8 @@
 #include <ostream>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "reports/reporter.hpp"
 
@@ -49,9 +49,8 @@ class ConsoleReporter final : public Reporter {
   void end(const Summary& s) override {
     clear_progress();
     if (s.by_target.size() > 1) print_target_table(s);
-    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored\n", s.total(),
-               s.seconds, s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped),
-               s.count(Verdict::errored));
+    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored\n", s.total(), s.seconds,
+               s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped), s.count(Verdict::errored));
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
     out_.flush();
   }

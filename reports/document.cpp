@@ -66,8 +66,10 @@ std::string escape(std::string_view text, bool attribute) {
   std::string out;
   for (char c : clean_text(text)) {
     const char* reference = reference_for(c, attribute);
-    if (reference) out += reference;
-    else out += c;
+    if (reference)
+      out += reference;
+    else
+      out += c;
   }
   return out;
 }

@@ -58,7 +58,6 @@ std::string escape_xml_attribute(std::string_view text);
 // At most `max_bytes` of `text`, cut at a character boundary, with "…" when cut.
 std::string shorten(std::string_view text, std::size_t max_bytes);
 
-
 // Seconds with millisecond precision, as JUnit's time attributes and the summaries show them.
 std::string seconds_text(double seconds);
 

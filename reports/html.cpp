@@ -6,8 +6,8 @@
 #include <ostream>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "reports/document.hpp"
 
@@ -80,7 +80,8 @@ Matrix build_matrix(const std::vector<CaseResult>& cases) {
 
 std::string count_cell(std::size_t count, Verdict v, const std::string& anchor) {
   if (count == 0) return "<td></td>";
-  const std::string text = anchor.empty() ? std::to_string(count) : fmt::format("<a href=\"#{}\">{}</a>", anchor, count);
+  const std::string text =
+      anchor.empty() ? std::to_string(count) : fmt::format("<a href=\"#{}\">{}</a>", anchor, count);
   return fmt::format("<td class=\"{}\">{}</td>", verdict_name(v), text);
 }
 
@@ -107,9 +108,7 @@ std::string definition(std::string_view term, const std::string& html) {
   return fmt::format("<dt>{}</dt><dd>{}</dd>\n", term, html);
 }
 
-std::string preformatted(const std::string& text) {
-  return text.empty() ? "" : "<pre>" + escape_xml(text) + "</pre>";
-}
+std::string preformatted(const std::string& text) { return text.empty() ? "" : "<pre>" + escape_xml(text) + "</pre>"; }
 
 class HtmlReporter final : public DocumentReporter {
  public:
@@ -130,14 +129,16 @@ class HtmlReporter final : public DocumentReporter {
   void write_header(const Summary& summary) {
     const Tally all = tally_all();
     fmt::print(out_, "<h1>rulecheck report</h1>\n");
-    fmt::print(out_, "<p>{} case(s) on {} target(s) in {} s: {} passed, {} failed, {} skipped, {} errored. rulecheck {}.</p>\n",
-               all.total(), targets().size(), seconds_text(summary.seconds), all.count(Verdict::pass),
-               all.count(Verdict::fail), all.count(Verdict::skipped), all.count(Verdict::errored),
-               escape_xml(info().version));
+    fmt::print(
+        out_,
+        "<p>{} case(s) on {} target(s) in {} s: {} passed, {} failed, {} skipped, {} errored. rulecheck {}.</p>\n",
+        all.total(), targets().size(), seconds_text(summary.seconds), all.count(Verdict::pass),
+        all.count(Verdict::fail), all.count(Verdict::skipped), all.count(Verdict::errored), escape_xml(info().version));
     if (summary.bad_input)
       fmt::print(out_, "<p><strong>{} scenario file(s) could not be used.</strong></p>\n", summary.bad_input);
-    fmt::print(out_, "<table class=\"targets\">\n<tr><th>Target</th><th>Cases</th><th>Passed</th><th>Failed</th>"
-                     "<th>Skipped</th><th>Errored</th></tr>\n");
+    fmt::print(out_,
+               "<table class=\"targets\">\n<tr><th>Target</th><th>Cases</th><th>Passed</th><th>Failed</th>"
+               "<th>Skipped</th><th>Errored</th></tr>\n");
     const auto tallies = tally_by_target();
     for (const auto& target : targets())
       fmt::print(out_, "<tr><th scope=\"row\">{}</th>{}</tr>\n", escape_xml(target), tally_cells(tallies.at(target)));
@@ -146,11 +147,13 @@ class HtmlReporter final : public DocumentReporter {
 
   void write_matrix(const Matrix& matrix) {
     fmt::print(out_, "<h2>Clauses × targets</h2>\n<table class=\"matrix\">\n<colgroup><col></colgroup>");
-    for (std::size_t i = 0; i < targets().size(); ++i) fmt::print(out_, "<colgroup span=\"4\" class=\"target\"></colgroup>");
+    for (std::size_t i = 0; i < targets().size(); ++i)
+      fmt::print(out_, "<colgroup span=\"4\" class=\"target\"></colgroup>");
     fmt::print(out_, "\n<thead>\n<tr><th rowspan=\"2\">Clause</th>");
     for (const auto& target : targets()) fmt::print(out_, "<th colspan=\"4\">{}</th>", escape_xml(target));
     fmt::print(out_, "</tr>\n<tr>");
-    for (std::size_t i = 0; i < targets().size(); ++i) fmt::print(out_, "<th>pass</th><th>fail</th><th>skip</th><th>errored</th>");
+    for (std::size_t i = 0; i < targets().size(); ++i)
+      fmt::print(out_, "<th>pass</th><th>fail</th><th>skip</th><th>errored</th>");
     fmt::print(out_, "</tr>\n</thead>\n<tbody>\n");
     for (const auto& [clause, by_target] : matrix) write_clause_row(clause, by_target);
     fmt::print(out_, "</tbody>\n</table>\n");
@@ -190,7 +193,8 @@ class HtmlReporter final : public DocumentReporter {
     fmt::print(out_, "{}", definition("Step", r.step >= 0 ? std::to_string(r.step) : ""));
     fmt::print(out_, "{}", definition("Message", escape_xml(r.message)));
     if (!r.patch.is_null())
-      fmt::print(out_, "{}", definition("Patch", preformatted(r.patch.dump(2, ' ', false, json::error_handler_t::replace))));
+      fmt::print(out_, "{}",
+                 definition("Patch", preformatted(r.patch.dump(2, ' ', false, json::error_handler_t::replace))));
     fmt::print(out_, "{}", definition("Clauses", clause_links(r.clauses, matrix)));
     fmt::print(out_, "{}", definition("Cites", clause_links(r.cites, matrix)));
     fmt::print(out_, "{}", definition("Stderr", preformatted(r.stderr_text)));
@@ -203,7 +207,8 @@ class HtmlReporter final : public DocumentReporter {
     std::vector<std::string> links;
     for (const auto& clause : clauses) {
       if (matrix.count(clause))
-        links.push_back(fmt::format("<a href=\"#{}\">{}</a>", escape_xml_attribute(clause_anchor(clause)), escape_xml(clause)));
+        links.push_back(
+            fmt::format("<a href=\"#{}\">{}</a>", escape_xml_attribute(clause_anchor(clause)), escape_xml(clause)));
       else
         links.push_back(escape_xml(clause));
     }

@@ -11,10 +11,9 @@ namespace rulecheck {
 namespace {
 
 json case_json(const CaseResult& r) {
-  json j = {{"type", "case"},       {"id", r.id},
-            {"file", r.file},       {"game", r.game},
-            {"target", r.target},   {"verdict", std::string(verdict_name(r.verdict))},
-            {"cites", r.cites},     {"millis", r.millis}};
+  json j = {{"type", "case"},   {"id", r.id},         {"file", r.file},
+            {"game", r.game},   {"target", r.target}, {"verdict", std::string(verdict_name(r.verdict))},
+            {"cites", r.cites}, {"millis", r.millis}};
   if (!r.title.empty()) j["title"] = r.title;
   if (r.step >= 0) j["step"] = r.step;
   if (!r.message.empty()) j["message"] = r.message;
@@ -33,8 +32,12 @@ class JsonlReporter final : public Reporter {
  public:
   explicit JsonlReporter(std::ostream& out) : out_(out) {}
   void begin(const RunInfo& info) override {
-    write({{"type", "header"}, {"tool", "rulecheck"}, {"version", info.version}, {"targets", info.targets},
-           {"cases", info.cases}, {"paths", info.paths}});
+    write({{"type", "header"},
+           {"tool", "rulecheck"},
+           {"version", info.version},
+           {"targets", info.targets},
+           {"cases", info.cases},
+           {"paths", info.paths}});
   }
   void case_done(const CaseResult& r) override { write(case_json(r)); }
   void end(const Summary& s) override {

@@ -3,8 +3,8 @@
 #include <ostream>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "reports/document.hpp"
 
@@ -75,8 +75,7 @@ class JunitReporter final : public DocumentReporter {
     }
     fmt::print(out_, ">\n");
     write_outcome(r);
-    if (!r.stderr_text.empty())
-      fmt::print(out_, "      <system-err>{}</system-err>\n", escape_xml(r.stderr_text));
+    if (!r.stderr_text.empty()) fmt::print(out_, "      <system-err>{}</system-err>\n", escape_xml(r.stderr_text));
     fmt::print(out_, "    </testcase>\n");
   }
 

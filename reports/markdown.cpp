@@ -18,7 +18,8 @@ constexpr std::size_t max_code_bytes = 200;
 
 std::string one_line(std::string_view text) {
   std::string line = clean_text(text);
-  std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
+  std::replace_if(
+      line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
   return line;
 }
 
@@ -56,16 +57,17 @@ std::string title(const Tally& all) {
 }
 
 std::string table_row(std::string_view name, const Tally& t) {
-  return fmt::format("| {} | {} | {} | {} | {} | {} |", name, t.total(), t.count(Verdict::pass),
-                     t.count(Verdict::fail), t.count(Verdict::skipped), t.count(Verdict::errored));
+  return fmt::format("| {} | {} | {} | {} | {} | {} |", name, t.total(), t.count(Verdict::pass), t.count(Verdict::fail),
+                     t.count(Verdict::skipped), t.count(Verdict::errored));
 }
 
 std::string problem_item(const CaseResult& r) {
-  std::string item = fmt::format("- **{}** {} on {}: {}", r.verdict == Verdict::fail ? "FAIL" : "ERROR",
-                                 code_span(r.id), code_span(r.target),
-                                 markdown_text(shorten(r.message, max_message_bytes)));
+  std::string item =
+      fmt::format("- **{}** {} on {}: {}", r.verdict == Verdict::fail ? "FAIL" : "ERROR", code_span(r.id),
+                  code_span(r.target), markdown_text(shorten(r.message, max_message_bytes)));
   if (r.verdict == Verdict::fail && !r.patch.is_null())
-    item += "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
+    item +=
+        "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
   if (!r.reproduce.empty()) item += "; reproduce with " + code_span(r.reproduce);
   return item;
 }
@@ -114,8 +116,6 @@ class MarkdownReporter final : public DocumentReporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_markdown_reporter(std::ostream& out) {
-  return std::make_unique<MarkdownReporter>(out);
-}
+std::unique_ptr<Reporter> make_markdown_reporter(std::ostream& out) { return std::make_unique<MarkdownReporter>(out); }
 
 }  // namespace rulecheck

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
-#include "common/atomic_write.hpp"
 #include "rulebook/command_support.hpp"
 #include "rulebook/commands.hpp"
 #include "rulebook/drift.hpp"

@@ -53,7 +53,8 @@ TEST(Judge, IllegalOutcomeMustCiteTheExpectedClause) {
 }
 
 TEST(Judge, OneOfPassesWhenAnyAlternativeMatches) {
-  const json expect = {{"one_of", {{{"legal", true}, {"state", {{"x", 1}}}}, {{"legal", true}, {"state", {{"x", 2}}}}}}};
+  const json expect = {
+      {"one_of", {{{"legal", true}, {"state", {{"x", 1}}}}, {{"legal", true}, {"state", {{"x", 2}}}}}}};
   EXPECT_FALSE(judge_step(expect, {{"legal", true}, {"state", {{"x", 2}}}}, true));
   EXPECT_TRUE(judge_step(expect, {{"legal", true}, {"state", {{"x", 3}}}}, true));
 }

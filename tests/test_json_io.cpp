@@ -1,8 +1,8 @@
 // Strict JSON reading: malformed text gives line and column; duplicate keys are named by pointer.
 #include <gtest/gtest.h>
 
-#include "common/json_io.hpp"
 #include "common/input_error.hpp"
+#include "common/json_io.hpp"
 
 namespace rulecheck {
 namespace {
@@ -26,9 +26,7 @@ TEST(JsonIo, TruncatedTextIsMalformed) {
   EXPECT_NE(error_of("{\"a\": [1, 2").find("not valid JSON"), std::string::npos);
 }
 
-TEST(JsonIo, ADuplicateKeyAtTopLevelIsAnError) {
-  EXPECT_EQ(error_of(R"({"a": 1, "a": 2})").substr(0, 3), "/a|");
-}
+TEST(JsonIo, ADuplicateKeyAtTopLevelIsAnError) { EXPECT_EQ(error_of(R"({"a": 1, "a": 2})").substr(0, 3), "/a|"); }
 
 TEST(JsonIo, DuplicateKeyInsideAListIsNamedByPointer) {
   const std::string e = error_of(R"({"steps": [{"x": 1}, {"action": {}, "expect": {}, "action": {}}]})");

@@ -38,9 +38,7 @@ std::pair<std::string, std::string> rejection(const json& state) {
   return {"", ""};
 }
 
-TEST(MessinaValidator, AcceptsAConsistentState) {
-  EXPECT_EQ(rejection(valid_state()).first, "");
-}
+TEST(MessinaValidator, AcceptsAConsistentState) { EXPECT_EQ(rejection(valid_state()).first, ""); }
 
 TEST(MessinaValidator, NegativeCountNamesTheField) {
   json s = valid_state();

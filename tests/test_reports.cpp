@@ -118,8 +118,9 @@ TEST(ReportText, EscapesMarkupAndDropsWhatXmlForbids) {
   EXPECT_EQ(escape_xml("tab\tnew\nline\x01\x1f end\r"), "tab\tnew\nline end&#13;");
   EXPECT_EQ(escape_xml_attribute("a\tb\nc"), "a&#9;b&#10;c");
   EXPECT_EQ(clean_text("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93");  // valid UTF-8 is kept
-  EXPECT_EQ(clean_text("\xff|\xc0\xaf|\xed\xa0\x80|\xc3"), "\xEF\xBF\xBD|\xEF\xBF\xBD\xEF\xBF\xBD|"
-                                                          "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD|\xEF\xBF\xBD");
+  EXPECT_EQ(clean_text("\xff|\xc0\xaf|\xed\xa0\x80|\xc3"),
+            "\xEF\xBF\xBD|\xEF\xBF\xBD\xEF\xBF\xBD|"
+            "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD|\xEF\xBF\xBD");
   EXPECT_EQ(clean_text("\xef\xbf\xbe"), "");  // U+FFFE is not an XML character
 }
 

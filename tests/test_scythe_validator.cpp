@@ -71,8 +71,8 @@ TEST(ScytheValidator, HomeBaseMustBeMarked) {
 }
 
 TEST(ScytheValidator, MoveAlongANonAdjacentPathIsIllegalNotMalformed) {
-  const json action = {{"type", "move"}, {"faction", "red"},
-                       {"moves", {{{"unit", "mech"}, {"from", "T1"}, {"path", {"HB-blue"}}}}}};
+  const json action = {
+      {"type", "move"}, {"faction", "red"}, {"moves", {{{"unit", "mech"}, {"from", "T1"}, {"path", {"HB-blue"}}}}}};
   const ApplyOutcome out = bind("scythe")->apply(board(), action);
   EXPECT_FALSE(out.legal);
   EXPECT_EQ(out.rule, "scythe.move.path");

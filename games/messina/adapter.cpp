@@ -22,18 +22,19 @@ constexpr NameTable<PlacementTime, 3> kPlacementTimeNames = {{{PlacementTime::in
                                                               {PlacementTime::home_defence, "home-defence"}}};
 constexpr NameTable<TokenSource, 2> kTokenSourceNames = {
     {{TokenSource::spare, "spare"}, {TokenSource::disaffected, "disaffected"}}};
-constexpr NameTable<ShieldOpKind, 2> kShieldOpNames = {{{ShieldOpKind::build, "build"}, {ShieldOpKind::upgrade, "upgrade"}}};
-constexpr NameTable<ExposureSituation, 10> kExposureSituationNames = {{
-    {ExposureSituation::utility_build, "utility-build"},
-    {ExposureSituation::muster_on_map, "muster-on-map"},
-    {ExposureSituation::muster_onto_card, "muster-onto-card"},
-    {ExposureSituation::connect, "connect"},
-    {ExposureSituation::obstruction, "obstruction"},
-    {ExposureSituation::march, "march"},
-    {ExposureSituation::demolition, "demolition"},
-    {ExposureSituation::military_effect, "military-effect"},
-    {ExposureSituation::battle, "battle"},
-    {ExposureSituation::no_response, "no-response"}}};
+constexpr NameTable<ShieldOpKind, 2> kShieldOpNames = {
+    {{ShieldOpKind::build, "build"}, {ShieldOpKind::upgrade, "upgrade"}}};
+constexpr NameTable<ExposureSituation, 10> kExposureSituationNames = {
+    {{ExposureSituation::utility_build, "utility-build"},
+     {ExposureSituation::muster_on_map, "muster-on-map"},
+     {ExposureSituation::muster_onto_card, "muster-onto-card"},
+     {ExposureSituation::connect, "connect"},
+     {ExposureSituation::obstruction, "obstruction"},
+     {ExposureSituation::march, "march"},
+     {ExposureSituation::demolition, "demolition"},
+     {ExposureSituation::military_effect, "military-effect"},
+     {ExposureSituation::battle, "battle"},
+     {ExposureSituation::no_response, "no-response"}}};
 constexpr NameTable<SupportCutter, 4> kSupportCutterNames = {{{SupportCutter::missile, "missile"},
                                                               {SupportCutter::bomb, "bomb"},
                                                               {SupportCutter::march, "march"},
@@ -57,13 +58,15 @@ constexpr NameTable<R::HostileWorkers, 2> kHostileWorkers = {
 constexpr NameTable<R::ShieldHighTech, 2> kShieldHighTech = {
     {{R::ShieldHighTech::units_only, "units-only"}, {R::ShieldHighTech::shields_too, "shields-too"}}};
 constexpr NameTable<R::ConsumptionBill, 2> kConsumptionBill = {
-    {{R::ConsumptionBill::all_tokens, "all-tokens"}, {R::ConsumptionBill::excluding_disaffected, "excluding-disaffected"}}};
+    {{R::ConsumptionBill::all_tokens, "all-tokens"},
+     {R::ConsumptionBill::excluding_disaffected, "excluding-disaffected"}}};
 constexpr NameTable<R::HandLimitDiscard, 3> kHandLimitDiscard = {
     {{R::HandLimitDiscard::exactly_excess, "exactly-excess"},
      {R::HandLimitDiscard::more_when_over, "more-when-over"},
      {R::HandLimitDiscard::any_number, "any-number"}}};
 constexpr NameTable<R::DiscardEmptying, 2> kDiscardEmptying = {
-    {{R::DiscardEmptying::stacking_binds, "stacking-binds"}, {R::DiscardEmptying::overrides_stacking, "overrides-stacking"}}};
+    {{R::DiscardEmptying::stacking_binds, "stacking-binds"},
+     {R::DiscardEmptying::overrides_stacking, "overrides-stacking"}}};
 constexpr NameTable<R::Step3CardUnits, 2> kStep3CardUnits = {
     {{R::Step3CardUnits::map_and_cards, "map-and-cards"}, {R::Step3CardUnits::map_only, "map-only"}}};
 constexpr NameTable<R::TieBreakAlly, 2> kTieBreakAlly = {
@@ -91,29 +94,30 @@ constexpr NameTable<R::HomeDefenceSpare, 2> kHomeDefenceSpare = {
     {{R::HomeDefenceSpare::either_source, "either-source"}, {R::HomeDefenceSpare::spare_required, "spare-required"}}};
 
 const ReadingsTable<Readings>& readings_table() {
-  static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
-      .point("messina.card-hostility", &R::card_hostility, kCardHostility)
-      .point("messina.friendly-area-extent", &R::area_extent, kAreaExtent)
-      .point("messina.home-space-anchor", &R::home_anchor, kHomeAnchor)
-      .point("messina.civilian-stacking", &R::civilian_stacking, kCivilianStacking)
-      .point("messina.stacking-scope", &R::stacking_scope, kStackingScope)
-      .point("messina.hostile-workers", &R::hostile_workers, kHostileWorkers)
-      .point("messina.shield-high-tech", &R::shield_high_tech, kShieldHighTech)
-      .point("messina.consumption-bill", &R::consumption_bill, kConsumptionBill)
-      .point("messina.hand-limit-discard", &R::hand_limit_discard, kHandLimitDiscard)
-      .point("messina.discard-emptying", &R::discard_emptying, kDiscardEmptying)
-      .point("messina.step3-card-units", &R::step3_card_units, kStep3CardUnits)
-      .point("messina.tie-break-ally", &R::tie_break_ally, kTieBreakAlly)
-      .point("messina.action-moments", &R::action_moments, kActionMoments)
-      .point("messina.build-disband", &R::build_disband, kBuildDisband)
-      .point("messina.over-limit-card", &R::over_limit_card, kOverLimitCard)
-      .point("messina.shield-consent", &R::shield_consent, kShieldConsent)
-      .point("messina.civilian-consent", &R::civilian_consent, kCivilianConsent)
-      .point("messina.card-in-area", &R::card_in_area, kCardInArea)
-      .point("messina.high-tech-home", &R::high_tech_home, kHighTechHome)
-      .point("messina.worker-utility", &R::worker_utility, kWorkerUtility)
-      .point("messina.shield-per-space", &R::shield_per_space, kShieldPerSpace)
-      .point("messina.home-defence-spare", &R::home_defence_spare, kHomeDefenceSpare);
+  static const ReadingsTable<Readings> table =
+      ReadingsTable<Readings>()
+          .point("messina.card-hostility", &R::card_hostility, kCardHostility)
+          .point("messina.friendly-area-extent", &R::area_extent, kAreaExtent)
+          .point("messina.home-space-anchor", &R::home_anchor, kHomeAnchor)
+          .point("messina.civilian-stacking", &R::civilian_stacking, kCivilianStacking)
+          .point("messina.stacking-scope", &R::stacking_scope, kStackingScope)
+          .point("messina.hostile-workers", &R::hostile_workers, kHostileWorkers)
+          .point("messina.shield-high-tech", &R::shield_high_tech, kShieldHighTech)
+          .point("messina.consumption-bill", &R::consumption_bill, kConsumptionBill)
+          .point("messina.hand-limit-discard", &R::hand_limit_discard, kHandLimitDiscard)
+          .point("messina.discard-emptying", &R::discard_emptying, kDiscardEmptying)
+          .point("messina.step3-card-units", &R::step3_card_units, kStep3CardUnits)
+          .point("messina.tie-break-ally", &R::tie_break_ally, kTieBreakAlly)
+          .point("messina.action-moments", &R::action_moments, kActionMoments)
+          .point("messina.build-disband", &R::build_disband, kBuildDisband)
+          .point("messina.over-limit-card", &R::over_limit_card, kOverLimitCard)
+          .point("messina.shield-consent", &R::shield_consent, kShieldConsent)
+          .point("messina.civilian-consent", &R::civilian_consent, kCivilianConsent)
+          .point("messina.card-in-area", &R::card_in_area, kCardInArea)
+          .point("messina.high-tech-home", &R::high_tech_home, kHighTechHome)
+          .point("messina.worker-utility", &R::worker_utility, kWorkerUtility)
+          .point("messina.shield-per-space", &R::shield_per_space, kShieldPerSpace)
+          .point("messina.home-defence-spare", &R::home_defence_spare, kHomeDefenceSpare);
   return table;
 }
 
@@ -340,7 +344,8 @@ Action read_place(const JsonReader& r, const Refs& refs) {
     pl.what = PieceCount{refs.where(e), Refs::unit_kind(e.field("unit"), true), Refs::count(e)};
     if (auto from = e.optional("from")) pl.from = from->named(kTokenSourceNames);
     if (auto u = e.optional("utility")) {
-      if (pl.what.piece != Piece::worker) u->fail("\"utility\" names the Utility a Worker occupies; this placement is not a Worker");
+      if (pl.what.piece != Piece::worker)
+        u->fail("\"utility\" names the Utility a Worker occupies; this placement is not a Worker");
       pl.utility = refs.faction(*u);
     }
     p.placements.push_back(pl);
@@ -350,10 +355,15 @@ Action read_place(const JsonReader& r, const Refs& refs) {
 
 Action read_convert(const JsonReader& r, const Refs& refs) {
   r.only({"type", "faction", "at", "from", "to", "count", "utility"});
-  Convert c{refs.faction(r.field("faction")), refs.space(r.field("at")), Refs::unit_kind(r.field("from"), true),
-            Refs::unit_kind(r.field("to"), true), Refs::count(r), std::nullopt};
+  Convert c{refs.faction(r.field("faction")),
+            refs.space(r.field("at")),
+            Refs::unit_kind(r.field("from"), true),
+            Refs::unit_kind(r.field("to"), true),
+            Refs::count(r),
+            std::nullopt};
   if (auto u = r.optional("utility")) {
-    if (c.to != Piece::worker) u->fail("\"utility\" names the Utility a new Worker occupies; this conversion makes no Worker");
+    if (c.to != Piece::worker)
+      u->fail("\"utility\" names the Utility a new Worker occupies; this conversion makes no Worker");
     c.utility = refs.faction(*u);
   }
   return c;
@@ -489,8 +499,10 @@ json write_answer(const QueryAnswer& answer) {
   return std::visit(
       [](const auto& v) -> json {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::optional<FactionId>>) return v ? json(*v) : json(nullptr);
-        else return json(v);
+        if constexpr (std::is_same_v<T, std::optional<FactionId>>)
+          return v ? json(*v) : json(nullptr);
+        else
+          return json(v);
       },
       answer);
 }
@@ -500,9 +512,8 @@ json write_answer(const QueryAnswer& answer) {
 Ruleset read_ruleset(const JsonReader& r) {
   r.only({"game", "note", "round_parity_muster", "round_parity_consumption", "tokens_per_food_and_water",
           "disaffected_recovered_after_full_feeding", "stacking_map", "stacking_card", "hand_limit",
-          "high_tech_min_cost", "equip_cost", "shield_build_cost", "shield_upgrade_cost",
-          "shield_upgrades_per_muster", "shield_ops_per_rearm", "shield_strength_first_level",
-          "ai_backed_units", "units", "starship_strength"});
+          "high_tech_min_cost", "equip_cost", "shield_build_cost", "shield_upgrade_cost", "shield_upgrades_per_muster",
+          "shield_ops_per_rearm", "shield_strength_first_level", "ai_backed_units", "units", "starship_strength"});
   Ruleset n;
   n.round_parity_muster = r.field("round_parity_muster").integer(0, 1);
   n.round_parity_consumption = r.field("round_parity_consumption").integer(0, 1);

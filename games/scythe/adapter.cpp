@@ -38,8 +38,8 @@ State read_state(const JsonReader& r) {
       for (const auto& [owner, counts] : u->members()) terr.units[owner] = read_units(counts);
     if (auto st = t.optional("structure")) {
       st->only({"owner", "kind"});
-      terr.structure = Structure{st->field("owner").string(),
-                                 st->field("kind").one_of({"mill", "mine", "armory", "monument"})};
+      terr.structure =
+          Structure{st->field("owner").string(), st->field("kind").one_of({"mill", "mine", "armory", "monument"})};
     }
     if (auto e = t.optional("encounter")) terr.encounter = e->boolean();
     if (auto res = t.optional("resources")) {
@@ -146,19 +146,21 @@ constexpr NameTable<Readings::VacatedWorkers, 2> kVacatedWorkers = {
 constexpr NameTable<Readings::StopPath, 2> kStopPath = {
     {{Readings::StopPath::must_end, "must-end"}, {Readings::StopPath::truncate, "truncate"}}};
 constexpr NameTable<Readings::CarriedWorkers, 2> kCarriedWorkers = {
-    {{Readings::CarriedWorkers::not_a_move, "not-a-move"}, {Readings::CarriedWorkers::counts_as_move, "counts-as-move"}}};
+    {{Readings::CarriedWorkers::not_a_move, "not-a-move"},
+     {Readings::CarriedWorkers::counts_as_move, "counts-as-move"}}};
 constexpr NameTable<Readings::UnitsPerMove, 2> kUnitsPerMove = {
     {{Readings::UnitsPerMove::no_cap, "no-cap"}, {Readings::UnitsPerMove::ruleset_cap, "ruleset-cap"}}};
 constexpr NameTable<Readings::WorkerBlocking, 2> kWorkerBlocking = {
     {{Readings::WorkerBlocking::control, "control"}, {Readings::WorkerBlocking::presence, "presence"}}};
 
 const ReadingsTable<Readings>& readings_table() {
-  static const ReadingsTable<Readings> table = ReadingsTable<Readings>()
-      .point("scythe.vacated-workers", &Readings::vacated_workers, kVacatedWorkers)
-      .point("scythe.stop-path", &Readings::stop_path, kStopPath)
-      .point("scythe.carried-workers", &Readings::carried_workers, kCarriedWorkers)
-      .point("scythe.units-per-move", &Readings::units_per_move, kUnitsPerMove)
-      .point("scythe.worker-blocking", &Readings::worker_blocking, kWorkerBlocking);
+  static const ReadingsTable<Readings> table =
+      ReadingsTable<Readings>()
+          .point("scythe.vacated-workers", &Readings::vacated_workers, kVacatedWorkers)
+          .point("scythe.stop-path", &Readings::stop_path, kStopPath)
+          .point("scythe.carried-workers", &Readings::carried_workers, kCarriedWorkers)
+          .point("scythe.units-per-move", &Readings::units_per_move, kUnitsPerMove)
+          .point("scythe.worker-blocking", &Readings::worker_blocking, kWorkerBlocking);
   return table;
 }
 

@@ -104,8 +104,7 @@ struct EndExploration {
   std::vector<SpaceId> discard;
 };
 
-using Action = std::variant<Consume, Place, Convert, Release, Muster, Rearm, Expose, Hide, Transfer,
-                            EndExploration>;
+using Action = std::variant<Consume, Place, Convert, Release, Muster, Rearm, Expose, Hide, Transfer, EndExploration>;
 
 // ---- queries ----
 
@@ -120,8 +119,16 @@ struct HostileQuery {
 };
 
 enum class ExposureSituation {
-  utility_build, muster_on_map, muster_onto_card, connect, obstruction, march, demolition,
-  military_effect, battle, no_response
+  utility_build,
+  muster_on_map,
+  muster_onto_card,
+  connect,
+  obstruction,
+  march,
+  demolition,
+  military_effect,
+  battle,
+  no_response
 };
 
 struct MustExposeQuery {
@@ -145,8 +152,8 @@ struct SupportCutQuery {
   SupportCutter by = SupportCutter::missile;
 };
 
-using Query = std::variant<FriendlyAreaQuery, HostileQuery, MustExposeQuery, TieBreakQuery,
-                           BombableQuery, SupportCutQuery>;
+using Query =
+    std::variant<FriendlyAreaQuery, HostileQuery, MustExposeQuery, TieBreakQuery, BombableQuery, SupportCutQuery>;
 
 // What a query answers: a sorted list of spaces, a yes/no, or a faction (or nobody).
 using QueryAnswer = std::variant<std::vector<SpaceId>, bool, std::optional<FactionId>>;

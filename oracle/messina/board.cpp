@@ -4,9 +4,7 @@
 
 namespace rulecheck::messina {
 
-bool is_ai(const State& state, const FactionId& faction) {
-  return state.factions.at(faction).kind == FactionKind::ai;
-}
+bool is_ai(const State& state, const FactionId& faction) { return state.factions.at(faction).kind == FactionKind::ai; }
 
 UnitCounts& units_at(State& state, const Where& where, const FactionId& faction) {
   if (where.on_card) return state.cards.at(where.space).units;
@@ -35,8 +33,7 @@ int workers_at(const State& state, const SpaceId& space, const FactionId& factio
 
 bool owns_utility_at(const State& state, const SpaceId& space, const FactionId& faction) {
   const auto& utilities = state.spaces.at(space).utilities;
-  return std::any_of(utilities.begin(), utilities.end(),
-                     [&](const Utility& u) { return u.owner == faction; });
+  return std::any_of(utilities.begin(), utilities.end(), [&](const Utility& u) { return u.owner == faction; });
 }
 
 bool is_home_space(const State& state, const FactionId& faction, const SpaceId& space) {
@@ -99,8 +96,6 @@ void put_shield(Space& space, const Shield& shield) {
   space.shields.insert(at, shield);
 }
 
-std::string describe(const Where& where) {
-  return where.on_card ? "the Location Card " + where.space : where.space;
-}
+std::string describe(const Where& where) { return where.on_card ? "the Location Card " + where.space : where.space; }
 
 }  // namespace rulecheck::messina

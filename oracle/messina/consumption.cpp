@@ -51,17 +51,16 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
     require(!what.where.on_card || step3_reaches_cards(rules), "messina.consumption.shortfall.step3",
             "under the map-only reading step 3 removes units from the map, not from {}", describe(what.where));
     require(is_backed(rules.numbers, kind, what.piece), "messina.consumption.shortfall.step3",
-            "step 3 disbands only units backed by Located tokens; a {} is not",
-                        piece_name(what.piece));
+            "step 3 disbands only units backed by Located tokens; a {} is not", piece_name(what.piece));
     require(remove_pieces(next, action.faction, what), "messina.consumption.shortfall.step3",
-            "step 3 names {} {} at {}, but {} has fewer there", what.count,
-                        piece_name(what.piece), describe(what.where), action.faction);
+            "step 3 names {} {} at {}, but {} has fewer there", what.count, piece_name(what.piece),
+            describe(what.where), action.faction);
     tokens_named += what.count * tokens_for(rules.numbers, kind, what.piece);
   }
   require(tokens_named == tokens_owed, "messina.consumption.shortfall.step3",
           "step 3 moves {} Located token(s) to Disaffected, so the disband choice must "
-                      "name units backed by exactly {}; it names {}",
-                      tokens_owed, tokens_owed, tokens_named);
+          "name units backed by exactly {}; it names {}",
+          tokens_owed, tokens_owed, tokens_named);
 }
 
 }  // namespace
@@ -72,8 +71,8 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   // phase naming another moment of the round (an Action, a Mil Ops Phase, a battle, ...) is not
   // the end of the round.
   require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when",
-          "consumption happens in {} rounds; this is round {}",
-          round_parity_word(numbers.round_parity_consumption), state.round);
+          "consumption happens in {} rounds; this is round {}", round_parity_word(numbers.round_parity_consumption),
+          state.round);
   require(state.phase == Phase::unspecified || state.phase == Phase::consumption, "messina.consumption.when",
           "consumption happens at the end of the round (phase \"consumption\"), not at phase \"{}\"",
           phase_name(state.phase));
@@ -82,9 +81,8 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   Faction& f = next.factions.at(action.faction);
   Population& pop = f.population;
   // interpretation messina.consumption-bill: the whole Population, or all but the Disaffected.
-  const int tokens = rules.readings.consumption_bill == Readings::ConsumptionBill::all_tokens
-                         ? pop.total()
-                         : pop.spare + pop.located;
+  const int tokens =
+      rules.readings.consumption_bill == Readings::ConsumptionBill::all_tokens ? pop.total() : pop.spare + pop.located;
   const int cost = consumption_cost(numbers, tokens);  // messina.consumption.cost
 
   if (f.resources.food >= cost && f.resources.water >= cost) {

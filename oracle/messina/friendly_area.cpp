@@ -35,8 +35,7 @@ bool holds_card(const State& state, const FactionId& holder, const SpaceId& spac
   return it != state.cards.end() && it->second.holder == holder;
 }
 
-bool friendly(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space,
-              bool count_cards) {
+bool friendly(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space, bool count_cards) {
   const Space& s = state.spaces.at(space);
   for (const auto& [ally, info] : state.factions) {
     // messina.friendly.consent: an ally's presence counts only for the activity consented to.
@@ -51,28 +50,25 @@ bool friendly(const State& state, const FactionId& faction, Activity purpose, co
 
 }  // namespace
 
-bool is_friendly_space(const State& state, const FactionId& faction, Activity purpose,
-                       const SpaceId& space) {
+bool is_friendly_space(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space) {
   return friendly(state, faction, purpose, space, /*count_cards=*/true);
 }
 
-bool is_friendly_without_card(const State& state, const FactionId& faction, Activity purpose,
-                              const SpaceId& space) {
+bool is_friendly_without_card(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space) {
   return friendly(state, faction, purpose, space, /*count_cards=*/false);
 }
 
 // messina.friendly.area: the spaces reachable from either Home Space through friendly spaces.
 // messina.friendly.mixed: friendliness ignores unfriendly elements (for building and mustering).
 // messina.friendly.terrain: only adjacency matters; terrain is not part of the state.
-std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const FactionId& faction,
-                                   Activity purpose) {
+std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose) {
   const auto& readings = rules.readings;
   std::set<SpaceId> area;
   std::deque<SpaceId> frontier;
   for (const auto& home : state.factions.at(faction).home) {
     // interpretation messina.home-space-anchor
-    const bool anchors = readings.home_anchor == Readings::HomeAnchor::always ||
-                         is_friendly_space(state, faction, purpose, home);
+    const bool anchors =
+        readings.home_anchor == Readings::HomeAnchor::always || is_friendly_space(state, faction, purpose, home);
     if (anchors && area.insert(home).second) frontier.push_back(home);
   }
   while (!frontier.empty()) {
@@ -94,8 +90,8 @@ std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const
   return {area.begin(), area.end()};
 }
 
-bool in_friendly_area(const Rules& rules, const State& state, const FactionId& faction,
-                      Activity purpose, const SpaceId& space) {
+bool in_friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose,
+                      const SpaceId& space) {
   const auto area = friendly_area(rules, state, faction, purpose);
   return std::binary_search(area.begin(), area.end(), space);
 }
@@ -103,8 +99,7 @@ bool in_friendly_area(const Rules& rules, const State& state, const FactionId& f
 // messina.friendly.hostile: for military purposes a space is hostile when an opposing faction has
 // units there or holds its Location Card. messina.friendly.empty-structures: empty utilities and
 // shields never make it hostile.
-bool is_hostile(const Rules& rules, const State& state, const FactionId& faction,
-                const SpaceId& space) {
+bool is_hostile(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space) {
   const auto& readings = rules.readings;
   const Space& s = state.spaces.at(space);
   for (const auto& [other, info] : state.factions) {
@@ -115,7 +110,8 @@ bool is_hostile(const Rules& rules, const State& state, const FactionId& faction
         workers_at(state, space, other) > 0)
       return true;
     // interpretation messina.card-hostility; messina.cards.exposed.hostility
-    if (auto card = state.cards.find(space); card != state.cards.end() && card->second.holder == other &&
+    if (auto card = state.cards.find(space);
+        card != state.cards.end() && card->second.holder == other &&
         (card->second.exposed || readings.card_hostility == Readings::CardHostility::held))
       return true;
   }

@@ -12,8 +12,8 @@ namespace rulecheck::messina {
 namespace {
 
 void require_holder(const State& state, const FactionId& faction, const SpaceId& card) {
-  require(state.cards.at(card).holder == faction, "messina.cards.holding",
-          "{} does not hold the Location Card {}", faction, card);
+  require(state.cards.at(card).holder == faction, "messina.cards.holding", "{} does not hold the Location Card {}",
+          faction, card);
 }
 
 // messina.cards.transfer: units on a face-up card move to its map space at any stage, within
@@ -26,17 +26,15 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t, 
           "units move from the Location Card {} to the map only while it is face-up", t.card);
   UnitCounts& on_map = next.spaces.at(t.card).units[t.faction];
   for (Piece p : kUnitKinds) {
-    require(card.units[p] >= t.units[p], "messina.cards.transfer",
-            "the Location Card {} holds {} {}, not {}", t.card, card.units[p],
-                        piece_name(p), t.units[p]);
+    require(card.units[p] >= t.units[p], "messina.cards.transfer", "the Location Card {} holds {} {}, not {}", t.card,
+            card.units[p], piece_name(p), t.units[p]);
     card.units[p] -= t.units[p];
     on_map[p] += t.units[p];
   }
   if (stacking_waived) return;
   const int stacked = stacked_units(rules, next, t.card, t.faction);
   require(stacked <= rules.numbers.stacking_map, "messina.cards.transfer",
-          "the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card,
-                      rules.numbers.stacking_map);
+          "the transfer puts {} units in {}; the stacking limit is {}", stacked, t.card, rules.numbers.stacking_map);
 }
 
 }  // namespace
@@ -61,8 +59,7 @@ State hide_card(const Rules& rules, const State& state, const Hide& action) {
           state.phase == Phase::unspecified ? std::string("a state naming no phase")
                                             : fmt::format("phase \"{}\"", phase_name(state.phase)));
   require(state.cards.at(action.card).units.empty(), "messina.cards.hide",
-          "the Location Card {} has units on it; only an empty card is turned face-down",
-                      action.card);
+          "the Location Card {} has units on it; only an empty card is turned face-down", action.card);
   State next = state;
   next.cards.at(action.card).exposed = false;
   return next;
@@ -87,9 +84,9 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
   // in this action may take its map space past the limit.
   const std::set<SpaceId> discarded(action.discard.begin(), action.discard.end());
   for (const auto& t : action.transfers)
-    move_card_units_to_map(rules, next, t,
-                           readings.discard_emptying == Readings::DiscardEmptying::overrides_stacking &&
-                               discarded.count(t.card) > 0);
+    move_card_units_to_map(
+        rules, next, t,
+        readings.discard_emptying == Readings::DiscardEmptying::overrides_stacking && discarded.count(t.card) > 0);
   int held = 0;
   for (const auto& [id, card] : next.cards) held += card.holder == action.faction ? 1 : 0;
   const int excess = std::max(0, held - rules.numbers.hand_limit);
@@ -134,10 +131,8 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
 bool must_expose(const Rules&, const State& state, const MustExposeQuery& q) {
   switch (q.situation) {
     // messina.cards.expose.build: only when claiming the space as friendly relies on the card.
-    case ExposureSituation::utility_build:
-      return !is_friendly_without_card(state, q.faction, Activity::build, q.card);
-    case ExposureSituation::muster_on_map:
-      return !is_friendly_without_card(state, q.faction, Activity::muster, q.card);
+    case ExposureSituation::utility_build: return !is_friendly_without_card(state, q.faction, Activity::build, q.card);
+    case ExposureSituation::muster_on_map: return !is_friendly_without_card(state, q.faction, Activity::muster, q.card);
     case ExposureSituation::obstruction:      // messina.cards.expose.obstruction
     case ExposureSituation::march:            // messina.cards.expose.march
     case ExposureSituation::demolition:       // messina.cards.expose.demolition
@@ -178,8 +173,6 @@ std::optional<FactionId> tie_break_winner(const Rules& rules, const State& state
 bool bombable(const State& state, const BombableQuery& q) { return state.cards.at(q.card).exposed; }
 
 // messina.cards.hidden.support: support from hidden units is not cut.
-bool support_can_be_cut(const State& state, const SupportCutQuery& q) {
-  return state.cards.at(q.card).exposed;
-}
+bool support_can_be_cut(const State& state, const SupportCutQuery& q) { return state.cards.at(q.card).exposed; }
 
 }  // namespace rulecheck::messina

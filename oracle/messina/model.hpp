@@ -20,21 +20,29 @@ using SpaceId = std::string;  // a map grid space; a Location Card is named by i
 // The pieces a faction has on the board. Units are counted per space (and per card); workers
 // live inside utilities and are never a map unit.
 enum class Piece { civilian, infantry, bomber, fighter, mech, worker };
-inline constexpr std::array<Piece, 5> kUnitKinds = {Piece::civilian, Piece::infantry, Piece::bomber,
-                                                     Piece::fighter, Piece::mech};
+inline constexpr std::array<Piece, 5> kUnitKinds = {Piece::civilian, Piece::infantry, Piece::bomber, Piece::fighter,
+                                                    Piece::mech};
 inline constexpr std::array<Piece, 6> kPieces = {Piece::civilian, Piece::infantry, Piece::bomber,
                                                  Piece::fighter,  Piece::mech,     Piece::worker};
-inline constexpr NameTable<Piece, 6> kPieceNames = {{{Piece::civilian, "civilian"}, {Piece::infantry, "infantry"},
-                                                     {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
-                                                     {Piece::mech, "mech"},         {Piece::worker, "worker"}}};
-inline constexpr NameTable<Piece, 5> kUnitNames = {{{Piece::civilian, "civilian"}, {Piece::infantry, "infantry"},
-                                                    {Piece::bomber, "bomber"},     {Piece::fighter, "fighter"},
+inline constexpr NameTable<Piece, 6> kPieceNames = {{{Piece::civilian, "civilian"},
+                                                     {Piece::infantry, "infantry"},
+                                                     {Piece::bomber, "bomber"},
+                                                     {Piece::fighter, "fighter"},
+                                                     {Piece::mech, "mech"},
+                                                     {Piece::worker, "worker"}}};
+inline constexpr NameTable<Piece, 5> kUnitNames = {{{Piece::civilian, "civilian"},
+                                                    {Piece::infantry, "infantry"},
+                                                    {Piece::bomber, "bomber"},
+                                                    {Piece::fighter, "fighter"},
                                                     {Piece::mech, "mech"}}};
 inline std::string_view piece_name(Piece piece) { return name_in(kPieceNames, piece); }
 // How messages name several pieces of a kind ("Infantry" is its own plural).
-inline constexpr NameTable<Piece, 6> kPiecePluralNames = {{{Piece::civilian, "Civilians"}, {Piece::infantry, "Infantry"},
-                                                           {Piece::bomber, "Bombers"},     {Piece::fighter, "Fighters"},
-                                                           {Piece::mech, "Mechs"},         {Piece::worker, "Workers"}}};
+inline constexpr NameTable<Piece, 6> kPiecePluralNames = {{{Piece::civilian, "Civilians"},
+                                                           {Piece::infantry, "Infantry"},
+                                                           {Piece::bomber, "Bombers"},
+                                                           {Piece::fighter, "Fighters"},
+                                                           {Piece::mech, "Mechs"},
+                                                           {Piece::worker, "Workers"}}};
 inline std::string_view pieces_name(Piece piece) { return name_in(kPiecePluralNames, piece); }
 
 struct UnitCounts {
@@ -68,7 +76,8 @@ inline constexpr NameTable<Activity, 5> kActivityNames = {{{Activity::muster, "m
 inline std::string_view activity_name(Activity a) { return name_in(kActivityNames, a); }
 
 enum class FactionKind { human, ai };
-inline constexpr NameTable<FactionKind, 2> kFactionKindNames = {{{FactionKind::human, "human"}, {FactionKind::ai, "ai"}}};
+inline constexpr NameTable<FactionKind, 2> kFactionKindNames = {
+    {{FactionKind::human, "human"}, {FactionKind::ai, "ai"}}};
 
 struct Faction {
   FactionKind kind = FactionKind::human;
@@ -107,8 +116,17 @@ struct LocationCard {
 // The moment within a round, where a rule depends on it. docs/formats.md ("Moments of a round")
 // orders them and says where each falls relative to the Mil Ops Phase (is_between_mil_ops below).
 enum class Phase {
-  unspecified, muster, consumption, industry, orders, bonus_military_action, battle,
-  between_mil_ops, mil_ops, exploration_end, rearm
+  unspecified,
+  muster,
+  consumption,
+  industry,
+  orders,
+  bonus_military_action,
+  battle,
+  between_mil_ops,
+  mil_ops,
+  exploration_end,
+  rearm
 };
 // The moments a state may name ("phase" absent: unspecified).
 inline constexpr NameTable<Phase, 10> kPhaseNames = {{{Phase::muster, "muster"},
@@ -135,7 +153,7 @@ struct State {
 // ---- the ruleset: every number the texts give (rules/messina/ruleset.json) ----
 
 struct UnitSpec {
-  int cost = 0;        // energy to build
+  int cost = 0;  // energy to build
   int strength = 0;
   int population = 0;  // tokens a human faction's unit takes
 };
@@ -175,19 +193,27 @@ struct Readings {
   enum class HomeAnchor { always, if_friendly } home_anchor = HomeAnchor::always;
   enum class CivilianStacking { applies, muster_phase_only } civilian_stacking = CivilianStacking::applies;
   enum class StackingScope { all_factions, per_faction } stacking_scope = StackingScope::all_factions;
-  enum class HostileWorkers { units_include_workers, military_units_only } hostile_workers =
-      HostileWorkers::units_include_workers;
+  enum class HostileWorkers {
+    units_include_workers,
+    military_units_only
+  } hostile_workers = HostileWorkers::units_include_workers;
   enum class ShieldHighTech { units_only, shields_too } shield_high_tech = ShieldHighTech::units_only;
   enum class ConsumptionBill { all_tokens, excluding_disaffected } consumption_bill = ConsumptionBill::all_tokens;
-  enum class HandLimitDiscard { exactly_excess, more_when_over, any_number } hand_limit_discard =
-      HandLimitDiscard::exactly_excess;
+  enum class HandLimitDiscard {
+    exactly_excess,
+    more_when_over,
+    any_number
+  } hand_limit_discard = HandLimitDiscard::exactly_excess;
   enum class DiscardEmptying { stacking_binds, overrides_stacking } discard_emptying = DiscardEmptying::stacking_binds;
   enum class Step3CardUnits { map_and_cards, map_only } step3_card_units = Step3CardUnits::map_and_cards;
   enum class TieBreakAlly { holder_only, military_ally } tie_break_ally = TieBreakAlly::holder_only;
   // Muster and the moments of a round (issue 9):
   enum class ActionMoments { outside_mil_ops, unplaced } action_moments = ActionMoments::outside_mil_ops;
-  enum class BuildDisband { builds_and_equip, builds_only, move_or_convert } build_disband =
-      BuildDisband::builds_and_equip;
+  enum class BuildDisband {
+    builds_and_equip,
+    builds_only,
+    move_or_convert
+  } build_disband = BuildDisband::builds_and_equip;
   enum class OverLimitCard { map_only, card_too } over_limit_card = OverLimitCard::map_only;
   enum class ShieldConsent { build, muster } shield_consent = ShieldConsent::build;
   enum class CivilianConsent { civilians, muster } civilian_consent = CivilianConsent::civilians;
@@ -217,18 +243,15 @@ inline bool is_between_mil_ops(const Readings& readings, Phase phase) {
     case Phase::consumption:
     case Phase::bonus_military_action:
     case Phase::rearm:
-    case Phase::between_mil_ops:
-      return true;
+    case Phase::between_mil_ops: return true;
     // interpretation messina.action-moments: the texts never place an Action (Industry,
     // Exploration) relative to the Mil Ops Phase.
     case Phase::industry:
-    case Phase::exploration_end:
-      return readings.action_moments == Readings::ActionMoments::outside_mil_ops;
+    case Phase::exploration_end: return readings.action_moments == Readings::ActionMoments::outside_mil_ops;
     case Phase::orders:
     case Phase::mil_ops:
     case Phase::battle:
-    case Phase::unspecified:
-      return false;
+    case Phase::unspecified: return false;
   }
   return false;
 }

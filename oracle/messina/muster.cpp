@@ -64,8 +64,7 @@ bool card_in_friendly_area(const Rules& rules, const State& state, const Faction
 }
 
 // Where one build may go: the Friendly Area, a held card, the high-tech sites.
-void require_build_site(const Rules& rules, const State& state, const FactionId& faction,
-                        const PieceCount& build) {
+void require_build_site(const Rules& rules, const State& state, const FactionId& faction, const PieceCount& build) {
   const Where& where = build.where;
   require(build.piece != Piece::worker, "messina.population.placement.workers",
           "Workers are placed during Industry, not built in a Muster");
@@ -77,14 +76,12 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
             "{} does not hold the Location Card {}", faction, where.space);
   require(where.on_card ? card_in_friendly_area(rules, state, faction, Activity::muster, where.space)
                         : in_friendly_area(rules, state, faction, Activity::muster, where.space),
-          "messina.muster.friendly-area",
-          "{} is not in {}'s Friendly Area for mustering", describe(where), faction);
+          "messina.muster.friendly-area", "{} is not in {}'s Friendly Area for mustering", describe(where), faction);
   if (is_high_tech(rules.numbers, build.piece))
     require(high_tech_site(rules, state, faction, where.space), "messina.muster.high-tech",
             "a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
-                        "a consenting ally; {} is neither",
-                        piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction,
-                        where.space);
+            "a consenting ally; {} is neither",
+            piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction, where.space);
 }
 
 // messina.muster.stacking and messina.muster.stacking.over-limit: builds never push a map space
@@ -95,11 +92,11 @@ void require_map_room(const Rules& rules, const State& before, const State& afte
   const int map_limit = rules.numbers.stacking_map;
   const int already = stacked_units(rules, before, space, faction);
   require(already <= map_limit, "messina.muster.stacking.over-limit",
-          "{} already holds {} units, over the limit of {}: it keeps them but gets no new builds", space,
-          already, map_limit);
+          "{} already holds {} units, over the limit of {}: it keeps them but gets no new builds", space, already,
+          map_limit);
   const int now = stacked_units(rules, after, space, faction);
-  require(now <= map_limit, "messina.muster.stacking",
-          "building here puts {} units in {}; the limit is {}", now, space, map_limit);
+  require(now <= map_limit, "messina.muster.stacking", "building here puts {} units in {}; the limit is {}", now, space,
+          map_limit);
 }
 
 // messina.muster.stacking and messina.cards.capacity: builds never push a card past its limit.
@@ -146,8 +143,7 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
     else
       require(!has_shield(space, faction), "messina.muster.shield.build-upgrade",
               "{} already has {}'s Shield; it can only be upgraded", op.where.space, faction);
-    require(in_friendly_area(rules, before, faction, purpose, op.where.space),
-            "messina.muster.friendly-area",
+    require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
             "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
     // interpretation messina.shield-high-tech: under "shields-too" a Shield whose build cost
     // reaches high_tech_min_cost is placed as a high-tech build (messina.muster.high-tech).
@@ -161,10 +157,9 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
     return rules.numbers.shield_build_cost;
   }
   Shield* own = shield_of(space, faction);
-  require(own != nullptr, "messina.muster.shield.build-upgrade",
-          "{} has no Shield of {}'s to upgrade", op.where.space, faction);
-  require(in_friendly_area(rules, before, faction, purpose, op.where.space),
-          "messina.muster.friendly-area",
+  require(own != nullptr, "messina.muster.shield.build-upgrade", "{} has no Shield of {}'s to upgrade", op.where.space,
+          faction);
+  require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
           "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
   own->level += 1;
   return rules.numbers.shield_upgrade_cost;
@@ -179,11 +174,10 @@ void require_shield_ops_distinct(const Rules& rules, const std::vector<ShieldOp>
             "the Shield in {} cannot be built and upgraded in the same Muster", space);
     require(n <= rules.numbers.shield_upgrades_per_muster, "messina.muster.shield.one-upgrade",
             "the Shield in {} can be upgraded at most {} time(s) per Muster", space,
-                        rules.numbers.shield_upgrades_per_muster);
+            rules.numbers.shield_upgrades_per_muster);
   }
   for (const auto& [space, n] : builds)
-    require(n == 1, "messina.muster.shield.build-upgrade",
-            "only one Shield can stand in {}", space);
+    require(n == 1, "messina.muster.shield.build-upgrade", "only one Shield can stand in {}", space);
 }
 
 // messina.muster.no-build-disband: builds and disbands are not combined to move or convert units.
@@ -212,14 +206,12 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
-void disband_units(const Rules& rules, State& next, const FactionId& faction,
-                   const std::vector<PieceCount>& disband) {
+void disband_units(const Rules& rules, State& next, const FactionId& faction, const std::vector<PieceCount>& disband) {
   const FactionKind kind = next.factions.at(faction).kind;
   Population& pop = next.factions.at(faction).population;
   for (const auto& what : disband) {
     require(remove_pieces(next, faction, what), "messina.population.disband-on-shortfall",
-            "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece),
-                        describe(what.where));
+            "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece), describe(what.where));
     const int tokens = what.count * tokens_for(rules.numbers, kind, what.piece);
     pop.located -= tokens;
     pop.disaffected += tokens;
@@ -234,9 +226,9 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   // When: messina.muster.when (the Alternating Phase of the rounds of the Muster parity).
   require(state.round % 2 == numbers.round_parity_muster &&
               (state.phase == Phase::unspecified || state.phase == Phase::muster),
-          "messina.muster.when",
-          "a Muster happens in {} rounds; this is round {}{}", round_parity_word(numbers.round_parity_muster),
-          state.round, state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
+          "messina.muster.when", "a Muster happens in {} rounds; this is round {}{}",
+          round_parity_word(numbers.round_parity_muster), state.round,
+          state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
   require_no_build_disband(rules, action);
 
   State next = state;
@@ -295,11 +287,10 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, faction, op);
 
   // What it costs: messina.muster.energy, messina.muster.population.
-  require(f.resources.energy >= energy, "messina.muster.energy",
-          "this Muster costs {} E; {} has {}", energy, faction, f.resources.energy);
-  require(f.population.spare >= tokens, "messina.muster.population",
-          "these units need {} Spare token(s); {} has {}", tokens, faction,
-                      f.population.spare);
+  require(f.resources.energy >= energy, "messina.muster.energy", "this Muster costs {} E; {} has {}", energy, faction,
+          f.resources.energy);
+  require(f.population.spare >= tokens, "messina.muster.population", "these units need {} Spare token(s); {} has {}",
+          tokens, faction, f.population.spare);
   f.resources.energy -= energy;
   f.population.spare -= tokens;
   f.population.located += tokens;
@@ -321,8 +312,8 @@ State rearm(const Rules& rules, const State& state, const Rearm& action) {
   int energy = 0;
   for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, action.faction, op);
   Faction& f = next.factions.at(action.faction);
-  require(f.resources.energy >= energy, "messina.muster.energy",
-          "this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy);
+  require(f.resources.energy >= energy, "messina.muster.energy", "this Re-arm costs {} E; {} has {}", energy,
+          action.faction, f.resources.energy);
   f.resources.energy -= energy;
   return next;
 }

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "oracle/rule_violation.hpp"
 #include "oracle/messina/actions.hpp"
 #include "oracle/messina/model.hpp"
+#include "oracle/rule_violation.hpp"
 
 namespace rulecheck::messina {
 
@@ -43,17 +43,13 @@ State release_to_spare(const Rules& rules, const State& state, const Release& ac
 // ---- friendly_area.cpp ----
 // messina.friendly.consent: whether `ally`'s presence counts for `faction` in `activity`.
 bool consents(const State& state, const FactionId& ally, const FactionId& faction, Activity activity);
-bool is_friendly_space(const State& state, const FactionId& faction, Activity purpose,
-                       const SpaceId& space);
+bool is_friendly_space(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space);
 // The same, with the faction's own Location Card for `space` disregarded (for must-expose).
-bool is_friendly_without_card(const State& state, const FactionId& faction, Activity purpose,
-                              const SpaceId& space);
-std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const FactionId& faction,
-                                   Activity purpose);
-bool in_friendly_area(const Rules& rules, const State& state, const FactionId& faction,
-                      Activity purpose, const SpaceId& space);
-bool is_hostile(const Rules& rules, const State& state, const FactionId& faction,
-                const SpaceId& space);
+bool is_friendly_without_card(const State& state, const FactionId& faction, Activity purpose, const SpaceId& space);
+std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose);
+bool in_friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose,
+                      const SpaceId& space);
+bool is_hostile(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space);
 
 // ---- consumption.cpp ----
 int consumption_cost(const Ruleset& numbers, int population_tokens);

@@ -71,12 +71,11 @@ void require_placement_moment(const State& state, const FactionId& faction, Plac
               "(phase \"orders\" or \"bonus-military-action\")");
       return;
     case PlacementTime::home_defence:  // messina.population.home-defence
-      require(state.phase == Phase::battle && state.battle &&
-                  is_home_space(state, faction, *state.battle),
+      require(state.phase == Phase::battle && state.battle && is_home_space(state, faction, *state.battle),
               "messina.population.home-defence",
               "home-defence Civilians are placed only while one of {}'s Home Spaces is "
-                          "under attack (phase \"battle\" at a Home Space)",
-                          faction);
+              "under attack (phase \"battle\" at a Home Space)",
+              faction);
       return;
   }
 }
@@ -85,13 +84,11 @@ void require_placement_moment(const State& state, const FactionId& faction, Plac
 void require_piece_for_moment(const Placement& placement, PlacementTime when) {
   const Piece piece = placement.what.piece;
   if (when == PlacementTime::industry)
-    require(piece == Piece::worker && !placement.what.where.on_card,
-            "messina.population.placement.workers",
+    require(piece == Piece::worker && !placement.what.where.on_card, "messina.population.placement.workers",
             "during Industry, new population appears only as Workers in Utilities");
   else  // messina.population.placement.military: other military units come only from a Muster.
     require(piece == Piece::civilian, "messina.population.placement.civilians",
-            "outside Industry and the Muster Phase, new units are Civilians, not {}",
-                        piece_name(piece));
+            "outside Industry and the Muster Phase, new units are Civilians, not {}", piece_name(piece));
 }
 
 // The activity a placement is, for the Friendly Area and an ally's consent (messina.friendly.consent).
@@ -118,19 +115,15 @@ void require_worker_utility(const Rules& rules, const State& state, const Factio
 }
 
 // Stacking for Civilians placed outside the Muster Phase (interpretation messina.civilian-stacking).
-void require_civilian_room(const Rules& rules, const State& next, const FactionId& faction,
-                           const Where& where) {
+void require_civilian_room(const Rules& rules, const State& next, const FactionId& faction, const Where& where) {
   if (where.on_card) {
-    require(next.cards.at(where.space).units.total() <= rules.numbers.stacking_card,
-            "messina.cards.capacity",
+    require(next.cards.at(where.space).units.total() <= rules.numbers.stacking_card, "messina.cards.capacity",
             "a Location Card holds at most {} units", rules.numbers.stacking_card);
     return;
   }
   if (rules.readings.civilian_stacking == Readings::CivilianStacking::muster_phase_only) return;
-  require(stacked_units(rules, next, where.space, faction) <= rules.numbers.stacking_map,
-          "messina.muster.stacking",
-          "placing these Civilians would put more than {} units in {}",
-                      rules.numbers.stacking_map, where.space);
+  require(stacked_units(rules, next, where.space, faction) <= rules.numbers.stacking_map, "messina.muster.stacking",
+          "placing these Civilians would put more than {} units in {}", rules.numbers.stacking_map, where.space);
 }
 
 }  // namespace
@@ -181,9 +174,8 @@ State place_population(const Rules& rules, const State& state, const Place& acti
               action.faction);
       source = &pop.disaffected;
     }
-    require(*source >= count, "messina.population.placement.spare-required",
-            "{} has {} {} token(s), {} needed", action.faction, *source,
-                        placement.from == TokenSource::spare ? "Spare" : "Disaffected", count);
+    require(*source >= count, "messina.population.placement.spare-required", "{} has {} {} token(s), {} needed",
+            action.faction, *source, placement.from == TokenSource::spare ? "Spare" : "Disaffected", count);
 
     // What changes: tokens move to Located (messina.population.placement.spare-to-located).
     *source -= count;
@@ -207,12 +199,11 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
                             (action.from == Piece::worker && action.to == Piece::civilian) ||
                             (action.from == Piece::infantry && action.to == Piece::worker);
   require(allowed_pair, "messina.population.interconversion",
-          "{} cannot become {}: only Civilian<->Worker and Infantry->Worker",
-                      piece_name(action.from), piece_name(action.to));
+          "{} cannot become {}: only Civilian<->Worker and Infantry->Worker", piece_name(action.from),
+          piece_name(action.to));
   const FactionKind kind = state.factions.at(action.faction).kind;
   require(is_backed(rules.numbers, kind, action.from), "messina.population.backing",
-          "{}'s {} units have no population token to become a Worker", action.faction,
-                      piece_name(action.from));
+          "{}'s {} units have no population token to become a Worker", action.faction, piece_name(action.from));
   const FactionId utility_owner = action.utility.value_or(action.faction);
   if (action.to == Piece::worker)
     require_worker_utility(rules, state, action.faction, action.at, utility_owner,
@@ -221,9 +212,8 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   State next = state;
   const Where here{action.at, false};
   require(remove_pieces(next, action.faction, PieceCount{here, action.from, action.count}),
-          "messina.population.interconversion",
-          "{} has fewer than {} {} in {}", action.faction, action.count,
-                      piece_name(action.from), action.at);
+          "messina.population.interconversion", "{} has fewer than {} {} in {}", action.faction, action.count,
+          piece_name(action.from), action.at);
   if (action.to == Piece::worker) {
     add_workers(next, action.at, action.faction, utility_owner, action.count);
   } else {
@@ -234,8 +224,8 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
 
 // messina.population.no-return: units on the map or a card never go back to Spare.
 State release_to_spare(const Rules&, const State&, const Release& action) {
-  require(false, "messina.population.no-return",
-          "{}'s units cannot leave the map to become Spare again", action.faction);
+  require(false, "messina.population.no-return", "{}'s units cannot leave the map to become Spare again",
+          action.faction);
   return {};
 }
 

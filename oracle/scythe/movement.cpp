@@ -127,16 +127,15 @@ struct MoveLog {
 
 // Which units may start this move: scythe.move.encounter-stop, scythe.move.unit-present,
 // scythe.move.once-per-action, scythe.move.mech-carry, scythe.move.path and scythe.move.range.
-void require_movable(const Rules& rules, const State& next, const FactionId& faction,
-                     const UnitMove& m, const MoveLog& log) {
+void require_movable(const Rules& rules, const State& next, const FactionId& faction, const UnitMove& m,
+                     const MoveLog& log) {
   if (m.unit == Unit::character)
     require(!log.character_stopped_by_encounter, "scythe.move.encounter-stop",
             "the character stopped at an encounter and cannot move again this turn");
   const auto& units = next.territories.at(m.from).units;
   auto it = units.find(faction);
   const int here = it == units.end() ? 0 : it->second[m.unit];
-  require(here > 0, "scythe.move.unit-present",
-          "{} has no {} in {}", faction, unit_name(m.unit), m.from);
+  require(here > 0, "scythe.move.unit-present", "{} has no {} in {}", faction, unit_name(m.unit), m.from);
   auto moved = [&](Unit u) {
     auto mv = log.moved.find({m.from, u});
     return mv == log.moved.end() ? 0 : mv->second;
@@ -149,8 +148,8 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
   if (m.carried_workers > 0) {
     require(m.unit == Unit::mech, "scythe.move.mech-carry", "only a mech carries workers");
     const int workers = it == units.end() ? 0 : it->second[Unit::worker];
-    require(workers >= m.carried_workers, "scythe.move.unit-present",
-            "{} has fewer than {} workers in {}", faction, m.carried_workers, m.from);
+    require(workers >= m.carried_workers, "scythe.move.unit-present", "{} has fewer than {} workers in {}", faction,
+            m.carried_workers, m.from);
     // interpretation scythe.carried-workers: any worker there may ride ("not-a-move"), or only
     // one that has not moved yet in this action ("counts-as-move").
     if (!carrying_is_not_a_move(rules))
@@ -161,14 +160,14 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
   require(!m.path.empty(), "scythe.move.path", "a move enters at least one territory");
   const int range = rules.numbers.move_range.at(m.unit);
   require(static_cast<int>(m.path.size()) <= range, "scythe.move.range",
-          "a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range,
-                      range == 1 ? "y" : "ies", m.path.size());
+          "a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range, range == 1 ? "y" : "ies",
+          m.path.size());
 }
 
 // A worker moving by itself: scythe.move.worker-blocked-by-workers and
 // scythe.move.worker-blocked-by-combat-units.
-void require_worker_may_enter(const Rules& rules, const Territory& t, const TerritoryId& id,
-                              const FactionId& faction, const MoveLog& log) {
+void require_worker_may_enter(const Rules& rules, const Territory& t, const TerritoryId& id, const FactionId& faction,
+                              const MoveLog& log) {
   require(!blocks_worker(rules, t, faction, true), "scythe.move.worker-blocked-by-combat-units",
           "a worker cannot move by itself into {}, {} an opponent's character or mech", id,
           rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
@@ -184,10 +183,11 @@ void require_worker_may_enter(const Rules& rules, const Territory& t, const Terr
 void move_one(const Rules& rules, State& next, const FactionId& faction, const UnitMove& m, MoveLog& log) {
   require_movable(rules, next, faction, m, log);
   if (m.unit == Unit::worker)
-    require(!blocks_worker(rules, next.territories.at(m.from), faction, true),
-            "scythe.move.worker-blocked-by-combat-units", "a worker cannot move by itself out of {}, {} an opponent's "
-            "character or mech", m.from,
-            rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
+    require(
+        !blocks_worker(rules, next.territories.at(m.from), faction, true), "scythe.move.worker-blocked-by-combat-units",
+        "a worker cannot move by itself out of {}, {} an opponent's "
+        "character or mech",
+        m.from, rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "controlled by" : "which holds");
 
   next.territories.at(m.from).units[faction][m.unit] -= 1;
   next.territories.at(m.from).units[faction][Unit::worker] -= m.carried_workers;
@@ -207,8 +207,8 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
     // "must-end" the path must end there; under "truncate" the rest of the path is ignored).
     bool stops = false;
     auto stop_here = [&](std::string_view clause, std::string_view why) {
-      require(last || rules.readings.stop_path == Readings::StopPath::truncate, clause,
-              "the {} must stop in {}, {}", unit_name(m.unit), to, why);
+      require(last || rules.readings.stop_path == Readings::StopPath::truncate, clause, "the {} must stop in {}, {}",
+              unit_name(m.unit), to, why);
       stops = true;
     };
     if (m.unit == Unit::worker) {
@@ -239,8 +239,10 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
   end.units[faction][m.unit] += 1;
   end.units[faction][Unit::worker] += m.carried_workers;
   if (carrying_is_not_a_move(rules)) {
-    if (m.unit == Unit::worker) log.worker_trips.push_back({m.from, position, 1, false});
-    else log.moved[{position, m.unit}] += 1;
+    if (m.unit == Unit::worker)
+      log.worker_trips.push_back({m.from, position, 1, false});
+    else
+      log.moved[{position, m.unit}] += 1;
     if (m.carried_workers > 0) log.worker_trips.push_back({m.from, position, m.carried_workers, true});
   } else {
     log.moved[{position, m.unit}] += 1;
@@ -273,7 +275,8 @@ State move(const Rules& rules, const State& state, const Move& action) {
   MoveLog log;
   std::map<TerritoryId, WorkerPool> workers_at_start;
   for (const auto& [id, t] : state.territories)
-    if (auto it = t.units.find(action.faction); it != t.units.end()) workers_at_start[id].fresh = it->second[Unit::worker];
+    if (auto it = t.units.find(action.faction); it != t.units.end())
+      workers_at_start[id].fresh = it->second[Unit::worker];
   for (const auto& m : action.moves) {
     move_one(rules, next, action.faction, m, log);
     if (carrying_is_not_a_move(rules))

@@ -11,8 +11,8 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
+#include <nlohmann/json.hpp>
 
 namespace rulecheck::generators {
 
@@ -20,10 +20,10 @@ using json = nlohmann::json;
 
 struct GeneratedCase {
   std::string game;
-  json state;              // a valid state of `game`
+  json state;  // a valid state of `game`
   bool is_query = false;
-  json request;            // the action, or the query
-  std::string kind;        // the action's or query's "type"
+  json request;      // the action, or the query
+  std::string kind;  // the action's or query's "type"
 
   // How RapidCheck prints a counterexample.
   friend void showValue(const GeneratedCase& c, std::ostream& os) {

@@ -10,8 +10,8 @@
 // sites are chosen among the acting faction's own.
 #include <algorithm>
 #include <array>
-#include <string>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "properties/generators/generated_case.hpp"
@@ -23,16 +23,16 @@ namespace {
 constexpr std::array<const char*, 3> kFactionIds = {"UE", "SF", "NM"};
 constexpr std::array<const char*, 5> kUnits = {"civilian", "infantry", "bomber", "fighter", "mech"};
 constexpr std::array<const char*, 5> kActivities = {"muster", "build", "workers", "civilians", "military"};
-constexpr std::array<const char*, 10> kPhases = {"muster",   "consumption", "industry", "orders",
-                                                 "bonus-military-action", "battle", "between-mil-ops",
-                                                 "mil-ops",  "exploration-end", "rearm"};
-constexpr std::array<const char*, 10> kActionTypes = {"consume", "place",  "convert", "release", "muster",
+constexpr std::array<const char*, 10> kPhases = {
+    "muster", "consumption",     "industry", "orders",          "bonus-military-action",
+    "battle", "between-mil-ops", "mil-ops",  "exploration-end", "rearm"};
+constexpr std::array<const char*, 10> kActionTypes = {"consume", "place",  "convert", "release",  "muster",
                                                       "rearm",   "expose", "hide",    "transfer", "end-exploration"};
-constexpr std::array<const char*, 6> kQueryTypes = {"friendly-area", "hostile", "must-expose",
+constexpr std::array<const char*, 6> kQueryTypes = {"friendly-area", "hostile",  "must-expose",
                                                     "tie-break",     "bombable", "support-cut"};
-constexpr std::array<const char*, 10> kSituations = {"utility-build", "muster-on-map", "muster-onto-card", "connect",
-                                                     "obstruction",   "march",         "demolition",       "military-effect",
-                                                     "battle",        "no-response"};
+constexpr std::array<const char*, 10> kSituations = {
+    "utility-build", "muster-on-map", "muster-onto-card", "connect", "obstruction",
+    "march",         "demolition",    "military-effect",  "battle",  "no-response"};
 
 // ---------------------------------------------------------------- specs
 
@@ -64,7 +64,7 @@ struct FactionSpec {
 struct StateSpec {
   int factions = 1;  // 1..3
   int round = 1;
-  int phase = -1;    // index into kPhases, or none
+  int phase = -1;  // index into kPhases, or none
   int battle = -1;
   std::vector<SpaceSpec> spaces;
   std::array<FactionSpec, 3> faction{};
@@ -101,12 +101,13 @@ rc::Gen<int> scaled(int most) {
 }
 
 rc::Gen<UnitsSpec> units_spec() {
-  return rc::gen::map(rc::gen::container<std::vector<int>>(5, rc::gen::weightedOneOf<int>({{3, rc::gen::just(0)}, {2, scaled(3)}})),
-                      [](const std::vector<int>& v) {
-                        UnitsSpec u;
-                        for (std::size_t i = 0; i < 5; ++i) u.count[i] = v[i];
-                        return u;
-                      });
+  return rc::gen::map(
+      rc::gen::container<std::vector<int>>(5, rc::gen::weightedOneOf<int>({{3, rc::gen::just(0)}, {2, scaled(3)}})),
+      [](const std::vector<int>& v) {
+        UnitsSpec u;
+        for (std::size_t i = 0; i < 5; ++i) u.count[i] = v[i];
+        return u;
+      });
 }
 
 rc::Gen<SpaceSpec> space_spec() {
@@ -128,7 +129,8 @@ rc::Gen<SpaceSpec> space_spec() {
 
 rc::Gen<FactionSpec> faction_spec() {
   return rc::gen::build<FactionSpec>(
-      rc::gen::set(&FactionSpec::ai, rc::gen::weightedOneOf<bool>({{3, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
+      rc::gen::set(&FactionSpec::ai,
+                   rc::gen::weightedOneOf<bool>({{3, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
       rc::gen::set(&FactionSpec::disaffected, scaled(6)), rc::gen::set(&FactionSpec::spare, scaled(10)),
       rc::gen::set(&FactionSpec::dead, scaled(2)), rc::gen::set(&FactionSpec::food, scaled(14)),
       rc::gen::set(&FactionSpec::water, scaled(14)), rc::gen::set(&FactionSpec::energy, scaled(16)),
@@ -137,20 +139,22 @@ rc::Gen<FactionSpec> faction_spec() {
       rc::gen::set(&FactionSpec::consents,
                    rc::gen::map(rc::gen::container<std::vector<int>>(
                                     3, rc::gen::weightedOneOf<int>({{3, rc::gen::just(0)}, {1, small(31)}})),
-                                [](const std::vector<int>& v) { return std::array<int, 3>{v[0], v[1], v[2]}; })));
+                                [](const std::vector<int>& v) {
+                                  return std::array<int, 3>{v[0], v[1], v[2]};
+                                })));
 }
 
 rc::Gen<StateSpec> state_spec() {
   return rc::gen::build<StateSpec>(
-      rc::gen::set(&StateSpec::factions, rc::gen::inRange(1, 4)), rc::gen::set(&StateSpec::round, rc::gen::inRange(1, 7)),
+      rc::gen::set(&StateSpec::factions, rc::gen::inRange(1, 4)),
+      rc::gen::set(&StateSpec::round, rc::gen::inRange(1, 7)),
       rc::gen::set(&StateSpec::phase, rc::gen::inRange(-1, static_cast<int>(kPhases.size()))),
       rc::gen::set(&StateSpec::battle, rc::gen::weightedOneOf<int>({{3, rc::gen::just(-1)}, {1, small(8)}})),
-      rc::gen::set(&StateSpec::spaces,
-                   rc::gen::withSize([](int size) {
-                     return rc::gen::mapcat(rc::gen::inRange(1, 2 + std::max(1, 5 * size / 100)), [](int n) {
-                       return rc::gen::container<std::vector<SpaceSpec>>(static_cast<std::size_t>(n), space_spec());
-                     });
-                   })),
+      rc::gen::set(&StateSpec::spaces, rc::gen::withSize([](int size) {
+        return rc::gen::mapcat(rc::gen::inRange(1, 2 + std::max(1, 5 * size / 100)), [](int n) {
+          return rc::gen::container<std::vector<SpaceSpec>>(static_cast<std::size_t>(n), space_spec());
+        });
+      })),
       rc::gen::set(&StateSpec::faction, rc::gen::map(rc::gen::container<std::vector<FactionSpec>>(3, faction_spec()),
                                                      [](const std::vector<FactionSpec>& v) {
                                                        return std::array<FactionSpec, 3>{v[0], v[1], v[2]};
@@ -158,27 +162,30 @@ rc::Gen<StateSpec> state_spec() {
 }
 
 rc::Gen<PieceSpec> piece_spec() {
-  return rc::gen::build<PieceSpec>(rc::gen::set(&PieceSpec::space, small(8)),
-                                   rc::gen::set(&PieceSpec::on_card, rc::gen::weightedOneOf<bool>(
-                                                                         {{4, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
-                                   rc::gen::set(&PieceSpec::unit, small(5)), rc::gen::set(&PieceSpec::count, rc::gen::inRange(1, 3)));
+  return rc::gen::build<PieceSpec>(
+      rc::gen::set(&PieceSpec::space, small(8)),
+      rc::gen::set(&PieceSpec::on_card,
+                   rc::gen::weightedOneOf<bool>({{4, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
+      rc::gen::set(&PieceSpec::unit, small(5)), rc::gen::set(&PieceSpec::count, rc::gen::inRange(1, 3)));
 }
 
 rc::Gen<ActionSpec> action_spec() {
   return rc::gen::build<ActionSpec>(
-      rc::gen::set(&ActionSpec::query, rc::gen::weightedOneOf<bool>({{3, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
+      rc::gen::set(&ActionSpec::query,
+                   rc::gen::weightedOneOf<bool>({{3, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
       // Action types weighted by how much of the rules they reach (queries use the same index).
-      rc::gen::set(&ActionSpec::type, rc::gen::weightedElement<int>({{5, 0}, {3, 1}, {2, 2}, {1, 3}, {5, 4},
-                                                                     {1, 5}, {1, 6}, {2, 7}, {2, 8}, {2, 9}})),
+      rc::gen::set(&ActionSpec::type,
+                   rc::gen::weightedElement<int>(
+                       {{5, 0}, {3, 1}, {2, 2}, {1, 3}, {5, 4}, {1, 5}, {1, 6}, {2, 7}, {2, 8}, {2, 9}})),
       rc::gen::set(&ActionSpec::aim, rc::gen::weightedElement<bool>({{3, true}, {1, false}})),
       rc::gen::set(&ActionSpec::faction, small(2)), rc::gen::set(&ActionSpec::space, small(8)),
       rc::gen::set(&ActionSpec::other, small(8)), rc::gen::set(&ActionSpec::choice, small(9)),
       rc::gen::set(&ActionSpec::count, rc::gen::inRange(1, 4)),
       rc::gen::set(&ActionSpec::pieces, rc::gen::withSize([](int size) {
-                     return rc::gen::mapcat(rc::gen::inRange(0, 2 + std::max(1, 3 * size / 100)), [](int n) {
-                       return rc::gen::container<std::vector<PieceSpec>>(static_cast<std::size_t>(n), piece_spec());
-                     });
-                   })),
+        return rc::gen::mapcat(rc::gen::inRange(0, 2 + std::max(1, 3 * size / 100)), [](int n) {
+          return rc::gen::container<std::vector<PieceSpec>>(static_cast<std::size_t>(n), piece_spec());
+        });
+      })),
       rc::gen::set(&ActionSpec::numbers, rc::gen::container<std::vector<int>>(4, small(8))));
 }
 
@@ -213,6 +220,7 @@ struct Numbers {
 
 // A state under construction, with the lists a case's names resolve against.
 struct Board {
+  Board(const Numbers& rules, const StateSpec& of) : numbers(rules), spec(of) {}
   const Numbers& numbers;
   const StateSpec& spec;
   int n = 1, factions = 1;
@@ -237,7 +245,7 @@ void add_units(json& into, const UnitsSpec& u) {
 }
 
 Board build_board(const StateSpec& spec, const Numbers& numbers) {
-  Board b{numbers, spec};
+  Board b(numbers, spec);
   b.n = static_cast<int>(spec.spaces.size());
   b.factions = std::clamp(spec.factions, 1, 3);
   for (int i = 0; i < b.n; ++i) b.space_ids.push_back(space_name(i));
@@ -258,7 +266,8 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
   };
   for (int i = 1; i < b.n; ++i) join(i, spec.spaces[static_cast<std::size_t>(i)].parent % i);
   for (int i = 0; i < b.n; ++i)
-    if (spec.spaces[static_cast<std::size_t>(i)].extra >= 0) join(i, spec.spaces[static_cast<std::size_t>(i)].extra % b.n);
+    if (spec.spaces[static_cast<std::size_t>(i)].extra >= 0)
+      join(i, spec.spaces[static_cast<std::size_t>(i)].extra % b.n);
 
   std::vector<int> located(static_cast<std::size_t>(b.factions), 0);
   for (int i = 0; i < b.n; ++i) {
@@ -274,14 +283,16 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
     }
     if (sp.utility_owner >= 0) {
       const int owner = sp.utility_owner % b.factions;
-      space["utilities"] = json::array({{{"owner", b.faction_ids[static_cast<std::size_t>(owner)]}, {"workers", sp.workers}}});
+      space["utilities"] =
+          json::array({{{"owner", b.faction_ids[static_cast<std::size_t>(owner)]}, {"workers", sp.workers}}});
     }
     if (sp.shield_owner >= 0)
       space["shield"] = {{"owner", b.faction_ids[static_cast<std::size_t>(sp.shield_owner % b.factions)]},
                          {"level", std::max(1, sp.shield_level)}};
     s["spaces"][space_name(i)] = space;
     if (sp.card_holder >= 0) {
-      json card = {{"holder", b.faction_ids[static_cast<std::size_t>(sp.card_holder % b.factions)]}, {"exposed", sp.card_exposed}};
+      json card = {{"holder", b.faction_ids[static_cast<std::size_t>(sp.card_holder % b.factions)]},
+                   {"exposed", sp.card_exposed}};
       UnitsSpec on_card = sp.card_units;
       int room = numbers.stacking_card;  // messina.cards.capacity: clamp to the limit
       for (auto& c : on_card.count) {
@@ -335,7 +346,8 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
 // ---------------------------------------------------------------- actions
 
 json where(const Board& b, const PieceSpec& p) {
-  if (p.on_card && !b.card_ids.empty()) return {{"card", b.card_ids[static_cast<std::size_t>(p.space) % b.card_ids.size()]}};
+  if (p.on_card && !b.card_ids.empty())
+    return {{"card", b.card_ids[static_cast<std::size_t>(p.space) % b.card_ids.size()]}};
   return {{"at", b.space(p.space)}};
 }
 
@@ -357,8 +369,10 @@ void set_moment(Board& b, int parity, const char* phase) {
   int round = b.state["round"].get<int>();
   if (round % 2 != parity) round += 1;
   b.state["round"] = round;
-  if (phase) b.state["phase"] = phase;
-  else b.state.erase("phase");
+  if (phase)
+    b.state["phase"] = phase;
+  else
+    b.state.erase("phase");
 }
 
 // Step 3's choice aimed at: the faction's own backed pieces (map units, then workers), enough for
@@ -499,14 +513,16 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     if (!nums.empty() && nums[0] % 3 == 0)
       equip.push_back({{"at", a.aim ? site_with(b, f, "civilian", nums[0]) : b.space(nums[0])}, {"count", 1}});
     if (nums.size() > 1 && nums[1] % 3 == 0)
-      shields.push_back({{"at", a.aim ? own_site(b, f, nums[1]) : b.space(nums[1])}, {"op", nums[1] % 2 ? "upgrade" : "build"}});
+      shields.push_back(
+          {{"at", a.aim ? own_site(b, f, nums[1]) : b.space(nums[1])}, {"op", nums[1] % 2 ? "upgrade" : "build"}});
     if (!builds.empty()) act["builds"] = builds;
     if (!equip.empty()) act["equip"] = equip;
     if (!shields.empty()) act["shields"] = shields;
     if (!a.aim && nums.size() > 2 && nums[2] % 4 == 0) act["disband"] = pieces(b, a.pieces, true);
   } else if (type == "rearm") {
     if (a.aim) b.state["phase"] = "rearm";
-    act["shield"] = {{"at", a.aim ? own_site(b, f, a.space) : b.space(a.space)}, {"op", a.choice % 2 ? "upgrade" : "build"}};
+    act["shield"] = {{"at", a.aim ? own_site(b, f, a.space) : b.space(a.space)},
+                     {"op", a.choice % 2 ? "upgrade" : "build"}};
   } else if (type == "expose" || type == "hide") {
     ensure_card(b, f, a.space, type == "hide");
     auto empty = [](const json& card) { return !card.contains("units"); };
@@ -534,7 +550,8 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     const int excess = std::max(0, held - b.numbers.hand_limit);
     const int discards = a.aim ? excess : std::min<int>(a.count, static_cast<int>(nums.size()));
     auto empty = [](const json& card) { return !card.contains("units"); };
-    for (int i = 0; i < discards; ++i) discard.push_back(card_of(b, f, a.aim ? i : nums[static_cast<std::size_t>(i)], a.aim, empty));
+    for (int i = 0; i < discards; ++i)
+      discard.push_back(card_of(b, f, a.aim ? i : nums[static_cast<std::size_t>(i)], a.aim, empty));
     act["discard"] = discard;
   }
   return act;
