@@ -40,17 +40,6 @@ TEST(ScytheValidator, ASharedTerritoryNeedsHeldBy) {
   EXPECT_EQ(rejected_at(s), "");
 }
 
-TEST(ScytheValidator, AtMostTwoFactionsShareATerritory) {
-  json s = board();
-  s["factions"]["green"] = {{"home_base", "HB-green"}};
-  s["territories"]["HB-green"] = {{"adjacent", json::array()}, {"home_base", "green"}};
-  s["territories"]["T2"]["units"]["red"] = {{"mech", 1}};
-  s["territories"]["T2"]["held_by"] = "blue";
-  EXPECT_EQ(rejected_at(s), "");
-  s["territories"]["T2"]["units"]["green"] = {{"mech", 1}};
-  EXPECT_EQ(rejected_at(s), "/state/territories/T2/units");
-}
-
 TEST(ScytheValidator, OneCharacterPerFaction) {
   json s = board();
   s["territories"]["T1"]["units"]["red"]["character"] = 1;

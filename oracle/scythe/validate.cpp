@@ -52,11 +52,6 @@ void validate(const Ruleset& numbers, const State& s) {
       present += units.total() > 0 ? 1 : 0;
     }
     if (t.structure) known_faction(t.structure->owner, [&] { return at("structure", "owner"); });
-    // Two factions share a territory only while a combat waits (scythe.move.combat-pending); a
-    // combat is fought between two, so a third faction's units there contradict the board.
-    check_state(
-        present <= 2, [&] { return at("units"); },
-        "units of {} factions share this territory; at most two do, while their combat waits", present);
     if (present >= 2) {
       check_state(t.held_by.has_value(), at,
                   "units of several factions share this territory, so \"held_by\" must say who keeps control");
