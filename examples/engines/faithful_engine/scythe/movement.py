@@ -237,6 +237,9 @@ class Movement:
         for tid, t in self.territories.items():
             if len(self.present(tid)) <= 1:
                 t.pop("held_by", None)
+            elif t.get("held_by") not in self.present(tid):
+                # the holder left a territory others still share: the first of them by name
+                t["held_by"] = sorted(self.present(tid))[0]
             if (any(get_count(self.units_at(tid, fid), k) > 0 for k in COMBAT_UNITS)
                     and self.opponent_combat_units(tid, fid)):
                 combats.add(tid)
