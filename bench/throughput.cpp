@@ -70,8 +70,9 @@ void EchoPipe(benchmark::State& state) {
     const std::string rs = rules.merged_ruleset(s.ruleset).dump(), rd = s.readings(rules).dump();
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
       ids.push_back(fmt::format("{}.{}", k, i));
-      lines.push_back(fmt::format(R"({{"id":"{}","op":"apply","game":"{}","ruleset":{},"interpretations":{},"state":{},"action":{}}})",
-                                  ids.back(), s.game, rs, rd, s.state.dump(), s.steps[i].request.dump()));
+      lines.push_back(fmt::format(
+          R"({{"id":"{}","op":"apply","game":"{}","ruleset":{},"interpretations":{},"state":{},"action":{}}})",
+          ids.back(), s.game, rs, rd, s.state.dump(), s.steps[i].request.dump()));
     }
   }
   // `cat` does not answer hello, so start it through a tiny shell that does, then execs cat.
@@ -94,5 +95,3 @@ BENCHMARK(EchoPipe)->Arg(64)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime
 
 }  // namespace
 }  // namespace rulecheck
-
-BENCHMARK_MAIN();

@@ -25,6 +25,9 @@ struct Context {
 // `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).
 void add_case_commands(CLI::App& app, Context& context);
 
+// `rulecheck fuzz` (cli/fuzz_command.cpp).
+void add_fuzz_command(CLI::App& app, Context& context);
+
 // `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
 void add_rules_commands(CLI::App& app, Context& context);
 

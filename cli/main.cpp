@@ -3,8 +3,8 @@
 // the exit code the command set.
 #include <cstdio>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "harness/rules_data.hpp"
@@ -29,14 +29,16 @@ int main(int argc, char** argv) {
       "every disagreement with the first difference as a JSON patch and the rule clauses involved."};
   app.set_version_flag("--version", RULECHECK_VERSION);
   app.require_subcommand(1);
-  app.footer("Exit status: 0 nothing failed, 1 a case failed or errored (or a check found something), 2 bad input "
-             "or usage, 3 rulecheck itself could not run. `rulecheck COMMAND --help` explains each command.");
+  app.footer(
+      "Exit status: 0 nothing failed, 1 a case failed or errored (or a check found something), 2 bad input "
+      "or usage, 3 rulecheck itself could not run. `rulecheck COMMAND --help` explains each command.");
   Context context;
   context.program = argv[0];
   app.add_option("--rules", context.rules_dir,
                  "Folder with rules/<game>/{clauses,ruleset,interpretations}.json "
                  "(default: $RULECHECK_HOME/rules or the source tree's rules/)");
   add_case_commands(app, context);
+  add_fuzz_command(app, context);
   add_rules_commands(app, context);
   try {
     app.parse(argc, argv);

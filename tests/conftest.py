@@ -25,6 +25,8 @@ def pytest_addoption(parser):
                     help="the rulecheck binary under test (default: ROOT/build/cli/rulecheck)")
     group.addoption("--root", metavar="PATH", default=None,
                     help=f"the repository root, with rules/ and scenarios/ (default: {REPO})")
+    group.addoption("--faithful-cases", metavar="N", type=int, default=5000,
+                    help="generated cases the faithful engine must survive in tests/test_fuzz.py (default: 5000)")
 
 
 def pytest_configure(config):

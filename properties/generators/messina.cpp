@@ -129,8 +129,7 @@ rc::Gen<SpaceSpec> space_spec() {
 
 rc::Gen<FactionSpec> faction_spec() {
   return rc::gen::build<FactionSpec>(
-      rc::gen::set(&FactionSpec::ai,
-                   rc::gen::weightedOneOf<bool>({{3, rc::gen::just(false)}, {1, rc::gen::just(true)}})),
+      rc::gen::set(&FactionSpec::ai, rc::gen::arbitrary<bool>()),
       rc::gen::set(&FactionSpec::disaffected, scaled(6)), rc::gen::set(&FactionSpec::spare, scaled(10)),
       rc::gen::set(&FactionSpec::dead, scaled(2)), rc::gen::set(&FactionSpec::food, scaled(14)),
       rc::gen::set(&FactionSpec::water, scaled(14)), rc::gen::set(&FactionSpec::energy, scaled(16)),
@@ -377,7 +376,9 @@ void set_moment(Board& b, int parity, const char* phase) {
 
 // Step 3's choice aimed at: the faction's own backed pieces (map units, then workers), enough for
 // the tokens step 3 moves (messina.consumption.shortfall.step1-3).
-json aimed_disband(const Board& b, const std::string& f) {
+// `near_miss`: one unit of the choice is taken from another faction's Location Card, a choice the
+// rules refuse (a card carries its holder's units) that is right in every other way.
+json aimed_disband(const Board& b, const std::string& f, bool near_miss) {
   const json& fj = b.state["factions"][f];
   const json& pop = fj["population"];
   const int disaffected = pop.value("disaffected", 0), spare = pop.value("spare", 0), located = pop.value("located", 0);
@@ -386,6 +387,17 @@ json aimed_disband(const Board& b, const std::string& f) {
   const int fed = std::min({tokens, fj["resources"].value("food", 0) * per, fj["resources"].value("water", 0) * per});
   int owed = std::min(located, std::max(0, tokens - fed - disaffected - spare));
   json out = json::array();
+  if (near_miss && owed > 0)
+    for (const auto& c : b.card_ids) {
+      const json& card = b.state["cards"][c];
+      if (card["holder"] == f || !card.contains("units")) continue;
+      const std::string unit = card["units"].begin().key();
+      const int per_piece = b.numbers.tokens_for(b.is_ai(f), unit);
+      if (per_piece == 0) continue;
+      out.push_back({{"card", c}, {"unit", unit}});
+      owed -= per_piece;
+      break;
+    }
   const bool ai = b.is_ai(f);
   for (const auto& sid : b.space_ids) {
     const json& space = b.state["spaces"][sid];
@@ -465,7 +477,9 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
   const auto& nums = a.numbers;
   if (type == "consume") {
     if (a.aim) set_moment(b, b.numbers.parity_consumption, a.choice % 2 ? "consumption" : nullptr);
-    act["disband"] = a.aim ? aimed_disband(b, f) : pieces(b, a.pieces, true);
+    const bool near_miss = a.aim && a.choice % 4 == 3;
+    if (near_miss) b.state["factions"][f]["resources"]["food"] = 0;  // a shortfall that reaches step 3
+    act["disband"] = a.aim ? aimed_disband(b, f, near_miss) : pieces(b, a.pieces, true);
   } else if (type == "place") {
     static constexpr std::array<std::pair<const char*, const char*>, 3> kWhen = {
         {{"industry", "industry"}, {"before-orders", "orders"}, {"home-defence", "battle"}}};
@@ -505,14 +519,15 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
   } else if (type == "muster") {
     if (a.aim) set_moment(b, b.numbers.parity_muster, a.choice % 2 ? "muster" : nullptr);
     json builds = json::array(), equip = json::array(), shields = json::array();
-    for (const auto& p : a.pieces) {
+    const bool equip_only = a.aim && !nums.empty() && nums[0] % 3 == 0 && a.choice % 3 == 0;
+    for (const auto& p : equip_only ? std::vector<PieceSpec>{} : a.pieces) {
       json build = piece(b, p, false);
       if (a.aim && !p.on_card) build["at"] = own_site(b, f, p.space);
       builds.push_back(build);
     }
     if (!nums.empty() && nums[0] % 3 == 0)
       equip.push_back({{"at", a.aim ? site_with(b, f, "civilian", nums[0]) : b.space(nums[0])}, {"count", 1}});
-    if (nums.size() > 1 && nums[1] % 3 == 0)
+    if (!equip_only && nums.size() > 1 && nums[1] % 3 == 0)
       shields.push_back(
           {{"at", a.aim ? own_site(b, f, nums[1]) : b.space(nums[1])}, {"op", nums[1] % 2 ? "upgrade" : "build"}});
     if (!builds.empty()) act["builds"] = builds;

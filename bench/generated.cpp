@@ -1,0 +1,95 @@
+// Generated cases per second (issue: generated cases): RapidCheck's generation alone, the oracle
+// alone on cases generated beforehand, and the same cases cross-checked against `rulecheck serve`
+// over the engine protocol (pipelined), per game.
+//
+//   build/bench/rulecheck_bench --benchmark_filter='Generate|Oracle|Serve'
+//
+// items_per_second is generated cases per second.
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include "games/registry.hpp"
+#include "harness/cross_check.hpp"
+#include "harness/engine.hpp"
+#include "harness/pipeline.hpp"
+#include "harness/rules_data.hpp"
+#include "properties/generators/generated_case.hpp"
+
+namespace rulecheck {
+namespace {
+
+const RulesLibrary& library() {
+  static const RulesLibrary lib(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
+  return lib;
+}
+
+const char* game_of(const benchmark::State& state) { return state.range(0) == 0 ? "messina" : "scythe"; }
+
+// 2,000 cases of `game`, at sizes ramping from 0 to 100 as `rulecheck fuzz` draws them.
+const std::vector<generators::GeneratedCase>& cases(const std::string& game) {
+  static std::map<std::string, std::vector<generators::GeneratedCase>> made;
+  auto& list = made[game];
+  if (list.empty()) {
+    const auto gen = generators::cases_of(game, library().find(game)->merged_ruleset(json::object()));
+    rc::Random random(7);
+    for (int i = 0; i < 2000; ++i) list.push_back(gen(random.split(), i % 101).value());
+  }
+  return list;
+}
+
+void Generate(benchmark::State& state) {
+  const std::string game = game_of(state);
+  const auto gen = generators::cases_of(game, library().find(game)->merged_ruleset(json::object()));
+  rc::Random random(7);
+  int i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(gen(random.split(), i++ % 101).value());
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(game);
+}
+BENCHMARK(Generate)->Arg(0)->Arg(1);
+
+void Oracle(benchmark::State& state) {
+  const std::string game = game_of(state);
+  const GameRules& rules = *library().find(game);
+  const auto bound = find_game(game)->bind(rules.merged_ruleset(json::object()), rules.readings(json::object()));
+  const auto& list = cases(game);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& c = list[i++ % list.size()];
+    benchmark::DoNotOptimize(oracle_answer(*bound, "", c.is_query, c.state, c.request));
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(game);
+}
+BENCHMARK(Oracle)->Arg(0)->Arg(1);
+
+void Serve(benchmark::State& state) {
+  const std::string game = game_of(state);
+  std::vector<Scenario> scenarios;
+  for (const auto& c : cases(game)) {
+    Scenario s;
+    s.id = fmt::format("generated/{}", scenarios.size());
+    s.game = c.game;
+    s.state = c.state;
+    s.state_text = c.state.dump();
+    s.steps.push_back(Step{c.is_query, c.request, c.request.dump(), nullptr});
+    scenarios.push_back(std::move(s));
+  }
+  EngineProcess engine(EngineOptions{fmt::format("{} --rules {}/rules serve", RULECHECK_BINARY, RULECHECK_SOURCE_DIR),
+                                     std::chrono::milliseconds(30000), 64});
+  engine.start();
+  std::size_t agreed = 0, total = 0;
+  for (auto _ : state)
+    cross_check(scenarios, library(), engine, CrossCheckOptions{}, [&](const CaseResult& r) {
+      ++total;
+      agreed += r.verdict == Verdict::pass;
+    });
+  if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * scenarios.size()));
+  state.SetLabel(game);
+  engine.stop();
+}
+BENCHMARK(Serve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+}  // namespace rulecheck

@@ -1,0 +1,188 @@
+// `rulecheck fuzz`: generated cases against an engine, compared with the oracle.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "common/input_error.hpp"
+#include "harness/fuzz.hpp"
+
+namespace rulecheck::cli {
+
+namespace {
+
+struct FuzzCommandOptions {
+  std::string engine;
+  std::vector<std::string> games;
+  std::size_t cases = 10000;
+  double seconds = 0;
+  std::optional<std::uint64_t> seed;
+  std::string save_dir = "fuzz-findings";
+  std::string format = "console";
+  bool strict = false;
+  int timeout_ms = 10000;
+  std::size_t window = 64;
+};
+
+json finding_record(const FuzzFinding& f, std::uint64_t seed) {
+  return {{"type", "finding"},
+          {"seed", seed},
+          {"case", f.case_number},
+          {"shrink_steps", f.shrink_steps},
+          {"message", f.smallest.message},
+          {"patch", f.smallest.patch},
+          {"file", f.file.string()},
+          {"rerun", f.rerun},
+          {"scenario", f.scenario}};
+}
+
+json summary_record(const FuzzStats& s, std::uint64_t seed) {
+  return {{"type", "summary"},    {"seed", seed},
+          {"cases", s.cases},     {"agreed", s.agreed},
+          {"failed", s.failed},   {"unsupported", s.unsupported},
+          {"errored", s.errored}, {"seconds", s.seconds},
+          {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
+          {"clauses", s.clauses}, {"errors", s.errors}};
+}
+
+// What the generated cases reached: each action and query type (legal / all), each clause the
+// oracle's illegal answers named, and the implemented clauses no case reached.
+void print_coverage(const FuzzStats& s, const RulesLibrary& library, const std::vector<std::string>& games) {
+  fmt::print("\ncases by type (legal / generated):\n");
+  for (const auto& [kind, n] : s.kinds) {
+    const auto legal = s.legal_kinds.find(kind);
+    fmt::print("  {:<36} {:>7} / {}\n", kind, legal == s.legal_kinds.end() ? 0 : legal->second, n);
+  }
+  fmt::print("clauses named by the oracle's illegal answers:\n");
+  for (const auto& [clause, n] : s.clauses) fmt::print("  {:<56} {:>7}\n", clause, n);
+  std::vector<std::string> unreached;
+  for (const auto& g : games)
+    for (const auto& [id, clause] : library.find(g)->clauses)
+      if (clause.scope == "implemented" && !s.clauses.count(id)) unreached.push_back(id);
+  fmt::print("implemented clauses no illegal answer named ({}; many decide legal outcomes or queries): {}\n",
+             unreached.size(), fmt::join(unreached, ", "));
+}
+
+int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
+  std::unique_ptr<RulesLibrary> library;
+  try {
+    library = std::make_unique<RulesLibrary>(context.rules());
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", context.rules().string(), e.what());
+    return kCannotRun;
+  }
+  EngineOptions engine_options;
+  engine_options.command = opt.engine;
+  engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
+  engine_options.window = opt.window;
+  EngineProcess engine(engine_options);
+  try {
+    engine.start();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "rulecheck: the engine did not start: {}\n", e.what());
+    return kFailed;
+  }
+  FuzzOptions options;
+  options.games = opt.games;
+  options.cases = opt.cases;
+  options.seconds = opt.seconds;
+  options.seed = opt.seed ? *opt.seed : std::random_device{}();
+  options.strict = opt.strict;
+  options.save_dir = opt.save_dir;
+  options.reproduce_prefix = context.program + " run";
+  options.engine_command = opt.engine;
+  const bool jsonl = opt.format == "jsonl";
+  const bool tty = isatty(fileno(stderr)) != 0;
+  if (!jsonl)
+    fmt::print("rulecheck fuzz: seed {} (repeat with --seed {}), engine {}\n", options.seed, options.seed,
+               engine.hello().name);
+  std::vector<std::string> games;
+  bool found = false;
+  FuzzStats stats;
+  try {
+    stats = fuzz(
+        engine, *library, options,
+        [&](const FuzzStats& s) {
+          if (tty)
+            fmt::print(stderr, "\r{} cases, {} agreed, {} unsupported, {} errored   ", s.cases, s.agreed, s.unsupported,
+                       s.errored);
+        },
+        [&](const FuzzFinding& f) {
+          found = true;
+          if (tty) fmt::print(stderr, "\n");
+          if (jsonl) {
+            fmt::print("{}\n", finding_record(f, options.seed).dump());
+            return;
+          }
+          fmt::print("\nDISAGREEMENT at generated case {} (shrunk in {} step(s)):\n  {}\n", f.case_number,
+                     f.shrink_steps, f.smallest.message);
+          if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
+          if (!f.file.empty())
+            fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
+          else
+            fmt::print("  the smallest case:\n{}\n", f.scenario.dump(2));
+        });
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return kBadInput;
+  }
+  engine.stop();
+  if (tty && !found) fmt::print(stderr, "\n");
+  for (const auto& [kind, n] : stats.kinds) {
+    const std::string game = kind.substr(0, kind.find(' '));
+    if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
+  }
+  if (jsonl) {
+    fmt::print("{}\n", summary_record(stats, options.seed).dump());
+  } else {
+    fmt::print(
+        "\n{} generated case(s) in {:.2f} s: {} agreed with the oracle, {} disagreed, {} unsupported, {} "
+        "errored\n",
+        stats.cases, stats.seconds, stats.agreed, stats.failed, stats.unsupported, stats.errored);
+    for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
+    print_coverage(stats, *library, games);
+  }
+  return found || stats.errored ? kFailed : kOk;
+}
+
+}  // namespace
+
+void add_fuzz_command(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<FuzzCommandOptions>();
+  CLI::App* fuzz = app.add_subcommand(
+      "fuzz",
+      "Send generated cases to an engine and compare its answers with the oracle's; shrink the first "
+      "disagreement and save it as a scenario file");
+  fuzz->add_option("--engine", opt->engine, "The engine under test: a shell command speaking protocol 1")->required();
+  fuzz->add_option("--game", opt->games, "Only this game (repeatable; default: every game the engine plays)")
+      ->allow_extra_args(false);
+  fuzz->add_option("--cases", opt->cases, "Stop after this many generated cases (0: no limit)")->capture_default_str();
+  fuzz->add_option("--time", opt->seconds, "Stop after this many seconds (default: no limit)");
+  fuzz->add_option("--seed", opt->seed,
+                   "The random seed; the same seed gives the same cases (default: a new one, "
+                   "printed at the start)");
+  fuzz->add_option("--save-dir", opt->save_dir, "Where the smallest disagreeing case is written as a scenario file")
+      ->capture_default_str();
+  fuzz->add_option("--format", opt->format, "Standard output: console, or jsonl (a record per finding, then a summary)")
+      ->check(CLI::IsMember({"console", "jsonl"}))
+      ->capture_default_str();
+  fuzz->add_flag("--strict", opt->strict, "Also compare the clause id of illegal answers");
+  fuzz->add_option("--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds")->capture_default_str();
+  fuzz->add_option("--window", opt->window, "Requests the engine may have outstanding")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  fuzz->footer(
+      "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
+      "that crashes or hangs is restarted and the run goes on.\n"
+      "Exit status: 0 no disagreement, 1 a disagreement (saved) or an errored case, 2 bad usage, 3 rulecheck "
+      "could not run.");
+  fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,258 @@
+#include "harness/fuzz.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "common/atomic_write.hpp"
+#include "common/input_error.hpp"
+#include "games/registry.hpp"
+#include "harness/cross_check.hpp"
+#include "harness/engine_readings.hpp"
+#include "harness/pipeline.hpp"
+#include "harness/scenario.hpp"
+#include "properties/generators/generated_case.hpp"
+
+namespace rulecheck {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using generators::GeneratedCase;
+using Candidate = rc::Shrinkable<GeneratedCase>;
+
+// Sizes ramp from 0 to RapidCheck's nominal size and start again, so small cases come first.
+int size_of_case(std::size_t n) { return static_cast<int>(n % (rc::kNominalSize + 1)); }
+
+Scenario scenario_of(const GeneratedCase& c, const std::string& id) {
+  Scenario s;
+  s.id = id;
+  s.game = c.game;
+  s.title = c.kind;
+  s.state = c.state;
+  s.state_text = c.state.dump();
+  Step step;
+  step.is_query = c.is_query;
+  step.request = c.request;
+  step.request_text = c.request.dump();
+  step.expect = nullptr;  // generated: judged against the oracle only
+  s.steps.push_back(std::move(step));
+  return s;
+}
+
+// The games to fuzz: those asked for (or all) that the engine plays and that have a generator.
+std::vector<std::string> games_to_fuzz(const FuzzOptions& options, const EngineHello& hello) {
+  std::vector<std::string> games;
+  for (const Game* g : all_games()) {
+    const std::string name = g->name();
+    const bool asked =
+        options.games.empty() || std::find(options.games.begin(), options.games.end(), name) != options.games.end();
+    const bool played = std::find(hello.games.begin(), hello.games.end(), name) != hello.games.end();
+    if (asked && played) games.push_back(name);
+  }
+  for (const auto& g : options.games)
+    if (!find_game(g)) throw InputError("", fmt::format("unknown game \"{}\"", g));
+  if (games.empty())
+    throw InputError("", fmt::format("nothing to fuzz: the engine plays [{}], and --game asked for [{}]",
+                                     fmt::join(hello.games, ", "), fmt::join(options.games, ", ")));
+  return games;
+}
+
+class Fuzzer {
+ public:
+  Fuzzer(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options)
+      : engine_(engine),
+        library_(library),
+        options_(options),
+        random_(options.seed),
+        games_(games_to_fuzz(options, engine.hello())),
+        engine_readings_(read_engine_readings(engine.hello().interpretations, library)) {
+    for (const auto& g : games_) {
+      const GameRules& rules = *library.find(g);
+      const ChosenReadings chosen = choose_readings(engine_readings_, rules, json::object());
+      generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object())));
+      oracles_.emplace(g, find_game(g)->bind(rules.merged_ruleset(json::object()), chosen.readings));
+      readings_.emplace(g, chosen.readings);
+    }
+  }
+
+  FuzzStats run(const std::function<void(const FuzzStats&)>& progress,
+                const std::function<void(const FuzzFinding&)>& on_finding) {
+    const auto started = Clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+    while (!budget_spent(elapsed())) {
+      std::vector<Candidate> batch = next_batch();
+      std::vector<CaseResult> results = ask(batch, stats_.cases);
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        count(batch[i].value(), results[i]);
+        if (results[i].verdict != Verdict::fail) continue;
+        stats_.seconds = elapsed();
+        on_finding(shrink_and_save(batch[i], results[i], stats_.cases - 1));
+        return stats_;
+      }
+      stats_.seconds = elapsed();
+      progress(stats_);
+    }
+    return stats_;
+  }
+
+ private:
+  bool budget_spent(double seconds) const {
+    if (options_.cases && stats_.cases >= options_.cases) return true;
+    return options_.seconds > 0 && seconds >= options_.seconds;
+  }
+
+  std::vector<Candidate> next_batch() {
+    std::size_t n = options_.batch;
+    if (options_.cases) n = std::min(n, options_.cases - stats_.cases);
+    std::vector<Candidate> batch;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t number = stats_.cases + i;
+      const std::string& game = games_[number % games_.size()];
+      batch.push_back(generators_.at(game)(random_.split(), size_of_case(number)));
+    }
+    return batch;
+  }
+
+  // Every candidate cross-checked on the engine, results in order.
+  std::vector<CaseResult> ask(const std::vector<Candidate>& candidates, std::size_t first_number) {
+    std::vector<Scenario> scenarios;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      scenarios.push_back(
+          scenario_of(candidates[i].value(), fmt::format("generated/{}/{}", options_.seed, first_number + i)));
+    std::vector<CaseResult> results;
+    CrossCheckOptions cross;
+    cross.strict = options_.strict;
+    cross_check(scenarios, library_, engine_, cross, [&](const CaseResult& r) { results.push_back(r); });
+    return results;
+  }
+
+  void count(const GeneratedCase& c, const CaseResult& r) {
+    ++stats_.cases;
+    const std::string kind = c.game + " " + c.kind;
+    ++stats_.kinds[kind];
+    switch (r.verdict) {
+      case Verdict::pass: ++stats_.agreed; break;
+      case Verdict::fail: ++stats_.failed; break;
+      case Verdict::skipped: ++stats_.unsupported; break;
+      case Verdict::errored: ++stats_.errored; break;
+    }
+    if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
+      stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
+    // What the case exercised, by the oracle's own answer.
+    try {
+      const OracleAnswer a = oracle_answer(*oracles_.at(c.game), "", c.is_query, c.state, c.request);
+      if (c.is_query || a.outcome["legal"].get<bool>())
+        ++stats_.legal_kinds[kind];
+      else
+        ++stats_.clauses[a.outcome["rule"].get<std::string>()];
+    } catch (const std::exception&) {
+      // A case the oracle cannot read is the generator's bug; the cross-check reported it errored.
+    }
+  }
+
+  // Shrinks `failing` while a smaller case still disagrees: each round asks the engine about a
+  // batch of the current case's shrinks and moves to the first that still fails.
+  FuzzFinding shrink_and_save(Candidate failing, CaseResult result, std::size_t number) {
+    FuzzFinding f;
+    f.case_number = number;
+    f.first = result;
+    while (f.shrink_steps < options_.max_shrink_steps) {
+      auto shrinks = failing.shrinks();
+      bool smaller = false;
+      while (!smaller) {
+        std::vector<Candidate> candidates;
+        while (candidates.size() < options_.batch)
+          if (auto next = shrinks.next())
+            candidates.push_back(std::move(*next));
+          else
+            break;
+        if (candidates.empty()) break;
+        const auto results = ask(candidates, number);
+        for (std::size_t i = 0; i < candidates.size() && !smaller; ++i)
+          if (results[i].verdict == Verdict::fail) {
+            failing = candidates[i];
+            result = results[i];
+            smaller = true;
+          }
+      }
+      if (!smaller) break;
+      ++f.shrink_steps;
+    }
+    f.smallest = result;
+    f.scenario = scenario_json(failing.value(), number);
+    save(f);
+    return f;
+  }
+
+  // The smallest case as a scenario file: the oracle's outcome is its expectation.
+  json scenario_json(const GeneratedCase& c, std::size_t number) const {
+    const OracleAnswer a = oracle_answer(*oracles_.at(c.game), "", c.is_query, c.state, c.request);
+    json expect;
+    std::vector<std::string> cites;
+    if (c.is_query) {
+      expect = {{"result", a.outcome["result"]}};
+    } else if (a.outcome["legal"].get<bool>()) {
+      expect = {{"legal", true}, {"state", a.outcome["state"]}};
+    } else {
+      expect = {{"legal", false}, {"rule", a.outcome["rule"]}};
+      cites.push_back(a.outcome["rule"]);
+    }
+    const GameRules& rules = *library_.find(c.game);
+    json interpretations = json::object();
+    for (const auto& point : rules.points)
+      if (readings_.at(c.game)[point.id] != point.default_reading)
+        interpretations[point.id] = readings_.at(c.game)[point.id];
+    const std::string name = fmt::format("{}-{}-seed{}-case{}", c.game, c.kind, options_.seed, number);
+    std::string id = scenario_id_for(options_.save_dir / (name + ".json"));
+    if (id.empty()) id = "generated/" + name;
+    json step = {{c.is_query ? "query" : "action", c.request}, {"expect", expect}};
+    return {{"id", id},
+            {"game", c.game},
+            {"title",
+             fmt::format("generated by rulecheck fuzz (seed {}, case {}, shrunk): {}", options_.seed, number, c.kind)},
+            {"note",
+             "Generated: the expected outcome is the oracle's, not worked out by hand. Before keeping it in "
+             "the corpus, check it against the rule text and cite the clauses it rests on."},
+            {"cites", cites},
+            {"interpretations", interpretations},
+            {"ruleset", json::object()},
+            {"state", oracles_.at(c.game)->canonical_state(c.state)},
+            {"steps", json::array({step})}};
+  }
+
+  void save(FuzzFinding& f) const {
+    if (options_.save_dir.empty()) return;
+    std::filesystem::create_directories(options_.save_dir);
+    const std::string id = f.scenario["id"];
+    f.file = options_.save_dir / (id.substr(id.rfind('/') + 1) + ".json");
+    write_file_atomically(f.file, f.scenario.dump(2) + "\n");
+    f.rerun = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(f.file.string()),
+                          shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
+  }
+
+  EngineProcess& engine_;
+  const RulesLibrary& library_;
+  const FuzzOptions& options_;
+  rc::Random random_;
+  std::vector<std::string> games_;
+  EngineReadings engine_readings_;
+  std::map<std::string, rc::Gen<GeneratedCase>> generators_;
+  std::map<std::string, std::unique_ptr<BoundRules>> oracles_;
+  std::map<std::string, json> readings_;
+  FuzzStats stats_;
+};
+
+}  // namespace
+
+FuzzStats fuzz(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options,
+               const std::function<void(const FuzzStats&)>& progress,
+               const std::function<void(const FuzzFinding&)>& on_finding) {
+  return Fuzzer(engine, library, options).run(progress, on_finding);
+}
+
+}  // namespace rulecheck

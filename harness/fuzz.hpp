@@ -1,0 +1,64 @@
+// `rulecheck fuzz`: generated cases (properties/generators) sent to an engine in pipelined batches
+// and compared with the oracle through the same cross-check as the scenario corpus. The first
+// disagreement is shrunk (each smaller candidate is asked of the engine again) and the smallest
+// case is written as an ordinary scenario file whose expectation is the oracle's outcome.
+//
+// The same seed gives the same cases: case n is drawn from the n-th split of the seed's random
+// stream, at a size that ramps from 0 so that small cases come first.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/case_result.hpp"
+#include "harness/engine.hpp"
+#include "harness/rules_data.hpp"
+
+namespace rulecheck {
+
+struct FuzzOptions {
+  std::vector<std::string> games;  // empty: every game the engine plays
+  std::size_t cases = 10000;       // at most this many generated cases (0: no limit)
+  double seconds = 0;              // at most this long (0: no limit)
+  std::uint64_t seed = 1;
+  bool strict = false;      // compare clause ids of illegal answers too
+  std::size_t batch = 256;  // cases per pipelined batch
+  std::size_t max_shrink_steps = 400;
+  std::filesystem::path save_dir;  // where the smallest failing case is written ("" : not written)
+  std::string reproduce_prefix;    // "rulecheck run"
+  std::string engine_command;      // for the reproduce line
+};
+
+struct FuzzFinding {
+  std::size_t case_number = 0;  // the generated case that first disagreed
+  std::size_t shrink_steps = 0;
+  CaseResult first;            // the disagreement as found
+  CaseResult smallest;         // the disagreement after shrinking
+  json scenario;               // the smallest case as a scenario file
+  std::filesystem::path file;  // where it was written ("" when not)
+  std::string rerun;           // the command that replays it
+};
+
+struct FuzzStats {
+  std::size_t cases = 0, agreed = 0, unsupported = 0, errored = 0, failed = 0;
+  std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
+  std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
+  std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases
+  std::vector<std::string> errors;                 // the first few errored and skipped messages
+  double seconds = 0;
+};
+
+// Generates and sends cases until the budget is spent or a disagreement is found (then shrunk,
+// saved and reported through `on_finding`). `progress` is called after each batch. Throws
+// InputError when no game can be fuzzed (none asked for that the engine plays and has a generator).
+FuzzStats fuzz(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options,
+               const std::function<void(const FuzzStats&)>& progress,
+               const std::function<void(const FuzzFinding&)>& on_finding);
+
+}  // namespace rulecheck

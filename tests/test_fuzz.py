@@ -1,0 +1,142 @@
+"""`rulecheck fuzz` against the bundled example engines.
+
+Each bug_*.py engine carries one seeded rule bug. From a fixed seed, fuzz must find each within
+10,000 generated cases, shrink it to a handful of units and spaces, and save a scenario file that
+replays the disagreement through `rulecheck run`: the faithful engine passes the saved case (its
+expectation is the oracle's outcome) and the bug engine fails it. The faithful engine itself must
+survive a long run with no disagreement; the full 100,000-case run is `pytest --faithful-cases
+100000` (the ctest run uses fewer, set in tests/CMakeLists.txt).
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SEED = 11
+BUDGET = 10000
+HANDFUL = 6  # at most this many spaces (or territories) and this many units in a saved case
+
+
+def bug_engines(root):
+    return sorted((root / "examples" / "engines").glob("bug_*.py"))
+
+
+def fuzz(rulecheck, root, engine, *args):
+    return subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine", f"{sys.executable} {engine}",
+                           "--format", "jsonl", *args], capture_output=True, text=True, timeout=600)
+
+
+def records(output):
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def units_in(state):
+    """Every unit and worker counted in a Messina or Scythe state."""
+    total = 0
+    for where in list(state.get("spaces", {}).values()) + list(state.get("territories", {}).values()):
+        for counts in where.get("units", {}).values():
+            total += sum(counts.values())
+        for utility in where.get("utilities", []):
+            total += utility.get("workers", 0)
+    for card in state.get("cards", {}).values():
+        total += sum(card.get("units", {}).values())
+    return total
+
+
+def places_in(state):
+    return len(state.get("spaces", {})) + len(state.get("territories", {}))
+
+
+@pytest.fixture(scope="module")
+def findings(rulecheck, root, tmp_path_factory):
+    """Each bug engine fuzzed once: engine name -> (exit status, finding record, summary, save dir)."""
+    out = {}
+    for engine in bug_engines(root):
+        save = tmp_path_factory.mktemp(engine.stem)
+        p = fuzz(rulecheck, root, engine, "--seed", str(SEED), "--cases", str(BUDGET), "--save-dir", str(save))
+        recs = records(p.stdout)
+        finding = next((r for r in recs if r.get("type") == "finding"), None)
+        summary = next((r for r in recs if r.get("type") == "summary"), None)
+        out[engine.stem] = (p.returncode, finding, summary, save, p.stderr)
+    return out
+
+
+def engine_ids(root=Path(__file__).resolve().parent.parent):
+    return [e.stem for e in bug_engines(root)]
+
+
+@pytest.mark.parametrize("engine", engine_ids())
+def test_fuzz_finds_each_seeded_bug_within_ten_thousand_cases(findings, engine):
+    status, finding, summary, _, stderr = findings[engine]
+    assert status == 1, stderr
+    assert finding is not None, f"no disagreement found: {summary}"
+    assert finding["case"] < BUDGET
+
+
+@pytest.mark.parametrize("engine", engine_ids())
+def test_the_saved_case_is_a_handful_of_units_and_spaces(findings, engine):
+    _, finding, _, save, _ = findings[engine]
+    saved = json.loads(Path(finding["file"]).read_text())
+    assert Path(finding["file"]).parent == save
+    assert places_in(saved["state"]) <= HANDFUL, saved["state"]
+    assert units_in(saved["state"]) <= HANDFUL, saved["state"]
+    assert len(saved["steps"]) == 1
+
+
+@pytest.mark.parametrize("engine", engine_ids())
+def test_the_saved_case_replays_the_disagreement_through_run(rulecheck, root, findings, engine):
+    _, finding, _, _, _ = findings[engine]
+    file = finding["file"]
+    run = [rulecheck, "--rules", str(root / "rules"), "run", file, "--quiet"]
+    on_oracle = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert on_oracle.returncode == 0, on_oracle.stdout + on_oracle.stderr
+    bug = root / "examples" / "engines" / f"{engine}.py"
+    on_bug = subprocess.run(run + ["--no-oracle", "--engine", f"{sys.executable} {bug}"],
+                            capture_output=True, text=True, timeout=60)
+    assert on_bug.returncode == 1, on_bug.stdout
+    faithful = root / "examples" / "engines" / "faithful.py"
+    on_faithful = subprocess.run(run + ["--no-oracle", "--engine", f"{sys.executable} {faithful}"],
+                                 capture_output=True, text=True, timeout=60)
+    assert on_faithful.returncode == 0, on_faithful.stdout
+
+
+def test_the_same_seed_gives_the_same_cases(rulecheck, root, findings):
+    engine = bug_engines(root)[0]
+    _, finding, _, _, _ = findings[engine.stem]
+    again = records(fuzz(rulecheck, root, engine, "--seed", str(SEED), "--cases", str(BUDGET)).stdout)
+    repeat = next(r for r in again if r.get("type") == "finding")
+    assert repeat["case"] == finding["case"]
+    assert repeat["scenario"]["state"] == finding["scenario"]["state"]
+
+
+def test_the_faithful_engine_survives_the_generated_cases(rulecheck, root, pytestconfig):
+    cases = pytestconfig.getoption("faithful_cases")
+    p = fuzz(rulecheck, root, root / "examples" / "engines" / "faithful.py", "--seed", "1", "--cases", str(cases))
+    summary = next(r for r in records(p.stdout) if r.get("type") == "summary")
+    assert p.returncode == 0, p.stdout[-3000:]
+    assert summary["cases"] == cases
+    assert summary["agreed"] == cases
+    # Every action and query type of both games was generated, and each reached a legal outcome.
+    kinds = summary["kinds"]
+    for kind in ["messina consume", "messina place", "messina convert", "messina muster", "messina rearm",
+                 "messina expose", "messina hide", "messina transfer", "messina end-exploration",
+                 "messina friendly-area", "messina hostile", "messina must-expose", "messina tie-break",
+                 "messina bombable", "messina support-cut", "scythe move", "scythe controller",
+                 "scythe mill-produces", "scythe structure-bonus"]:
+        assert kinds.get(kind, 0) > 0, kind
+        assert summary["legal_kinds"].get(kind, 0) > 0, kind
+
+
+def test_an_engine_that_crashes_is_counted_and_the_run_goes_on(rulecheck, root, tmp_path):
+    crashing = root / "tests" / "engines" / "faulty.py"
+    marker = tmp_path / "crashed"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine",
+                        f"{sys.executable} {crashing} crash 50 {marker}", "--seed", "3", "--cases", "300",
+                        "--format", "jsonl", "--timeout", "5000"], capture_output=True, text=True, timeout=300)
+    summary = next(r for r in records(p.stdout) if r.get("type") == "summary")
+    assert summary["cases"] == 300
+    assert marker.exists()
+    assert summary["errored"] == 1
+    assert summary["agreed"] + summary["errored"] + summary["failed"] + summary["unsupported"] == 300
