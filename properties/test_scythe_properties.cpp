@@ -165,7 +165,7 @@ RC_GTEST_PROP(ScytheGenerated, EveryStateIsValidAndCanonicalJsonIsAFixedPoint, (
 }
 
 // scythe.move.combat-temporary-control and scythe.move.combat-pending (who keeps control of a
-// shared territory, "held_by"; two factions at most share one, while their combat waits), and
+// shared territory, "held_by", while their combat waits), and
 // every scythe.move.* clause that changes the board: a legal move's outcome, under every reading,
 // is itself a valid state, in canonical form.
 RC_GTEST_PROP(ScytheMove, ALegalMoveLeavesAValidState, ()) {

@@ -5,9 +5,9 @@
 // validator (oracle/scythe/validate.cpp) accepts: references are indices taken modulo the sizes
 // they refer to, the territories form a spanning tree ("parent index < i") plus extra edges,
 // adjacency is written both ways, each faction has one home base holding only its own units and
-// no structure, encounter or resources, a faction has at most one character, at most two factions
-// share a territory, "held_by" is written exactly when two do and names one of them, and
-// popularity lies in the ruleset's popularity_min..popularity_max.
+// no structure, encounter or resources, a faction has at most one character, "held_by" is written
+// exactly when several factions share a territory and names one of them, and popularity lies in
+// the ruleset's popularity_min..popularity_max.
 //
 // The action is a move (1-3 unit moves; one more than the ruleset's units_per_move when that is
 // larger) or one of the three queries (controller, mill-produces, structure-bonus). About half of
@@ -327,16 +327,6 @@ Board to_board(const Numbers& n, const BoardSpec& spec) {
     if (fs.character >= kPresent) {
       const int where = pick(fs.character_at, b.territories + 1);
       b.units[at(where == b.territories ? home : where)][at(f)][kCharacter] = 1;
-    }
-  }
-  // Two factions at most share a territory (a combat is fought between two): the first two
-  // present, counting from the one the held_by number names, keep their units.
-  for (int t = 0; t < b.territories; ++t) {
-    int kept = 0;
-    for (int k = 0; k < b.factions; ++k) {
-      auto& units = b.units[at(t)][at(pick(b.held_by[at(t)] + k, b.factions))];
-      if (units[kCharacter] + units[kMech] + units[kWorker] == 0) continue;
-      if (++kept > 2) units = {};
     }
   }
   for (int raw : spec.pending_combats)
