@@ -493,7 +493,7 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
         pl["at"] = own_site(b, f, p.space);
         pl["unit"] = std::string(when) == "industry" ? "worker" : "civilian";
       }
-      if (p.unit == 4 && std::string(when) == "home-defence") pl["from"] = "disaffected";
+      if (p.unit == 4) pl["from"] = "disaffected";  // the home-defence source, elsewhere refused
       list.push_back(pl);
     }
     act["placements"] = list;
@@ -527,9 +527,13 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     }
     if (!nums.empty() && nums[0] % 3 == 0)
       equip.push_back({{"at", a.aim ? site_with(b, f, "civilian", nums[0]) : b.space(nums[0])}, {"count", 1}});
-    if (!equip_only && nums.size() > 1 && nums[1] % 3 == 0)
+    if (!equip_only && nums.size() > 1 && nums[1] % 3 == 0) {
       shields.push_back(
           {{"at", a.aim ? own_site(b, f, nums[1]) : b.space(nums[1])}, {"op", nums[1] % 2 ? "upgrade" : "build"}});
+      // Now and then a second op on the same Shield (messina.muster.shield.not-both, .one-upgrade).
+      if (nums.size() > 3 && nums[2] % 3 == 0)
+        shields.push_back({{"at", shields.back()["at"]}, {"op", nums[3] % 2 ? "upgrade" : "build"}});
+    }
     if (!builds.empty()) act["builds"] = builds;
     if (!equip.empty()) act["equip"] = equip;
     if (!shields.empty()) act["shields"] = shields;
