@@ -25,7 +25,7 @@ def bug_engines(root):
 
 def fuzz(rulecheck, root, engine, *args):
     return subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine", f"{sys.executable} {engine}",
-                           "--format", "jsonl", *args], capture_output=True, text=True, timeout=600)
+                           "--format", "jsonl", *args], capture_output=True, text=True, timeout=1800)
 
 
 def records(output):
