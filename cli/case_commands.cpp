@@ -23,15 +23,6 @@ namespace rulecheck::cli {
 
 namespace {
 
-std::unique_ptr<RulesLibrary> load_library(const Context& context) {
-  try {
-    return std::make_unique<RulesLibrary>(context.rules());
-  } catch (const InputError& e) {
-    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", context.rules().string(), e.what());
-    return nullptr;
-  }
-}
-
 // The corpus, or nothing (said on stderr) when a path does not exist.
 std::optional<Corpus> corpus_or_say_why(const std::vector<std::string>& paths, const RulesLibrary& library,
                                         const std::vector<std::string>& filters = {}) {
@@ -82,7 +73,7 @@ void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir
 
 int run_command(const Context& context, const RunOptions& opt) {
   const auto started = std::chrono::steady_clock::now();
-  auto library = load_library(context);
+  auto library = context.load_rules();
   if (!library) return kCannotRun;
   auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters);
   if (!corpus) return kBadInput;
@@ -183,7 +174,7 @@ void add_run(CLI::App& app, Context& context) {
 // ---------------------------------------------------------------- validate, readings
 
 int validate_command(const Context& context, const std::vector<std::string>& paths) {
-  auto library = load_library(context);
+  auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::vector<std::filesystem::path> files;
   try {
@@ -208,7 +199,7 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
 // Which scenarios depend on a reading they do not name? A verdict that changes under another
 // reading means the expectation holds only under the default, so the scenario should name it.
 int readings_command(const Context& context, const std::vector<std::string>& paths) {
-  auto library = load_library(context);
+  auto library = context.load_rules();
   if (!library) return kCannotRun;
   auto corpus = corpus_or_say_why(paths, *library);
   if (!corpus) return kBadInput;
@@ -247,7 +238,7 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
 // ---------------------------------------------------------------- serve, engine check
 
 int serve_command(const Context& context) {
-  auto library = load_library(context);
+  auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::ios::sync_with_stdio(false);
   serve(std::cin, std::cout, *library, RULECHECK_VERSION);
@@ -262,7 +253,7 @@ struct EngineCheckOptions {
 
 // Does the engine speak the protocol? Its hello, and a well-formed answer to every scenario step.
 int engine_check_command(const Context& context, const EngineCheckOptions& opt) {
-  auto library = load_library(context);
+  auto library = context.load_rules();
   if (!library) return kCannotRun;
   EngineOptions engine_options;
   engine_options.command = opt.command;

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "harness/rules_data.hpp"
 
 namespace rulecheck::cli {
 
@@ -20,6 +23,8 @@ struct Context {
   std::filesystem::path rules() const;
   // The project folder holding rules/ and scenarios/.
   std::filesystem::path project() const;
+  // The rules of every game under rules(); nothing (said on stderr) when they cannot be loaded.
+  std::unique_ptr<RulesLibrary> load_rules() const;
 };
 
 // `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).

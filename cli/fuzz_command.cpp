@@ -70,13 +70,8 @@ void print_coverage(const FuzzStats& s, const RulesLibrary& library, const std::
 }
 
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
-  std::unique_ptr<RulesLibrary> library;
-  try {
-    library = std::make_unique<RulesLibrary>(context.rules());
-  } catch (const InputError& e) {
-    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", context.rules().string(), e.what());
-    return kCannotRun;
-  }
+  const auto library = context.load_rules();
+  if (!library) return kCannotRun;
   EngineOptions engine_options;
   engine_options.command = opt.engine;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "common/input_error.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck::cli {
@@ -17,6 +18,15 @@ std::filesystem::path Context::rules() const {
 
 std::filesystem::path Context::project() const {
   return rules_dir.empty() ? default_project_dir() : std::filesystem::path(rules_dir).parent_path();
+}
+
+std::unique_ptr<RulesLibrary> Context::load_rules() const {
+  try {
+    return std::make_unique<RulesLibrary>(rules());
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", rules().string(), e.what());
+    return nullptr;
+  }
 }
 
 }  // namespace rulecheck::cli
