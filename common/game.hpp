@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/outcome_check.hpp"
+
 namespace rulecheck {
 
 using json = nlohmann::json;
@@ -32,6 +34,11 @@ class BoundRules {
   virtual json canonical_state(const json& state) const = 0;
   virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
   virtual json query(const json& state, const json& query) const = 0;
+  // The Z3 layer's verdict on `claimed`, an outcome someone gives for one step from `state`
+  // ({"legal": true, "state": ...}, {"legal": false, "rule": ...} or {"result": ...}): whether the
+  // rules allow it under these readings, and if not, the clauses it breaks. `rlimit` bounds the work.
+  virtual OutcomeCheck check_outcome(const json& state, const json& request, bool is_query, const json& claimed,
+                                     unsigned rlimit) const = 0;
 };
 
 class Game {
@@ -41,6 +48,13 @@ class Game {
   // `ruleset`: the full merged ruleset (rules/<game>/ruleset.json plus overrides);
   // `readings`: interpretation point id -> reading, for every point of the game.
   virtual std::unique_ptr<BoundRules> bind(const json& ruleset, const json& readings) const = 0;
+  // The Z3 layer's proofs of the game's rule invariants under a ruleset and readings: an array of
+  // records {"id", "claim", "clauses", "status": "proved"|"refuted"|"unknown", "detail",
+  // "counterexample": a scenario or null} (docs/solver.md).
+  virtual json prove(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
+  // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
+  // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md).
+  virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
 };
 
 }  // namespace rulecheck

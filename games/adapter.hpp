@@ -14,12 +14,21 @@
 //     static Action read_action(const JsonReader&, const State&);
 //     static State apply(const Rules&, const State&, const Action&);  // throws RuleViolation
 //     static json query(const Rules&, const State&, const JsonReader&);
+//     // The Z3 layer (solver/<game>/solver.hpp) behind the JSON:
+//     static OutcomeCheck check_action(const Rules&, const State& before, const Action&,
+//                                      const std::optional<State>& after, const std::string& claimed_rule,
+//                                      unsigned rlimit);        // after: nullopt when claimed illegal
+//     static OutcomeCheck check_query(const Rules&, const State&, const JsonReader& query,
+//                                     const json& claimed_result, unsigned rlimit);
+//     static json prove(const Rules&, unsigned rlimit);
+//     static json ambiguities(const Rules&, unsigned rlimit);
 //   };
 #pragma once
 
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -102,6 +111,38 @@ class BoundGame final : public BoundRules {
     return Edge::query(rules_, s, JsonReader(query, "/query"));
   }
 
+  OutcomeCheck check_outcome(const json& state, const json& request, bool is_query, const json& claimed,
+                             unsigned rlimit) const override {
+    const auto s = parse_state(state);
+    if (is_query) {
+      if (!claimed.is_object() || !claimed.contains("result"))
+        return OutcomeCheck{Membership::forbidden, {}, "the claimed answer has no \"result\""};
+      return Edge::check_query(rules_, s, JsonReader(request, "/query"), claimed.at("result"), rlimit);
+    }
+    const auto a = Edge::read_action(JsonReader(request, "/action"), s);
+    const auto legal = claimed.is_object() ? claimed.find("legal") : claimed.end();
+    if (legal == claimed.end() || !legal->is_boolean())
+      return OutcomeCheck{Membership::forbidden, {}, "the claimed outcome has no boolean \"legal\""};
+    if (!legal->template get<bool>()) {
+      const auto rule = claimed.find("rule");
+      const std::string named = rule != claimed.end() && rule->is_string() ? rule->template get<std::string>() : "";
+      return Edge::check_action(rules_, s, a, std::nullopt, named, rlimit);
+    }
+    const auto next = claimed.find("state");
+    if (next == claimed.end())
+      return OutcomeCheck{Membership::forbidden, {}, "the claimed outcome is legal but gives no \"state\""};
+    std::optional<typename Edge::State> after;
+    try {
+      after = parse_state(*next);
+    } catch (const InputError& e) {
+      return OutcomeCheck{
+          Membership::forbidden, {}, fmt::format("the claimed next state is not a state: {}", e.what())};
+    }
+    return Edge::check_action(rules_, s, a, after, "", rlimit);
+  }
+
+  const typename Edge::Rules& rules() const { return rules_; }
+
  private:
   typename Edge::Rules rules_;
 };
@@ -112,6 +153,12 @@ class GameOf final : public Game {
   std::string name() const override { return std::string(Edge::kName); }
   std::unique_ptr<BoundRules> bind(const json& ruleset, const json& readings) const override {
     return std::make_unique<BoundGame<Edge>>(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")));
+  }
+  json prove(const json& ruleset, const json& readings, unsigned rlimit) const override {
+    return Edge::prove(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
+  }
+  json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const override {
+    return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
   }
 };
 

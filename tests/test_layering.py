@@ -17,7 +17,8 @@ import pytest
 ALLOWED = {
     "oracle": set(),
     "common": set(),
-    "games": {"common", "oracle"},
+    "solver": {"common", "oracle"},
+    "games": {"common", "oracle", "solver"},
     "properties/generators": set(),
     "rulebook": {"common"},
     "harness": {"common", "games", "properties/generators"},
@@ -89,3 +90,23 @@ def test_a_broken_rule_is_found(tmp_path):
         (tmp_path / folder).mkdir(parents=True, exist_ok=True)
     with pytest.raises(AssertionError, match="harness/x.cpp:1: includes oracle/messina/oracle.hpp"):
         test_a_folder_includes_only_from_the_folders_below_it(tmp_path, "harness")
+
+
+def test_z3_stays_inside_the_solver(root):
+    # z3++.h costs seconds per translation unit: only solver/ sources include it, and no solver
+    # header that another folder includes does.
+    problems = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if path.suffix not in (".cpp", ".hpp") or rel.parts[0] in ("build", "out") or rel.parts[0].startswith("build"):
+            continue
+        if rel.parts[0] in ("solver",) or rel.name.startswith("test_solver_"):
+            continue
+        for number, kind, header in includes(path):
+            if header.startswith("z3"):
+                problems.append(f"{rel}:{number}: includes <{header}>")
+            if kind == '"' and header.startswith("solver/"):
+                target = root / header
+                if target.exists() and any(h.startswith("z3") for _, _, h in includes(target)):
+                    problems.append(f"{rel}:{number}: includes {header}, which includes Z3")
+    assert not problems, "\n".join(problems)

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "games/adapter.hpp"
+#include "games/solver_records.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "solver/messina/solver.hpp"
 
 namespace rulecheck::messina {
 
@@ -507,6 +509,152 @@ json write_answer(const QueryAnswer& answer) {
       answer);
 }
 
+// ---------------------------------------------------------------- steps as JSON (the solver's witnesses)
+
+json write_where(const Where& w) { return w.on_card ? json{{"card", w.space}} : json{{"at", w.space}}; }
+
+json write_piece_count(const PieceCount& pc) {
+  json j = write_where(pc.where);
+  j["unit"] = piece_name(pc.piece);
+  j["count"] = pc.count;
+  return j;
+}
+
+json write_piece_counts(const std::vector<PieceCount>& list) {
+  json out = json::array();
+  for (const auto& pc : list) out.push_back(write_piece_count(pc));
+  return out;
+}
+
+json write_shield_op(const ShieldOp& op) {
+  json j = write_where(op.where);
+  j["op"] = name_in(kShieldOpNames, op.op);
+  return j;
+}
+
+json write_transfer_of(const Transfer& t) { return json{{"card", t.card}, {"units", write_unit_counts(t.units)}}; }
+
+json write_action(const Action& action) {
+  return std::visit(
+      [](const auto& a) -> json {
+        using T = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<T, Consume>) {
+          json j = {{"type", "consume"}, {"faction", a.faction}};
+          if (!a.disband.empty()) j["disband"] = write_piece_counts(a.disband);
+          return j;
+        } else if constexpr (std::is_same_v<T, Place>) {
+          json list = json::array();
+          for (const auto& pl : a.placements) {
+            json e = write_piece_count(pl.what);
+            e["from"] = name_in(kTokenSourceNames, pl.from);
+            if (pl.utility) e["utility"] = *pl.utility;
+            list.push_back(std::move(e));
+          }
+          return {{"type", "place"},
+                  {"faction", a.faction},
+                  {"when", name_in(kPlacementTimeNames, a.when)},
+                  {"placements", list}};
+        } else if constexpr (std::is_same_v<T, Convert>) {
+          json j = {{"type", "convert"},          {"faction", a.faction},   {"at", a.at},
+                    {"from", piece_name(a.from)}, {"to", piece_name(a.to)}, {"count", a.count}};
+          if (a.utility) j["utility"] = *a.utility;
+          return j;
+        } else if constexpr (std::is_same_v<T, Release>) {
+          json j = write_piece_count(a.what);
+          j["type"] = "release";
+          j["faction"] = a.faction;
+          return j;
+        } else if constexpr (std::is_same_v<T, Muster>) {
+          json j = {{"type", "muster"}, {"faction", a.faction}};
+          if (!a.builds.empty()) j["builds"] = write_piece_counts(a.builds);
+          if (!a.equip.empty()) {
+            j["equip"] = json::array();
+            for (const auto& e : a.equip) {
+              json w = write_where(e.where);
+              w["count"] = e.count;
+              j["equip"].push_back(w);
+            }
+          }
+          if (!a.shields.empty()) {
+            j["shields"] = json::array();
+            for (const auto& op : a.shields) j["shields"].push_back(write_shield_op(op));
+          }
+          if (!a.disband.empty()) j["disband"] = write_piece_counts(a.disband);
+          return j;
+        } else if constexpr (std::is_same_v<T, Rearm>) {
+          json ops = json::array();
+          for (const auto& op : a.shields) ops.push_back(write_shield_op(op));
+          return {{"type", "rearm"}, {"faction", a.faction}, {"shield", ops}};
+        } else if constexpr (std::is_same_v<T, Expose>) {
+          return {{"type", "expose"}, {"faction", a.faction}, {"card", a.card}};
+        } else if constexpr (std::is_same_v<T, Hide>) {
+          return {{"type", "hide"}, {"faction", a.faction}, {"card", a.card}};
+        } else if constexpr (std::is_same_v<T, Transfer>) {
+          json j = write_transfer_of(a);
+          j["type"] = "transfer";
+          j["faction"] = a.faction;
+          return j;
+        } else {
+          json j = {{"type", "end-exploration"}, {"faction", a.faction}};
+          if (!a.discard.empty()) j["discard"] = a.discard;
+          if (!a.transfers.empty()) {
+            j["transfers"] = json::array();
+            for (const auto& t : a.transfers) j["transfers"].push_back(write_transfer_of(t));
+          }
+          return j;
+        }
+      },
+      action);
+}
+
+json write_query(const Query& query) {
+  return std::visit(
+      [](const auto& q) -> json {
+        using T = std::decay_t<decltype(q)>;
+        if constexpr (std::is_same_v<T, FriendlyAreaQuery>)
+          return {{"type", "friendly-area"}, {"faction", q.faction}, {"purpose", activity_name(q.purpose)}};
+        else if constexpr (std::is_same_v<T, HostileQuery>)
+          return {{"type", "hostile"}, {"faction", q.faction}, {"at", q.at}};
+        else if constexpr (std::is_same_v<T, MustExposeQuery>)
+          return {{"type", "must-expose"},
+                  {"faction", q.faction},
+                  {"card", q.card},
+                  {"situation", name_in(kExposureSituationNames, q.situation)}};
+        else if constexpr (std::is_same_v<T, TieBreakQuery>)
+          return {{"type", "tie-break"}, {"at", q.at}, {"sides", q.sides}};
+        else if constexpr (std::is_same_v<T, BombableQuery>)
+          return {{"type", "bombable"}, {"card", q.card}};
+        else
+          return {{"type", "support-cut"}, {"card", q.card}, {"by", name_in(kSupportCutterNames, q.by)}};
+      },
+      query);
+}
+
+json write_step(const solver::messina::Step& step) {
+  if (const auto* a = std::get_if<Action>(&step)) return json{{"action", write_action(*a)}};
+  return json{{"query", write_query(std::get<Query>(step))}};
+}
+
+// A claimed answer to `query` as the oracle's typed answer; nullopt when it has the wrong shape.
+std::optional<QueryAnswer> read_claimed_answer(const Query& query, const json& result) {
+  if (std::holds_alternative<FriendlyAreaQuery>(query)) {
+    if (!result.is_array()) return std::nullopt;
+    std::vector<SpaceId> spaces;
+    for (const auto& e : result) {
+      if (!e.is_string()) return std::nullopt;
+      spaces.push_back(e.get<std::string>());
+    }
+    return spaces;
+  }
+  if (std::holds_alternative<TieBreakQuery>(query)) {
+    if (result.is_null()) return std::optional<FactionId>{};
+    if (!result.is_string()) return std::nullopt;
+    return std::optional<FactionId>{result.get<std::string>()};
+  }
+  if (!result.is_boolean()) return std::nullopt;
+  return result.get<bool>();
+}
+
 // ---------------------------------------------------------------- the ruleset
 
 Ruleset read_ruleset(const JsonReader& r) {
@@ -562,7 +710,30 @@ struct MessinaEdge {
   static State apply(const Rules& rules, const State& s, const Action& a) { return messina::apply(rules, s, a); }
   static json query(const Rules& rules, const State& s, const JsonReader& r) {
     r.expect_object();
-    return write_answer(answer(rules, s, r.field("type").named(kQueryReaders)(r, Refs{s})));
+    return write_answer(answer(rules, s, read_query(r, s)));
+  }
+  static Query read_query(const JsonReader& r, const State& s) {
+    r.expect_object();
+    return r.field("type").named(kQueryReaders)(r, Refs{s});
+  }
+  static OutcomeCheck check_action(const Rules& rules, const State& s, const Action& a,
+                                   const std::optional<State>& after, const std::string& claimed_rule,
+                                   unsigned rlimit) {
+    return solver::messina::check_action(rules, s, a, after, claimed_rule, solver::Budget{rlimit});
+  }
+  static OutcomeCheck check_query(const Rules& rules, const State& s, const JsonReader& r, const json& claimed,
+                                  unsigned rlimit) {
+    const Query q = read_query(r, s);
+    const auto answer = read_claimed_answer(q, claimed);
+    if (!answer) return OutcomeCheck{Membership::forbidden, {}, "the claimed result has the wrong type for this query"};
+    return solver::messina::check_query(rules, s, q, *answer, solver::Budget{rlimit});
+  }
+  static json prove(const Rules& rules, unsigned rlimit) {
+    return proof_records("messina", solver::messina::prove(rules, solver::Budget{rlimit}), write_state, write_step);
+  }
+  static json ambiguities(const Rules& rules, unsigned rlimit) {
+    return witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
+                           write_step, write_answer);
   }
 };
 

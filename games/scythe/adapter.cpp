@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "games/adapter.hpp"
+#include "games/solver_records.hpp"
 #include "oracle/scythe/oracle.hpp"
+#include "solver/scythe/solver.hpp"
 
 namespace rulecheck::scythe {
 
@@ -127,6 +129,17 @@ Move read_move(const JsonReader& r, const State& s) {
   return m;
 }
 
+// A move as the protocol writes it (the solver's counterexamples and witnesses).
+json write_move_step(const Move& m) {
+  json moves = json::array();
+  for (const auto& um : m.moves) {
+    json e = {{"unit", unit_name(um.unit)}, {"from", um.from}, {"path", um.path}};
+    if (um.carried_workers > 0) e["carry"] = {{"worker", um.carried_workers}};
+    moves.push_back(std::move(e));
+  }
+  return json{{"action", {{"type", "move"}, {"faction", m.faction}, {"moves", moves}}}};
+}
+
 Ruleset read_ruleset(const JsonReader& r) {
   r.only({"game", "note", "popularity_min", "popularity_max", "popularity_loss_per_worker", "move_range",
           "units_per_move"});
@@ -195,6 +208,21 @@ struct ScytheEdge {
   static Action read_action(const JsonReader& r, const State& s) { return read_move(r, s); }
   static State apply(const Rules& rules, const State& s, const Action& a) { return move(rules, s, a); }
   static json query(const Rules&, const State& s, const JsonReader& r) { return read_and_answer_query(s, r); }
+  static OutcomeCheck check_action(const Rules& rules, const State& s, const Action& a,
+                                   const std::optional<State>& after, const std::string& claimed_rule,
+                                   unsigned rlimit) {
+    return solver::scythe::check_move(rules, s, a, after, claimed_rule, solver::Budget{rlimit});
+  }
+  static OutcomeCheck check_query(const Rules&, const State&, const JsonReader&, const json&, unsigned) {
+    return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode Scythe's queries"};
+  }
+  static json prove(const Rules& rules, unsigned rlimit) {
+    return proof_records("scythe", solver::scythe::prove(rules, solver::Budget{rlimit}), write_state, write_move_step);
+  }
+  static json ambiguities(const Rules& rules, unsigned rlimit) {
+    return witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
+                           write_move_step, [](bool b) { return json(b); });
+  }
 };
 
 }  // namespace

@@ -1,0 +1,65 @@
+// What the solver finds, as plain typed values (each game's edge writes them as JSON and scenario
+// files): proofs of rule invariants with their counterexamples, and the designer's ambiguity
+// witnesses. No Z3 here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rulecheck::solver {
+
+// A concrete case: a state and one step (an action or a query) from it.
+template <typename State, typename Step>
+struct Example {
+  State state;
+  Step step;
+};
+
+enum class ProofStatus { proved, refuted, unknown };
+
+inline const char* proof_status_name(ProofStatus s) {
+  return s == ProofStatus::proved ? "proved" : s == ProofStatus::refuted ? "refuted" : "unknown";
+}
+
+// One rule invariant, proved for all states (unbounded integers unless a rule bounds them) or
+// refuted with a counterexample.
+template <typename State, typename Step>
+struct Proof {
+  std::string id;     // "messina.consumption.never-well-fed-to-dead"
+  std::string claim;  // the invariant in words
+  std::vector<std::string> clauses;
+  ProofStatus status = ProofStatus::unknown;
+  std::string detail;  // unknown: why; refuted: what the counterexample shows
+  std::optional<Example<State, Step>> counterexample;
+  std::optional<State> counterexample_next;  // the outcome the rules give there (legal)
+};
+
+// What one reading makes of a witness's step.
+template <typename State, typename Answer>
+struct ReadingOutcome {
+  std::string reading;
+  bool is_query = false;
+  bool legal = false;            // actions
+  std::string rule;              // illegal: the clause the solver found broken (may be empty)
+  std::optional<State> next;     // legal: the next state
+  std::optional<Answer> answer;  // queries
+};
+
+// A place where the rules' outcome is not decided by the text: a declared interpretation point
+// whose readings differ here ("readings"), more than one outcome where the text reads as if it
+// decides ("undecided"), or none where the text seems to allow the step ("dead-end").
+template <typename State, typename Step, typename Answer>
+struct Witness {
+  std::string point;  // the interpretation point, or a new finding's name
+  std::string kind = "readings";
+  bool is_new = false;  // not (yet) a declared interpretation point
+  std::vector<std::string> clauses;
+  int size = 0;  // what the search minimised: tokens + units + spaces
+  std::string title;
+  std::string note;
+  Example<State, Step> example;
+  std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
+};
+
+}  // namespace rulecheck::solver

@@ -1,0 +1,38 @@
+// The Z3 layer for Messina (public: no Z3 in this header). An encoding of the rule texts,
+// written from the texts and the clause index, independent of the oracle (oracle/messina/): the
+// two agreeing is the evidence that both are right.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "common/outcome_check.hpp"
+#include "oracle/messina/actions.hpp"
+#include "oracle/messina/model.hpp"
+#include "solver/budget.hpp"
+#include "solver/findings.hpp"
+
+namespace rulecheck::solver::messina {
+
+namespace ms = rulecheck::messina;
+
+using Step = std::variant<ms::Action, ms::Query>;
+using MessinaProof = Proof<ms::State, Step>;
+using MessinaWitness = Witness<ms::State, Step, ms::QueryAnswer>;
+
+// Whether the rules allow `after` (nullopt: the action claimed illegal, by `claimed_rule`) as the
+// outcome of `action` from `before`. Forbidden: the clauses broken.
+OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
+                          const std::optional<ms::State>& after, const std::string& claimed_rule, const Budget& budget);
+
+// Whether the rules allow `claimed` as the answer to `query`.
+OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const ms::Query& query,
+                         const ms::QueryAnswer& claimed, const Budget& budget);
+
+std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
+
+std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
+
+}  // namespace rulecheck::solver::messina
