@@ -1,19 +1,130 @@
-// Messina's solver entry points: each action and query goes to its section's encoding.
+// Messina's solver entry points: each step goes to its section's encoding (search.hpp), checked
+// on a board pinned to the concrete state.
 #include "solver/messina/solver.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
 
-OutcomeCheck check_action(const ms::Rules&, const ms::State&, const ms::Action&, const std::optional<ms::State>&,
-                          const std::string&, const Budget&) {
-  return OutcomeCheck{Membership::not_encoded, {}, "not encoded yet"};
+namespace {
+
+std::string clause_list(const std::vector<std::string>& clauses) {
+  std::string out;
+  for (const auto& c : clauses) out += (out.empty() ? "" : ", ") + c;
+  return out;
 }
 
-OutcomeCheck check_query(const ms::Rules&, const ms::State&, const ms::Query&, const ms::QueryAnswer&, const Budget&) {
-  return OutcomeCheck{Membership::not_encoded, {}, "not encoded yet"};
+// The claimed next state names the same factions and spaces as the state before.
+bool same_shape(const ms::State& a, const ms::State& b) {
+  auto keys = [](const auto& m) {
+    std::vector<std::string> k;
+    for (const auto& [id, v] : m) k.push_back(id);
+    return k;
+  };
+  return keys(a.factions) == keys(b.factions) && keys(a.spaces) == keys(b.spaces);
 }
 
-std::vector<MessinaProof> prove(const ms::Rules&, const Budget&) { return {}; }
+OutcomeCheck forbidden(std::vector<std::string> clauses, std::string why) {
+  return OutcomeCheck{Membership::forbidden, std::move(clauses), std::move(why)};
+}
 
-std::vector<MessinaWitness> ambiguities(const ms::Rules&, const Budget&) { return {}; }
+// Claimed legal with a next state: every condition and every effect equation must hold.
+OutcomeCheck check_claimed_legal(z3::context& ctx, const Encoded& e, const Budget& budget) {
+  Constraints all = e.legal;
+  all.insert(all.end(), e.effect.begin(), e.effect.end());
+  std::vector<std::string> broken;
+  if (auto closed = falsified_if_closed(all)) {
+    broken = *closed;
+  } else {
+    const CheckResult r = check_named(ctx, {}, all, budget);
+    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
+    broken = r.core;
+  }
+  if (broken.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules allow this outcome"};
+  return forbidden(broken, "the rules do not allow this outcome: it breaks " + clause_list(broken));
+}
+
+// Claimed illegal: some condition must fail.
+OutcomeCheck check_claimed_illegal(z3::context& ctx, const Encoded& e, const std::string& claimed_rule,
+                                   const Budget& budget) {
+  if (auto closed = falsified_if_closed(e.legal)) {
+    if (!closed->empty())
+      return OutcomeCheck{Membership::allowed, *closed, "the rules forbid the action: " + clause_list(*closed)};
+  } else {
+    const CheckResult r = check_named(ctx, {!all_of(ctx, e.legal)}, {}, budget);
+    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
+    if (r.status == Sat::sat) return OutcomeCheck{Membership::allowed, {}, "the rules forbid the action"};
+  }
+  std::vector<std::string> clauses;
+  if (!claimed_rule.empty()) clauses.push_back(claimed_rule);
+  return forbidden(clauses, claimed_rule.empty()
+                                ? "the rules allow the action: every condition for it holds"
+                                : fmt::format("the rules allow the action: {} does not forbid it here", claimed_rule));
+}
+
+}  // namespace
+
+OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
+                          const std::optional<ms::State>& after, const std::string& claimed_rule,
+                          const Budget& budget) {
+  if (auto why = unrepresentable(before)) return OutcomeCheck{Membership::not_encoded, {}, *why};
+  if (after) {
+    if (auto why = unrepresentable(*after)) return OutcomeCheck{Membership::not_encoded, {}, *why};
+    if (!same_shape(before, *after))
+      return forbidden({}, "the claimed next state declares other factions or spaces than the state before");
+  }
+  z3::context ctx;
+  const SymBoard b = pinned_board(ctx, before);
+  const SymBoard a = after ? pinned_board(ctx, *after) : b;
+  const auto encoded = encode_action(b, action, a, rules);
+  if (!encoded) return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode this action yet"};
+  return after ? check_claimed_legal(ctx, *encoded, budget)
+               : check_claimed_illegal(ctx, *encoded, claimed_rule, budget);
+}
+
+OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const ms::Query& query,
+                         const ms::QueryAnswer& claimed, const Budget& budget) {
+  if (auto why = unrepresentable(state)) return OutcomeCheck{Membership::not_encoded, {}, *why};
+  z3::context ctx;
+  const SymBoard b = pinned_board(ctx, state);
+  const auto answer = encode_query(b, query, rules);
+  if (!answer) return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode this query yet"};
+  const Constraints c = {{answer->clause, answer_is(b, *answer, claimed)}};
+  std::vector<std::string> broken;
+  if (auto closed = falsified_if_closed(c)) {
+    broken = *closed;
+  } else {
+    const CheckResult r = check_named(ctx, {}, c, budget);
+    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
+    broken = r.core;
+  }
+  if (broken.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules give this answer"};
+  return forbidden(broken, "the rules give another answer: " + clause_list(broken));
+}
+
+std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
+  std::vector<MessinaProof> all;
+  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs}) {
+    auto proofs = section(rules, budget);
+    all.insert(all.end(), proofs.begin(), proofs.end());
+  }
+  return all;
+}
+
+std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget) {
+  std::vector<MessinaWitness> all;
+  for (auto section : {&consumption_witnesses, &muster_witnesses, &friendly_witnesses, &cards_witnesses}) {
+    auto found = section(defaults, budget);
+    all.insert(all.end(), found.begin(), found.end());
+  }
+  // New findings (not yet a declared point) first: they are what the designer has not seen.
+  std::stable_sort(all.begin(), all.end(),
+                   [](const MessinaWitness& x, const MessinaWitness& y) { return x.is_new && !y.is_new; });
+  return all;
+}
 
 }  // namespace rulecheck::solver::messina

@@ -1,0 +1,218 @@
+#include "solver/messina/search.hpp"
+
+#include <fmt/format.h>
+
+namespace rulecheck::solver::messina {
+
+namespace {
+
+template <typename T>
+std::optional<Encoded> encode_one(const SymBoard& b, const T& a, const SymBoard& after, const ms::Rules& rules) {
+  if constexpr (std::is_same_v<T, ms::Consume>)
+    return encode_consume(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Muster>)
+    return encode_muster(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Rearm>)
+    return encode_rearm(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Place>)
+    return encode_place(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Convert>)
+    return encode_convert(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Release>)
+    return encode_release(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Expose>)
+    return encode_expose(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Hide>)
+    return encode_hide(b, a, after, rules);
+  else if constexpr (std::is_same_v<T, ms::Transfer>)
+    return encode_transfer(b, a, after, rules);
+  else
+    return encode_end_exploration(b, a, after, rules);
+}
+
+template <typename T>
+std::optional<SymAnswer> answer_one(const SymBoard& b, const T& q, const ms::Rules& rules) {
+  if constexpr (std::is_same_v<T, ms::FriendlyAreaQuery>)
+    return encode_friendly_area(b, q, rules);
+  else if constexpr (std::is_same_v<T, ms::HostileQuery>)
+    return encode_hostile(b, q, rules);
+  else if constexpr (std::is_same_v<T, ms::MustExposeQuery>)
+    return encode_must_expose(b, q, rules);
+  else if constexpr (std::is_same_v<T, ms::TieBreakQuery>)
+    return encode_tie_break(b, q, rules);
+  else if constexpr (std::is_same_v<T, ms::BombableQuery>)
+    return encode_bombable(b, q, rules);
+  else
+    return encode_support_cut(b, q, rules);
+}
+
+z3::expr answers_differ(const SymAnswer& a, const SymAnswer& b) {
+  z3::expr_vector d(a.values.front().ctx());
+  for (std::size_t i = 0; i < a.values.size(); ++i) d.push_back(a.values[i] != b.values[i]);
+  return z3::mk_or(d);
+}
+
+}  // namespace
+
+std::optional<Encoded> encode_action(const SymBoard& before, const ms::Action& action, const SymBoard& after,
+                                     const ms::Rules& rules) {
+  return std::visit([&](const auto& a) { return encode_one(before, a, after, rules); }, action);
+}
+
+std::optional<SymAnswer> encode_query(const SymBoard& board, const ms::Query& query, const ms::Rules& rules) {
+  return std::visit([&](const auto& q) { return answer_one(board, q, rules); }, query);
+}
+
+z3::expr answer_is(const SymBoard& board, const SymAnswer& answer, const ms::QueryAnswer& claimed) {
+  z3::context& ctx = board.ctx();
+  switch (answer.type) {
+    case SymAnswer::Type::spaces: {
+      const auto* spaces = std::get_if<std::vector<ms::SpaceId>>(&claimed);
+      if (!spaces) return ctx.bool_val(false);
+      z3::expr_vector eq(ctx);
+      for (const auto& id : *spaces)
+        if (board.space_index(id) < 0) return ctx.bool_val(false);
+      for (std::size_t s = 0; s < board.spaces.size(); ++s) {
+        const bool listed = std::find(spaces->begin(), spaces->end(), board.spaces[s].id) != spaces->end();
+        eq.push_back(answer.values[s] == ctx.bool_val(listed));
+      }
+      return z3::mk_and(eq);
+    }
+    case SymAnswer::Type::boolean: {
+      const auto* b = std::get_if<bool>(&claimed);
+      return b ? answer.values[0] == ctx.bool_val(*b) : ctx.bool_val(false);
+    }
+    case SymAnswer::Type::faction: {
+      const auto* f = std::get_if<std::optional<ms::FactionId>>(&claimed);
+      if (!f) return ctx.bool_val(false);
+      const int index = *f ? board.faction_index(**f) : -1;
+      if (*f && index < 0) return ctx.bool_val(false);
+      return answer.values[0] == ctx.int_val(index);
+    }
+  }
+  return ctx.bool_val(false);
+}
+
+ms::QueryAnswer read_answer(const z3::model& m, const SymBoard& board, const SymAnswer& answer) {
+  switch (answer.type) {
+    case SymAnswer::Type::spaces: {
+      std::vector<ms::SpaceId> out;
+      for (std::size_t s = 0; s < board.spaces.size(); ++s)
+        if (bool_value(m, answer.values[s])) out.push_back(board.spaces[s].id);
+      std::sort(out.begin(), out.end());
+      return out;
+    }
+    case SymAnswer::Type::boolean: return bool_value(m, answer.values[0]);
+    case SymAnswer::Type::faction: {
+      const int f = int_value(m, answer.values[0]);
+      return f < 0 ? std::optional<ms::FactionId>{} : std::optional<ms::FactionId>{board.factions[f].id};
+    }
+  }
+  return false;
+}
+
+z3::expr board_size(const SymBoard& b) {
+  z3::context& ctx = b.ctx();
+  std::vector<z3::expr> terms = {b.round - 1};
+  for (const auto& f : b.factions)
+    for (const auto& e : {f.disaffected, f.spare, f.located, f.dead, f.food, f.water, f.energy}) terms.push_back(e);
+  for (const auto& sp : b.spaces) {
+    for (std::size_t f = 0; f < b.factions.size(); ++f) {
+      for (const auto& u : sp.units[f]) terms.push_back(u);
+      terms.push_back(sp.workers[f]);
+      for (const auto& g : sp.guests[f]) terms.push_back(g);
+      terms.push_back(sp.shield[f]);
+      terms.push_back(z3::ite(sp.utility[f], ctx.int_val(1), ctx.int_val(0)));
+    }
+    for (const auto& u : sp.card_units) terms.push_back(u);
+    terms.push_back(z3::ite(sp.card_holder >= 0, ctx.int_val(1), ctx.int_val(0)));
+    for (const auto& a : sp.adjacent) terms.push_back(z3::ite(a, ctx.int_val(1), ctx.int_val(0)));
+  }
+  return sum(ctx, terms);
+}
+
+ReadingChoice reading_of(const ms::Rules& base, std::string name, const std::function<void(ms::Readings&)>& set) {
+  ReadingChoice c{std::move(name), base.readings};
+  set(c.readings);
+  return c;
+}
+
+Shape small_shape(int spaces, bool two_factions, ms::FactionKind second) {
+  Shape s;
+  s.factions.push_back({"Red", ms::FactionKind::human});
+  if (two_factions) s.factions.push_back({"Blue", second});
+  for (int i = 0; i < spaces; ++i) s.spaces.push_back(std::string(1, static_cast<char>('A' + i)));
+  return s;
+}
+
+std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const WitnessSpec& spec, const Budget& budget) {
+  for (const Shape& shape : spec.shapes) {
+    z3::context ctx;
+    const SymBoard before = free_board(ctx, shape, "");
+    const Step step = spec.step(shape);
+    z3::optimize opt(ctx);
+    z3::params p(ctx);
+    p.set("rlimit", budget.rlimit);
+    opt.set(p);
+    for (const auto& c : well_formed(before, rules.numbers)) opt.add(c.formula);
+    if (spec.assume)
+      for (const auto& c : spec.assume(before)) opt.add(c.formula);
+
+    const std::size_t n = spec.readings.size();
+    std::vector<SymBoard> afters;
+    std::vector<z3::expr> legal;
+    std::vector<SymAnswer> answers;
+    const bool is_query = std::holds_alternative<ms::Query>(step);
+    for (std::size_t i = 0; i < n; ++i) {
+      const ms::Rules under{rules.numbers, spec.readings[i].readings};
+      if (is_query) {
+        auto a = encode_query(before, std::get<ms::Query>(step), under);
+        if (!a) return std::nullopt;
+        answers.push_back(*a);
+        continue;
+      }
+      afters.push_back(free_board(ctx, shape, fmt::format("after{}", i)));
+      auto e = encode_action(before, std::get<ms::Action>(step), afters.back(), under);
+      if (!e) return std::nullopt;
+      legal.push_back(all_of(ctx, e->legal));
+      opt.add(z3::implies(legal.back(), all_of(ctx, e->effect)));
+    }
+    z3::expr_vector differ(ctx);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        if (is_query)
+          differ.push_back(answers_differ(answers[i], answers[j]));
+        else
+          differ.push_back(legal[i] != legal[j] || (legal[i] && legal[j] && !same_state(afters[i], afters[j])));
+      }
+    opt.add(z3::mk_or(differ));
+    const z3::expr size = board_size(before);
+    opt.minimize(size);
+    if (opt.check() != z3::sat) continue;
+    const z3::model m = opt.get_model();
+
+    MessinaWitness w;
+    w.point = spec.point;
+    w.clauses = spec.clauses;
+    w.title = spec.title;
+    w.note = spec.note;
+    w.size = int_value(m, size);
+    w.example = Example<ms::State, Step>{read_board(m, before), step};
+    for (std::size_t i = 0; i < n; ++i) {
+      ReadingOutcome<ms::State, ms::QueryAnswer> o;
+      o.reading = spec.readings[i].name;
+      o.is_query = is_query;
+      if (is_query) {
+        o.answer = read_answer(m, before, answers[i]);
+      } else {
+        o.legal = bool_value(m, legal[i]);
+        if (o.legal) o.next = read_board(m, afters[i]);
+      }
+      w.outcomes.push_back(std::move(o));
+    }
+    return w;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rulecheck::solver::messina
