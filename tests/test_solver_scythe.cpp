@@ -1,0 +1,302 @@
+// The Z3 encoding of Scythe's movement (solver/scythe/): membership verdicts on outcomes worked out
+// by hand from the rule text, the proofs, the ambiguity witnesses replayed on the oracle, and the
+// oracle's outcomes on generated cases allowed by the solver.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+
+#include "games/registry.hpp"
+#include "oracle/scythe/oracle.hpp"
+#include "properties/generators/generated_case.hpp"
+#include "solver/scythe/solver.hpp"
+#include "support.hpp"
+
+namespace rulecheck::solver::scythe {
+namespace {
+
+using json = nlohmann::json;
+using rulecheck::testing::bind;
+using rulecheck::testing::library;
+
+constexpr unsigned kRlimit = 5'000'000;
+
+json claim_legal(const json& state) { return {{"legal", true}, {"state", state}}; }
+json claim_illegal(const std::string& rule) { return {{"legal", false}, {"rule", rule}}; }
+
+bool names(const OutcomeCheck& c, const std::string& clause) {
+  return std::find(c.clauses.begin(), c.clauses.end(), clause) != c.clauses.end();
+}
+
+std::string clauses_of(const OutcomeCheck& c) {
+  std::string s;
+  for (const auto& x : c.clauses) s += x + " ";
+  return s + "(" + c.why + ")";
+}
+
+// HB-red - A - B - HB-blue in a line; red has a mech on A; blue has two workers and a food on B.
+json two_workers_board(int red_popularity) {
+  json s = json::parse(R"({
+    "factions": {"red": {"popularity": 5, "home_base": "HB-red"}, "blue": {"popularity": 3, "home_base": "HB-blue"}},
+    "territories": {
+      "HB-red": {"adjacent": ["A"], "home_base": "red"},
+      "HB-blue": {"adjacent": ["B"], "home_base": "blue"},
+      "A": {"adjacent": ["B", "HB-red"], "terrain": "farm", "units": {"red": {"mech": 1}}},
+      "B": {"adjacent": ["A", "HB-blue"], "terrain": "forest", "units": {"blue": {"worker": 2}},
+            "resources": {"food": 1}}
+    }})");
+  s["factions"]["red"]["popularity"] = red_popularity;
+  return s;
+}
+
+json red_moves(const std::string& unit, const std::string& from, const std::vector<std::string>& path, int carry = 0) {
+  json m = {{"unit", unit}, {"from", from}, {"path", path}};
+  if (carry > 0) m["carry"] = {{"worker", carry}};
+  return {{"type", "move"}, {"faction", "red"}, {"moves", json::array({m})}};
+}
+
+// The outcome worked out by hand for the red mech moving A -> B onto blue's two workers:
+// the mech stops on B (scythe.move.workers-stop); both workers go to HB-blue
+// (scythe.move.workers-retreat); the food stays on B (scythe.move.resources-stay); red loses
+// 1 popularity per worker (popularity_loss_per_worker = 1): 5 - 2 * 1 = 3; only red is on B now,
+// so nobody needs held_by, and no combat or encounter waits.
+json mech_forced_two_workers_out(int red_popularity_after) {
+  json s = two_workers_board(5);
+  s["factions"]["red"]["popularity"] = red_popularity_after;
+  s["territories"]["A"].erase("units");
+  s["territories"]["B"]["units"] = {{"red", {{"mech", 1}}}};
+  s["territories"]["HB-blue"]["units"] = {{"blue", {{"worker", 2}}}};
+  return s;
+}
+
+TEST(SolverScythe, MechOntoTwoOpponentWorkersSendsThemHomeAndCostsTwoPopularity) {
+  const auto rules = bind("scythe");
+  const auto c = rules->check_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}), false,
+                                      claim_legal(mech_forced_two_workers_out(3)), kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << clauses_of(c);
+}
+
+TEST(SolverScythe, AnOutcomeWithoutTheRetreatIsForbiddenByTheRetreatClause) {
+  // What examples/engines/bug_no_worker_retreat.py answers: the mech stops on B, the workers stay
+  // there (blue keeps control as the first faction by name, the engine's held_by rule), nobody
+  // goes home and red keeps 5 popularity.
+  json wrong = two_workers_board(5);
+  wrong["territories"]["A"].erase("units");
+  wrong["territories"]["B"]["units"] = {{"red", {{"mech", 1}}}, {"blue", {{"worker", 2}}}};
+  wrong["territories"]["B"]["held_by"] = "blue";
+  const auto c = bind("scythe")->check_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}), false,
+                                               claim_legal(wrong), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_TRUE(names(c, "scythe.move.workers-retreat")) << clauses_of(c);
+  EXPECT_TRUE(names(c, "scythe.move.popularity-loss")) << clauses_of(c);
+}
+
+TEST(SolverScythe, TheRetreatWithoutThePopularityLossIsForbiddenByTheLossClauseOnly) {
+  // Workers home as they should be, but red still at 5 (should be 5 - 2 = 3).
+  const auto c = bind("scythe")->check_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}), false,
+                                               claim_legal(mech_forced_two_workers_out(5)), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.popularity-loss"}) << clauses_of(c);
+}
+
+TEST(SolverScythe, PopularityStopsAtTheMinimumWhileBothWorkersStillRetreat) {
+  // Red at 1: 1 - 2 * 1 = -1 is below popularity_min 0, so red ends at 0; the workers go home anyway.
+  const auto rules = bind("scythe");
+  const auto ok = rules->check_outcome(two_workers_board(1), red_moves("mech", "A", {"B"}), false,
+                                       claim_legal(mech_forced_two_workers_out(0)), kRlimit);
+  EXPECT_EQ(ok.membership, Membership::allowed) << clauses_of(ok);
+  const auto stuck = rules->check_outcome(two_workers_board(1), red_moves("mech", "A", {"B"}), false,
+                                          claim_legal(mech_forced_two_workers_out(1)), kRlimit);
+  EXPECT_EQ(stuck.membership, Membership::forbidden);
+  EXPECT_EQ(stuck.clauses, std::vector<std::string>{"scythe.move.popularity-floor"}) << clauses_of(stuck);
+}
+
+TEST(SolverScythe, ResourcesCarriedOffWithTheWorkersAreForbidden) {
+  json wrong = mech_forced_two_workers_out(3);
+  wrong["territories"]["B"].erase("resources");
+  const auto c = bind("scythe")->check_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}), false,
+                                               claim_legal(wrong), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.resources-stay"}) << clauses_of(c);
+}
+
+TEST(SolverScythe, ALegalMoveClaimedIllegalIsForbiddenNamingTheClaim) {
+  const auto c = bind("scythe")->check_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}), false,
+                                               claim_illegal("scythe.move.workers-stop"), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.workers-stop"});
+}
+
+TEST(SolverScythe, AWorkerByItselfIntoOpponentWorkersIsIllegal) {
+  // Red's worker on A may not walk onto B, which blue controls with workers.
+  json s = two_workers_board(5);
+  s["territories"]["A"]["units"] = {{"red", {{"worker", 1}}}};
+  const auto rules = bind("scythe");
+  const auto c = rules->check_outcome(s, red_moves("worker", "A", {"B"}), false,
+                                      claim_illegal("scythe.move.worker-blocked-by-workers"), kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.worker-blocked-by-workers"}) << clauses_of(c);
+  // Claimed legal (the worker joins the blue workers), it is forbidden by the same clause.
+  json after = s;
+  after["territories"]["A"].erase("units");
+  after["territories"]["B"]["units"] = {{"red", {{"worker", 1}}}, {"blue", {{"worker", 2}}}};
+  after["territories"]["B"]["held_by"] = "blue";
+  const auto l = rules->check_outcome(s, red_moves("worker", "A", {"B"}), false, claim_legal(after), kRlimit);
+  EXPECT_EQ(l.membership, Membership::forbidden);
+  EXPECT_TRUE(names(l, "scythe.move.worker-blocked-by-workers")) << clauses_of(l);
+}
+
+TEST(SolverScythe, AMechOntoAnOpponentMechLeavesControlWithTheOpponentAndACombatPending) {
+  // Blue has a mech on B instead of workers: red's mech stops there, blue keeps control
+  // (held_by blue) and B waits for a combat.
+  json s = two_workers_board(5);
+  s["territories"]["B"]["units"] = {{"blue", {{"mech", 1}}}};
+  json after = s;
+  after["territories"]["A"].erase("units");
+  after["territories"]["B"]["units"] = {{"red", {{"mech", 1}}}, {"blue", {{"mech", 1}}}};
+  after["territories"]["B"]["held_by"] = "blue";
+  after["pending"] = {{"combats", {"B"}}};
+  const auto rules = bind("scythe");
+  const auto ok = rules->check_outcome(s, red_moves("mech", "A", {"B"}), false, claim_legal(after), kRlimit);
+  EXPECT_EQ(ok.membership, Membership::allowed) << clauses_of(ok);
+  json no_combat = after;
+  no_combat.erase("pending");
+  const auto c = rules->check_outcome(s, red_moves("mech", "A", {"B"}), false, claim_legal(no_combat), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.combat-pending"}) << clauses_of(c);
+  json red_holds = after;
+  red_holds["territories"]["B"]["held_by"] = "red";
+  const auto h = rules->check_outcome(s, red_moves("mech", "A", {"B"}), false, claim_legal(red_holds), kRlimit);
+  EXPECT_EQ(h.membership, Membership::forbidden);
+  EXPECT_EQ(h.clauses, std::vector<std::string>{"scythe.move.combat-temporary-control"}) << clauses_of(h);
+}
+
+TEST(SolverScythe, ACharacterOntoAnEncounterLeavesTheEncounterPending) {
+  json s = two_workers_board(5);
+  s["territories"]["A"]["units"] = {{"red", {{"character", 1}}}};
+  s["territories"]["B"].erase("units");
+  s["territories"]["B"]["encounter"] = true;
+  json after = s;
+  after["territories"]["A"].erase("units");
+  after["territories"]["B"]["units"] = {{"red", {{"character", 1}}}};
+  after["pending"] = {{"encounters", {"B"}}};
+  const auto rules = bind("scythe");
+  EXPECT_EQ(rules->check_outcome(s, red_moves("character", "A", {"B"}), false, claim_legal(after), kRlimit).membership,
+            Membership::allowed);
+  json token_gone = after;
+  token_gone["territories"]["B"].erase("encounter");
+  const auto c = rules->check_outcome(s, red_moves("character", "A", {"B"}), false, claim_legal(token_gone), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_TRUE(names(c, "scythe.move.encounter-pending")) << clauses_of(c);
+}
+
+TEST(SolverScythe, IntoAHomeBaseIsIllegal) {
+  // A -> HB-red: the mech may not enter any home base, its own included.
+  const auto c = bind("scythe")->check_outcome(two_workers_board(5), red_moves("mech", "A", {"HB-red"}), false,
+                                               claim_illegal("scythe.move.home-base"), kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"scythe.move.home-base"});
+}
+
+// ---------------------------------------------------------------- the oracle agrees
+
+struct Agreement {
+  int cases = 0, disagreements = 0, not_encoded = 0, unknown = 0;
+  double seconds = 0;
+  std::vector<std::string> first;
+};
+
+Agreement agree(const json& readings, int n, std::uint64_t seed) {
+  const GameRules& game = *library().find("scythe");
+  const json ruleset = game.merged_ruleset(json::object());
+  const auto rules = find_game("scythe")->bind(ruleset, game.readings(readings));
+  const auto gen = generators::scythe_cases(ruleset);
+  rc::Random random(seed);
+  Agreement a;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) {
+    const generators::GeneratedCase c = gen(random.split(), i % (rc::kNominalSize + 1)).value();
+    if (c.is_query) continue;
+    const ApplyOutcome o = rules->apply(c.state, c.request);
+    const json claimed = o.legal ? claim_legal(*o.state) : claim_illegal(o.rule);
+    const OutcomeCheck v = rules->check_outcome(c.state, c.request, false, claimed, kRlimit);
+    ++a.cases;
+    if (v.membership == Membership::not_encoded) ++a.not_encoded;
+    if (v.membership == Membership::unknown) ++a.unknown;
+    if (v.membership != Membership::forbidden) continue;
+    ++a.disagreements;
+    if (a.first.size() < 5)
+      a.first.push_back("state: " + c.state.dump() + "\naction: " + c.request.dump() + "\noracle: " + claimed.dump() +
+                        "\nsolver: " + clauses_of(v));
+  }
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+int agreement_cases() {
+  const char* n = std::getenv("RULECHECK_SCYTHE_AGREEMENT_CASES");
+  return n ? std::atoi(n) : 2000;
+}
+
+void expect_agreement(const json& readings, std::uint64_t seed) {
+  const Agreement a = agree(readings, agreement_cases(), seed);
+  std::cout << "  " << a.cases << " moves in " << a.seconds << " s (" << a.cases / a.seconds
+            << " oracle runs + checks per second), " << a.disagreements << " disagreements, " << a.unknown
+            << " unknown\n";
+  EXPECT_EQ(a.disagreements, 0);
+  EXPECT_EQ(a.not_encoded, 0);
+  EXPECT_EQ(a.unknown, 0);
+  for (const auto& d : a.first) ADD_FAILURE() << d;
+}
+
+TEST(SolverScythe, TheOraclesOutcomesOfGeneratedCasesAreAllowedUnderTheDefaultReadings) {
+  expect_agreement(json::object(), 20261123);
+}
+
+TEST(SolverScythe, TheOraclesOutcomesOfGeneratedCasesAreAllowedUnderTheOtherReadings) {
+  expect_agreement({{"scythe.vacated-workers", "no-workers"},
+                    {"scythe.stop-path", "truncate"},
+                    {"scythe.carried-workers", "counts-as-move"},
+                    {"scythe.units-per-move", "ruleset-cap"},
+                    {"scythe.worker-blocking", "presence"}},
+                   777);
+}
+
+}  // namespace
+}  // namespace rulecheck::solver::scythe
+
+namespace rulecheck::solver::scythe {
+namespace {
+
+TEST(SolverScythe, EveryInvariantIsProvedUnderTheDefaultAndTheOtherReadings) {
+  sy::Rules rules;
+  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
+  for (bool other : {false, true}) {
+    if (other) {
+      rules.readings.worker_blocking = sy::Readings::WorkerBlocking::presence;
+      rules.readings.carried_workers = sy::Readings::CarriedWorkers::counts_as_move;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const auto proofs = prove(rules, Budget{});
+    std::cout << "  proofs in " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+              << " s\n";
+    ASSERT_EQ(proofs.size(), 5u);
+    for (const auto& p : proofs) {
+      EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+      if (p.counterexample)
+        for (const auto& [id, t] : p.counterexample->state.territories)
+          for (const auto& [f, u] : t.units)
+            std::cout << "    " << id << " " << f << " " << u[sy::Unit::character] << "/" << u[sy::Unit::mech] << "/"
+                      << u[sy::Unit::worker] << (t.held_by ? " held " + *t.held_by : "") << "\n";
+      if (p.counterexample)
+        for (const auto& [f, x] : p.counterexample->state.factions)
+          std::cout << "    " << f << " pop " << x.popularity << " -> "
+                    << p.counterexample_next->factions.at(f).popularity << "\n";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rulecheck::solver::scythe
