@@ -179,8 +179,7 @@ std::optional<Encoded> encode_end_exploration(const SymBoard& before, const ms::
   Changed changed;
   SymBoard cur = before;
   const std::set<int> discarded(discards.begin(), discards.end());
-  const bool override_stacking =
-      rules.readings.discard_emptying == ms::Readings::DiscardEmptying::overrides_stacking;
+  const bool override_stacking = rules.readings.discard_emptying == ms::Readings::DiscardEmptying::overrides_stacking;
   for (const auto& t : a.transfers) {
     const int s = before.space_index(t.card);
     if (s < 0) return std::nullopt;
@@ -212,15 +211,12 @@ std::optional<Encoded> encode_end_exploration(const SymBoard& before, const ms::
 }
 
 // messina.cards.must-expose: only the listed situations call for the card face-up.
-std::optional<SymAnswer> encode_must_expose(const SymBoard& board, const ms::MustExposeQuery& q,
-                                            const ms::Rules&) {
+std::optional<SymAnswer> encode_must_expose(const SymBoard& board, const ms::MustExposeQuery& q, const ms::Rules&) {
   const int f = board.faction_index(q.faction), s = board.space_index(q.card);
   if (f < 0 || s < 0) return std::nullopt;
   z3::context& ctx = board.ctx();
   using S = ms::ExposureSituation;
-  auto answer = [&](z3::expr e, const char* clause) {
-    return SymAnswer{SymAnswer::Type::boolean, {e}, clause};
-  };
+  auto answer = [&](z3::expr e, const char* clause) { return SymAnswer{SymAnswer::Type::boolean, {e}, clause}; };
   switch (q.situation) {
     // messina.cards.expose.build: only when the space's friendliness rests on the card.
     case S::utility_build:
@@ -453,7 +449,9 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
        reading_of(rules, "more-when-over", [](R& r) { r.hand_limit_discard = R::HandLimitDiscard::more_when_over; }),
        reading_of(rules, "any-number", [](R& r) { r.hand_limit_discard = R::HandLimitDiscard::any_number; })},
       {small_shape(1, false), small_shape(2, false)},
-      [](const Shape&) { return Step{ms::Action{ms::EndExploration{"Red", {}, {"A"}}}}; },
+      [](const Shape&) {
+        return Step{ms::Action{ms::EndExploration{"Red", {}, {"A"}}}};
+      },
       {}});
   const int over = rules.numbers.hand_limit + 1;
   specs.push_back(WitnessSpec{
@@ -468,8 +466,8 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
                   [](R& r) { r.discard_emptying = R::DiscardEmptying::overrides_stacking; })},
       {small_shape(over, false), small_shape(over, true)},
       [](const Shape&) {
-        return Step{ms::Action{
-            ms::EndExploration{"Red", {ms::Transfer{"Red", "A", units_of(ms::Piece::mech, 1)}}, {"A"}}}};
+        return Step{
+            ms::Action{ms::EndExploration{"Red", {ms::Transfer{"Red", "A", units_of(ms::Piece::mech, 1)}}, {"A"}}}};
       },
       {}});
   Shape three = small_shape(1, true);
@@ -483,7 +481,9 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
       {reading_of(rules, "holder-only", [](R& r) { r.tie_break_ally = R::TieBreakAlly::holder_only; }),
        reading_of(rules, "military-ally", [](R& r) { r.tie_break_ally = R::TieBreakAlly::military_ally; })},
       {three},
-      [](const Shape&) { return Step{ms::Query{ms::TieBreakQuery{"A", {"Red", "Blue"}}}}; },
+      [](const Shape&) {
+        return Step{ms::Query{ms::TieBreakQuery{"A", {"Red", "Blue"}}}};
+      },
       {}});
   specs.push_back(WitnessSpec{
       "messina.action-moments",
@@ -494,7 +494,9 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
       {reading_of(rules, "outside-mil-ops", [](R& r) { r.action_moments = R::ActionMoments::outside_mil_ops; }),
        reading_of(rules, "unplaced", [](R& r) { r.action_moments = R::ActionMoments::unplaced; })},
       {small_shape(1, false)},
-      [](const Shape&) { return Step{ms::Action{ms::Hide{"Red", "A"}}}; },
+      [](const Shape&) {
+        return Step{ms::Action{ms::Hide{"Red", "A"}}};
+      },
       {}});
   std::vector<MessinaWitness> out;
   for (const auto& spec : specs)
