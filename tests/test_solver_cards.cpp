@@ -2,6 +2,7 @@
 // scenarios of scenarios/messina/cards/, membership verdicts worked out by hand, proofs, witnesses.
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 #include <string>
 
@@ -120,6 +121,72 @@ TEST(SolverCards, HideWithUnitsIsForbiddenByTheHideClause) {
   const OutcomeCheck c = defaults().check_outcome(s, act, false, {{"legal", true}, {"state", hidden}}, kRlimit);
   EXPECT_EQ(c.membership, Membership::forbidden);
   EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.cards.hide"});
+}
+
+// The typed rules from the project's ruleset (only the numbers the card rules use, and the units).
+ms::Rules typed_rules() {
+  const json r = rules_data().merged_ruleset(json::object());
+  ms::Rules rules;
+  rules.numbers.stacking_map = r.at("stacking_map");
+  rules.numbers.stacking_card = r.at("stacking_card");
+  rules.numbers.hand_limit = r.at("hand_limit");
+  rules.numbers.ai_backed_units = {ms::Piece::civilian};
+  for (ms::Piece p : ms::kUnitKinds) {
+    const json& u = r.at("units").at(std::string(ms::piece_name(p)));
+    rules.numbers.units[p] = ms::UnitSpec{u.at("cost"), u.at("strength"), u.at("population")};
+  }
+  return rules;
+}
+
+TEST(SolverCards, EveryProofIsProved) {
+  const auto proofs = cards_proofs(typed_rules(), Budget{});
+  EXPECT_EQ(proofs.size(), 6u);
+  for (const auto& p : proofs) EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+}
+
+// Each witness, replayed through the oracle under each reading, gives that reading's outcome, and
+// the readings differ.
+TEST(SolverCards, EveryWitnessSeparatesItsReadingsInTheOracle) {
+  const ms::Rules base = typed_rules();
+  const auto witnesses = cards_witnesses(base, Budget{});
+  EXPECT_EQ(witnesses.size(), 4u);
+  for (const auto& w : witnesses) std::cout << w.point << " size " << w.size << "\n";
+  for (const auto& w : witnesses) {
+    std::set<std::string> outcomes;
+    for (const auto& o : w.outcomes) {
+      ms::Rules under = base;
+      using R = ms::Readings;
+      if (w.point == "messina.hand-limit-discard")
+        under.readings.hand_limit_discard = o.reading == "exactly-excess"   ? R::HandLimitDiscard::exactly_excess
+                                            : o.reading == "more-when-over" ? R::HandLimitDiscard::more_when_over
+                                                                            : R::HandLimitDiscard::any_number;
+      if (w.point == "messina.discard-emptying")
+        under.readings.discard_emptying =
+            o.reading == "stacking-binds" ? R::DiscardEmptying::stacking_binds : R::DiscardEmptying::overrides_stacking;
+      if (w.point == "messina.tie-break-ally")
+        under.readings.tie_break_ally =
+            o.reading == "holder-only" ? R::TieBreakAlly::holder_only : R::TieBreakAlly::military_ally;
+      if (w.point == "messina.action-moments")
+        under.readings.action_moments =
+            o.reading == "unplaced" ? R::ActionMoments::unplaced : R::ActionMoments::outside_mil_ops;
+      SCOPED_TRACE(w.point + " " + o.reading);
+      if (o.is_query) {
+        const auto a = ms::answer(under, w.example.state, std::get<ms::Query>(w.example.step));
+        EXPECT_TRUE(o.answer && a == *o.answer);
+        outcomes.insert(std::get<std::optional<ms::FactionId>>(a).value_or("-"));
+        continue;
+      }
+      bool legal = true;
+      try {
+        ms::apply(under, w.example.state, std::get<ms::Action>(w.example.step));
+      } catch (const RuleViolation&) {
+        legal = false;
+      }
+      EXPECT_EQ(legal, o.legal);
+      outcomes.insert(legal ? "legal" : "illegal");
+    }
+    EXPECT_GT(outcomes.size(), 1u) << w.point;
+  }
 }
 
 }  // namespace
