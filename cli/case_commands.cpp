@@ -48,6 +48,7 @@ struct RunOptions {
   int timeout_ms = 10000;
   std::size_t window = 64;
   std::string output_dir;
+  unsigned solver_rlimit = 5'000'000;
 };
 
 std::unique_ptr<std::ofstream> open_report(const std::filesystem::path& dir, const char* name) {
@@ -80,6 +81,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   RunSettings settings;
   settings.oracle = !opt.no_oracle;
   settings.strict = opt.strict;
+  settings.solver_rlimit = opt.solver_rlimit;
   settings.reproduce_prefix = context.program + " run";
   try {
     settings.rule_maps = load_rule_maps(opt.rule_maps);
@@ -158,6 +160,11 @@ void add_run(CLI::App& app, Context& context) {
   run->add_option("--window", opt->window, "Requests an engine may have outstanding (pipelining)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  run->add_option("--solver-rlimit", opt->solver_rlimit,
+                  "When an engine's outcome differs from the scenario or the oracle, ask the Z3 solver whether the "
+                  "rules allow it (an alternative nobody listed) or which clauses it breaks, within this many Z3 "
+                  "steps (0: do not ask)")
+      ->capture_default_str();
   run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,

@@ -33,6 +33,9 @@ void add_case_commands(CLI::App& app, Context& context);
 // `rulecheck fuzz` (cli/fuzz_command.cpp).
 void add_fuzz_command(CLI::App& app, Context& context);
 
+// `rulecheck prove | ambiguities`: the Z3 layer (cli/solver_commands.cpp).
+void add_solver_commands(CLI::App& app, Context& context);
+
 // `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
 void add_rules_commands(CLI::App& app, Context& context);
 

@@ -26,6 +26,7 @@ struct FuzzCommandOptions {
   std::string save_dir = "fuzz-findings";
   std::string format = "console";
   bool strict = false;
+  unsigned solver_rlimit = 5'000'000;
   int timeout_ms = 10000;
   std::size_t window = 64;
 };
@@ -46,7 +47,7 @@ json summary_record(const FuzzStats& s, std::uint64_t seed) {
   return {{"type", "summary"},    {"seed", seed},
           {"cases", s.cases},     {"agreed", s.agreed},
           {"failed", s.failed},   {"unsupported", s.unsupported},
-          {"errored", s.errored}, {"seconds", s.seconds},
+          {"errored", s.errored}, {"alternatives", s.alternatives}, {"seconds", s.seconds},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
           {"clauses", s.clauses}, {"errors", s.errors}};
 }
@@ -89,6 +90,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   options.seconds = opt.seconds;
   options.seed = opt.seed ? *opt.seed : std::random_device{}();
   options.strict = opt.strict;
+  options.solver_rlimit = opt.solver_rlimit;
   options.save_dir = opt.save_dir;
   options.reproduce_prefix = context.program + " run";
   options.engine_command = opt.engine;
@@ -140,6 +142,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
         "\n{} generated case(s) in {:.2f} s: {} agreed with the oracle, {} disagreed, {} unsupported, {} "
         "errored\n",
         stats.cases, stats.seconds, stats.agreed, stats.failed, stats.unsupported, stats.errored);
+    if (stats.alternatives)
+      fmt::print("{} disagreement(s) the solver finds the rules allow (alternatives, not findings)\n",
+                 stats.alternatives);
     for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
     print_coverage(stats, *library, games);
   }
@@ -168,6 +173,10 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       ->check(CLI::IsMember({"console", "jsonl"}))
       ->capture_default_str();
   fuzz->add_flag("--strict", opt->strict, "Also compare the clause id of illegal answers");
+  fuzz->add_option("--solver-rlimit", opt->solver_rlimit,
+                   "Ask the Z3 solver about each disagreement within this many Z3 steps: an outcome the rules "
+                   "allow is counted as an alternative, not a finding (0: do not ask)")
+      ->capture_default_str();
   fuzz->add_option("--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds")->capture_default_str();
   fuzz->add_option("--window", opt->window, "Requests the engine may have outstanding")
       ->capture_default_str()

@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   add_case_commands(app, context);
   add_fuzz_command(app, context);
   add_rules_commands(app, context);
+  add_solver_commands(app, context);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -12,7 +12,9 @@ namespace rulecheck {
 
 using json = nlohmann::json;
 
-enum class Verdict { pass, fail, skipped, errored };
+// `alternative`: an engine's outcome differs from the scenario's expectation and the oracle's, but
+// the solver finds that the rules allow it (an outcome nobody listed): reported, not a failure.
+enum class Verdict { pass, fail, skipped, errored, alternative };
 std::string_view verdict_name(Verdict v);
 
 struct CaseResult {
@@ -32,6 +34,11 @@ struct CaseResult {
   std::string stderr_text;           // what an engine wrote to stderr while answering this case
   std::string reproduce;             // a command that re-runs this one case on this target
   double millis = 0;
+  // What the solver said about an engine's outcome that the scenario or the oracle rejected:
+  // "allowed", "forbidden", "unknown", "not-encoded" ("" when not asked), the clauses it breaks and why.
+  std::string solver;
+  std::vector<std::string> solver_clauses;
+  std::string solver_why;
 };
 
 }  // namespace rulecheck

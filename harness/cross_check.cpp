@@ -133,7 +133,12 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       r.clauses = s.cites;
       return;
     }
-    if (judge(r, s, i, outcome, &oracle.outcome, check)) return;
+    if (judge(r, s, i, outcome, &oracle.outcome, check)) {
+      // Step 0 starts from the scenario's state; a later step from the oracle's previous outcome.
+      weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i], outcome,
+                        options.solver_rlimit);
+      return;
+    }
   }
   r.verdict = Verdict::pass;
   r.message = c.note;

@@ -127,6 +127,7 @@ class Fuzzer {
     std::vector<CaseResult> results;
     CrossCheckOptions cross;
     cross.strict = options_.strict;
+    cross.solver_rlimit = options_.solver_rlimit;
     cross_check(scenarios, library_, engine_, cross, [&](const CaseResult& r) { results.push_back(r); });
     return results;
   }
@@ -140,6 +141,7 @@ class Fuzzer {
       case Verdict::fail: ++stats_.failed; break;
       case Verdict::skipped: ++stats_.unsupported; break;
       case Verdict::errored: ++stats_.errored; break;
+      case Verdict::alternative: ++stats_.alternatives; break;
     }
     if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
       stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));

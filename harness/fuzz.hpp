@@ -33,6 +33,7 @@ struct FuzzOptions {
   std::filesystem::path save_dir;  // where the smallest failing case is written ("" : not written)
   std::string reproduce_prefix;    // "rulecheck run"
   std::string engine_command;      // for the reproduce line
+  unsigned solver_rlimit = 0;      // ask the solver about disagreements (0: never); allowed ones are not findings
 };
 
 struct FuzzFinding {
@@ -47,6 +48,7 @@ struct FuzzFinding {
 
 struct FuzzStats {
   std::size_t cases = 0, agreed = 0, unsupported = 0, errored = 0, failed = 0;
+  std::size_t alternatives = 0;  // outcomes the oracle did not give but the solver finds the rules allow
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
   std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
   std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases

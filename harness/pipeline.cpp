@@ -16,6 +16,7 @@ std::string_view verdict_name(Verdict v) {
     case Verdict::fail: return "fail";
     case Verdict::skipped: return "skipped";
     case Verdict::errored: return "errored";
+    case Verdict::alternative: return "alternative";
   }
   return "?";
 }
@@ -145,6 +146,27 @@ bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome,
       return true;
     }
   return false;
+}
+
+void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
+                       unsigned rlimit) {
+  if (rlimit == 0 || r.verdict != Verdict::fail) return;
+  OutcomeCheck check;
+  try {
+    check = rules.check_outcome(state, step.request, step.is_query, outcome, rlimit);
+  } catch (const std::exception& e) {
+    check = OutcomeCheck{Membership::not_encoded, {}, std::string("the solver could not read the step: ") + e.what()};
+  }
+  r.solver = std::string(membership_name(check.membership));
+  r.solver_clauses = check.clauses;
+  r.solver_why = check.why;
+  if (check.membership == Membership::allowed) {
+    r.verdict = Verdict::alternative;
+    r.message += " (the solver finds that the rules allow this outcome: an alternative nobody listed)";
+  } else if (check.membership == Membership::forbidden) {
+    for (const auto& c : check.clauses)
+      if (std::find(r.clauses.begin(), r.clauses.end(), c) == r.clauses.end()) r.clauses.push_back(c);
+  }
 }
 
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {

@@ -56,6 +56,13 @@ struct StepCheck {
 bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome, const json* oracle,
            const StepCheck& check);
 
+// After `judge` found an engine's outcome for step `i` wanting: asks the solver whether the rules
+// allow it (`rlimit` bounds the work; 0 asks nothing). Allowed: the case becomes an `alternative`
+// (an outcome the scenario and the oracle did not list); forbidden: the clauses it breaks join the
+// case's clauses; unknown or not encoded: noted. A solver failure never changes the verdict.
+void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
+                       unsigned rlimit);
+
 // A case decided at step `i` without a difference to show (errored, skipped, a protocol fault).
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why);
 

@@ -50,6 +50,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.strict = settings.strict;
   options.engine_command = e.command;
   options.reproduce_prefix = settings.reproduce_prefix;
+  options.solver_rlimit = settings.solver_rlimit;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   cross_check(corpus.scenarios, library, *e.process, options, record);
   e.process->stop();

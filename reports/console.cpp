@@ -24,9 +24,13 @@ class ConsoleReporter final : public Reporter {
 
   void case_done(const CaseResult& r) override {
     ++done_;
-    if (!quiet_ && (r.verdict == Verdict::fail || r.verdict == Verdict::errored)) {
+    if (!quiet_ && (r.verdict == Verdict::fail || r.verdict == Verdict::errored || r.verdict == Verdict::alternative)) {
       clear_progress();
-      fmt::print(out_, "{} {} [{}]\n", r.verdict == Verdict::fail ? "FAIL" : "ERROR", r.id, r.target);
+      fmt::print(out_, "{} {} [{}]\n",
+                 r.verdict == Verdict::fail      ? "FAIL"
+                 : r.verdict == Verdict::errored ? "ERROR"
+                                                 : "ALTERNATIVE",
+                 r.id, r.target);
       if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", r.title);
       if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", r.file);
       fmt::print(out_, "  {}\n", r.message);
@@ -36,6 +40,7 @@ class ConsoleReporter final : public Reporter {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());
         fmt::print(out_, "  clauses: {}\n", fmt::join(r.clauses, ", "));
       }
+      if (!r.solver.empty()) fmt::print(out_, "  solver:  {}: {}\n", r.solver, r.solver_why);
     } else if (r.verdict == Verdict::skipped) {
       ++skipped_shown_;
     }
@@ -49,8 +54,11 @@ class ConsoleReporter final : public Reporter {
   void end(const Summary& s) override {
     clear_progress();
     if (s.by_target.size() > 1) print_target_table(s);
-    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored\n", s.total(), s.seconds,
+    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored", s.total(), s.seconds,
                s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped), s.count(Verdict::errored));
+    // Outcomes the rules allow that the scenarios and the oracle did not list (the solver's verdict).
+    if (s.count(Verdict::alternative)) fmt::print(out_, ", {} allowed alternative(s)", s.count(Verdict::alternative));
+    fmt::print(out_, "\n");
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
     out_.flush();
   }

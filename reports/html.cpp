@@ -35,7 +35,8 @@ dd { margin: 0; }
 pre { background: #f5f5f5; padding: 6px; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 )";
 
-constexpr std::array<Verdict, 4> verdicts = {Verdict::pass, Verdict::fail, Verdict::skipped, Verdict::errored};
+constexpr std::array<Verdict, 5> verdicts = {Verdict::pass, Verdict::fail, Verdict::skipped, Verdict::errored,
+                                             Verdict::alternative};
 
 // One clause on one target: the verdicts of the cases citing it, and where the first failure and
 // the first error citing it are listed.

@@ -19,12 +19,13 @@ json case_json(const CaseResult& r) {
   if (!r.message.empty()) j["message"] = r.message;
   if (!r.stderr_text.empty()) j["stderr"] = r.stderr_text;
   if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
-  if (r.verdict == Verdict::fail) {
+  if (r.verdict == Verdict::fail || r.verdict == Verdict::alternative) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;
     j["actual"] = r.actual;
     j["clauses"] = r.clauses;
   }
+  if (!r.solver.empty()) j["solver"] = {{"membership", r.solver}, {"clauses", r.solver_clauses}, {"why", r.solver_why}};
   return j;
 }
 
@@ -47,6 +48,7 @@ class JsonlReporter final : public Reporter {
            {"fail", s.count(Verdict::fail)},
            {"skipped", s.count(Verdict::skipped)},
            {"errored", s.count(Verdict::errored)},
+           {"alternative", s.count(Verdict::alternative)},
            {"bad_input", s.bad_input},
            {"seconds", s.seconds}});
   }

@@ -23,12 +23,12 @@ struct RunInfo {
 };
 
 struct Summary {
-  std::array<std::size_t, 4> counts{};                                        // by Verdict
+  std::array<std::size_t, 5> counts{};                                        // by Verdict
   std::vector<std::pair<std::string, std::array<std::size_t, 4>>> by_target;  // in target order
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
-  std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3]; }
+  std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
   void add(const CaseResult& r);
 };
 

@@ -19,10 +19,12 @@ inline const RulesLibrary& library() {
   return lib;
 }
 
-inline std::unique_ptr<BoundRules> bind(const std::string& game, const json& ruleset_overrides = json::object(),
-                                        const json& readings = json::object()) {
+// (Named bind_game: a call `bind(name, json, json)` would find std::bind by argument-dependent lookup.)
+inline std::unique_ptr<BoundRules> bind_game(const std::string& game, const json& ruleset_overrides = json::object(),
+                                             const json& readings = json::object()) {
   const GameRules& rules = *library().find(game);
   return find_game(game)->bind(rules.merged_ruleset(ruleset_overrides), rules.readings(readings));
 }
+inline std::unique_ptr<BoundRules> bind(const std::string& game) { return bind_game(game); }
 
 }  // namespace rulecheck::testing

@@ -97,7 +97,8 @@ TEST(SolverFriendlyPlace, HomeDefenceFromDisaffectedDependsOnTheSpareReading) {
   after["spaces"]["D1"]["units"] = {{"UE", {{"civilian", 1}}}};
   EXPECT_EQ(bind("messina")->check_outcome(before, action, false, legal(after), kRlimit).membership,
             Membership::allowed);
-  const auto strict = bind("messina", json::object(), {{"messina.home-defence-spare", "spare-required"}});
+  const auto strict =
+      rulecheck::testing::bind_game("messina", json::object(), {{"messina.home-defence-spare", "spare-required"}});
   const auto c = strict->check_outcome(before, action, false, legal(after), kRlimit);
   EXPECT_EQ(c.membership, Membership::forbidden);
   EXPECT_TRUE(names(c, "messina.population.placement.spare-required")) << why(c);
@@ -156,12 +157,13 @@ TEST(SolverFriendlyArea, TheAreaStopsAtAnEmptySpaceUnderEachReading) {
   EXPECT_EQ(c.membership, Membership::forbidden);
   EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.friendly.area"});
   // With the frontier: B (next to A) joins: {H1, A, B}; C still out.
-  EXPECT_EQ(bind("messina", json::object(), {{"messina.friendly-area-extent", "with-frontier"}})
-                ->check_outcome(chain_board(), q, true, result({"A", "B", "H1"}), kRlimit)
-                .membership,
-            Membership::allowed);
+  EXPECT_EQ(
+      rulecheck::testing::bind_game("messina", json::object(), {{"messina.friendly-area-extent", "with-frontier"}})
+          ->check_outcome(chain_board(), q, true, result({"A", "B", "H1"}), kRlimit)
+          .membership,
+      Membership::allowed);
   // If-friendly anchor: H1 is empty, so nothing starts the reach: {}.
-  EXPECT_EQ(bind("messina", json::object(), {{"messina.home-space-anchor", "if-friendly"}})
+  EXPECT_EQ(rulecheck::testing::bind_game("messina", json::object(), {{"messina.home-space-anchor", "if-friendly"}})
                 ->check_outcome(chain_board(), q, true, result(json::array()), kRlimit)
                 .membership,
             Membership::allowed);
@@ -183,7 +185,7 @@ TEST(SolverFriendlyHostile, TheHiddenCardBugEnginesAnswerIsForbidden) {
   EXPECT_EQ(bind("messina")->check_outcome(s["state"], q, true, result(false), kRlimit).membership,
             Membership::allowed);
   // Under "held" the same card makes A1 hostile.
-  EXPECT_EQ(bind("messina", json::object(), {{"messina.card-hostility", "held"}})
+  EXPECT_EQ(rulecheck::testing::bind_game("messina", json::object(), {{"messina.card-hostility", "held"}})
                 ->check_outcome(s["state"], q, true, result(true), kRlimit)
                 .membership,
             Membership::allowed);
@@ -232,8 +234,8 @@ TEST(SolverFriendlyAgreement, TheSectionsScenariosAgreeWithTheOracle) {
     for (const auto& file : std::filesystem::directory_iterator(std::filesystem::path(RULECHECK_SOURCE_DIR) / dir)) {
       std::ifstream in(file.path());
       const json sc = json::parse(in);
-      const auto rules = rulecheck::testing::bind("messina", sc.value("ruleset", json::object()),
-                                                  sc.value("interpretations", json::object()));
+      const auto rules = rulecheck::testing::bind_game("messina", sc.value("ruleset", json::object()),
+                                                       sc.value("interpretations", json::object()));
       json state = sc["state"];
       for (const auto& step : sc["steps"]) {
         const bool is_query = step.contains("query");

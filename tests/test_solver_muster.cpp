@@ -72,7 +72,7 @@ TEST(SolverMuster, AgreesWithTheOracleOnTheMusterScenarios) {
     std::ifstream in(entry.path());
     const json sc = json::parse(in);
     const auto rules =
-        bind("messina", sc.value("ruleset", json::object()), sc.value("interpretations", json::object()));
+        bind_game("messina", sc.value("ruleset", json::object()), sc.value("interpretations", json::object()));
     json state = rules->canonical_state(sc.at("state"));
     for (const json& step : sc.at("steps")) {
       if (!step.contains("action")) continue;

@@ -1,0 +1,196 @@
+// `rulecheck prove` and `rulecheck ambiguities`: the Z3 layer's proofs of rule invariants and the
+// designer's ambiguity witnesses, per game, under a ruleset and readings (the defaults).
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "common/atomic_write.hpp"
+#include "common/input_error.hpp"
+#include "games/registry.hpp"
+#include "reports/designer.hpp"
+
+namespace rulecheck::cli {
+
+namespace {
+
+struct SolverArgs {
+  std::vector<std::string> games;
+  std::string format = "console";
+  std::string output_dir;
+  unsigned rlimit = 50'000'000;
+};
+
+// The games asked for (all by default), each with its rules; nothing when one is unknown.
+std::vector<const GameRules*> games_asked(const RulesLibrary& library, const std::vector<std::string>& names) {
+  std::vector<const GameRules*> out;
+  if (names.empty()) {
+    for (const auto& [name, g] : library.games()) out.push_back(&g);
+    return out;
+  }
+  for (const auto& name : names) {
+    const GameRules* g = library.find(name);
+    if (!g) throw InputError("--game", fmt::format("no game \"{}\" (rules/<game>/ for each known game)", name));
+    out.push_back(g);
+  }
+  return out;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+void write_scenario(const std::filesystem::path& dir, const json& scenario) {
+  std::string id = scenario.value("id", "finding");
+  for (char& c : id)
+    if (c == '/') c = '_';
+  write_file_atomically(dir / (id + ".json"), scenario.dump(2) + "\n");
+}
+
+int prove_command(const Context& context, const SolverArgs& args) {
+  auto library = context.load_rules();
+  if (!library) return kBadInput;
+  json all = json::array();
+  std::size_t proved = 0, refuted = 0, unknown = 0;
+  const auto started = std::chrono::steady_clock::now();
+  for (const GameRules* g : games_asked(*library, args.games)) {
+    const Game* game = find_game(g->game);
+    const auto t = std::chrono::steady_clock::now();
+    json records = game->prove(g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
+    const double seconds = seconds_since(t);
+    for (auto& r : records) {
+      const std::string status = r.value("status", "unknown");
+      (status == "proved" ? proved : status == "refuted" ? refuted : unknown)++;
+      if (args.format == "console")
+        fmt::print("{:8} {}\n         {}\n         clauses: {}\n", status, r.value("id", ""), r.value("claim", ""),
+                   fmt::join(r["clauses"].get<std::vector<std::string>>(), ", "));
+      if (status != "proved" && args.format == "console") fmt::print("         {}\n", r.value("detail", ""));
+      if (!r["counterexample"].is_null() && !args.output_dir.empty()) {
+        std::filesystem::create_directories(args.output_dir);
+        write_scenario(args.output_dir, r["counterexample"]);
+      }
+      all.push_back(std::move(r));
+    }
+    if (args.format == "console") fmt::print("{}: {} proof(s) in {:.3f} s\n\n", g->game, records.size(), seconds);
+  }
+  const double seconds = seconds_since(started);
+  if (args.format == "json")
+    fmt::print(
+        "{}\n",
+        json{{"proofs", all}, {"proved", proved}, {"refuted", refuted}, {"unknown", unknown}, {"seconds", seconds}}
+            .dump(2));
+  else
+    fmt::print(
+        "{} proved, {} refuted, {} unknown in {:.3f} s{}\n", proved, refuted, unknown, seconds,
+        refuted && args.output_dir.empty() ? " (--output-dir DIR writes each counterexample as a scenario)" : "");
+  return refuted || unknown ? kFailed : kOk;
+}
+
+int ambiguities_command(const Context& context, const SolverArgs& args) {
+  auto library = context.load_rules();
+  if (!library) return kBadInput;
+  json findings = json::array();
+  const auto started = std::chrono::steady_clock::now();
+  std::size_t declared = 0;
+  std::vector<std::string> missed;
+  for (const GameRules* g : games_asked(*library, args.games)) {
+    const Game* game = find_game(g->game);
+    if (args.format == "console")
+      fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
+    json found = game->ambiguities(g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
+    declared += g->points.size();
+    for (const auto& p : g->points) {
+      bool seen = false;
+      for (const auto& f : found) seen = seen || f.value("point", "") == p.id;
+      if (!seen) missed.push_back(p.id);
+    }
+    for (auto& f : found) findings.push_back(std::move(f));
+  }
+  // New findings (not a declared point) first.
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const json& a, const json& b) { return a.value("new", false) && !b.value("new", false); });
+  const double seconds = seconds_since(started);
+  if (!args.output_dir.empty()) {
+    const std::filesystem::path dir(args.output_dir);
+    std::filesystem::create_directories(dir);
+    for (const auto& f : findings)
+      for (const auto& s : f["scenarios"]) write_scenario(dir, s["scenario"]);
+    std::ostringstream md, html;
+    write_designer_markdown(md, findings, *library);
+    write_designer_html(html, findings, *library);
+    write_file_atomically(dir / "ambiguities.md", md.str());
+    write_file_atomically(dir / "ambiguities.html", html.str());
+  }
+  if (args.format == "json") {
+    fmt::print("{}\n", json{{"findings", findings}, {"missed", missed}, {"seconds", seconds}}.dump(2));
+  } else {
+    for (const auto& f : findings) {
+      fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "declared", f.value("point", ""),
+                 f.value("size", 0), f.value("title", ""));
+      for (const auto& s : f["scenarios"]) {
+        const json& e = s["scenario"]["steps"][0]["expect"];
+        fmt::print("         {:24} {}\n", s.value("reading", ""),
+                   e.contains("result")      ? "answer " + e["result"].dump()
+                   : e.value("legal", false) ? "legal"
+                                             : "illegal");
+      }
+    }
+    fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s", findings.size(), declared, seconds);
+    if (!missed.empty()) fmt::print("; no witness found for: {}", fmt::join(missed, ", "));
+    fmt::print("\n");
+    if (!args.output_dir.empty())
+      fmt::print("report: {}/ambiguities.md and ambiguities.html; one scenario per reading beside them\n",
+                 args.output_dir);
+  }
+  return kOk;
+}
+
+void add_common(CLI::App* cmd, SolverArgs& args) {
+  cmd->add_option("--game", args.games, "Only this game (repeatable; default: every game)");
+  cmd->add_option("--format", args.format, "console (readable) or json")
+      ->check(CLI::IsMember({"console", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--rlimit", args.rlimit,
+                  "Z3's work limit per question (its rlimit: a count of steps, the same on every machine); a "
+                  "question that needs more is reported unknown, never passed")
+      ->capture_default_str();
+}
+
+template <typename F>
+void guarded(Context& context, F&& f) {
+  try {
+    context.exit_code = f();
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    context.exit_code = kBadInput;
+  }
+}
+
+}  // namespace
+
+void add_solver_commands(CLI::App& app, Context& context) {
+  auto prove = std::make_shared<SolverArgs>();
+  CLI::App* p = app.add_subcommand(
+      "prove",
+      "Prove each rule invariant for all states with the Z3 encoding of the rules (tokens conserved, never well "
+      "fed to dead, counts never negative, stacking, hostility, popularity bounds, ...); a refuted invariant "
+      "gets a counterexample scenario. Exit 1 when any is refuted or unknown");
+  add_common(p, *prove);
+  p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file");
+  p->callback([&context, prove] { guarded(context, [&] { return prove_command(context, *prove); }); });
+
+  auto amb = std::make_shared<SolverArgs>();
+  CLI::App* a = app.add_subcommand(
+      "ambiguities",
+      "For the rulebook's designer: for every interpretation point, the smallest board where its readings give "
+      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report");
+  add_common(a, *amb);
+  a->add_option("--output-dir", amb->output_dir,
+                "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
+  a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,210 @@
+#include "reports/designer.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "reports/document.hpp"
+
+namespace rulecheck {
+
+namespace {
+
+// A value in a table cell: numbers and strings as they are, the rest as compact JSON.
+std::string cell_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number() || v.is_boolean()) return v.dump();
+  if (v.is_object()) {
+    std::string out;
+    for (const auto& [k, x] : v.items()) out += (out.empty() ? "" : "; ") + k + ": " + cell_text(x);
+    return out;
+  }
+  if (v.is_array()) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + cell_text(x);
+    return out;
+  }
+  return "";
+}
+
+// A state drawn as tables: one per collection (factions, spaces, cards, territories), a row per
+// member, a column per field any member has; the scalars (round, phase) as one line.
+struct Table {
+  std::string name;
+  std::vector<std::string> columns;
+  std::vector<std::pair<std::string, std::vector<std::string>>> rows;
+};
+
+std::vector<Table> tables_of(const json& state, std::string& scalars) {
+  std::vector<Table> out;
+  for (const auto& [name, v] : state.items()) {
+    if (!v.is_object()) {
+      scalars += (scalars.empty() ? "" : ", ") + name + " " + cell_text(v);
+      continue;
+    }
+    Table t{name, {}, {}};
+    std::set<std::string> seen;
+    for (const auto& [id, member] : v.items())
+      if (member.is_object())
+        for (const auto& [field, x] : member.items())
+          if (seen.insert(field).second) t.columns.push_back(field);
+    for (const auto& [id, member] : v.items()) {
+      std::vector<std::string> cells;
+      for (const auto& c : t.columns) cells.push_back(member.contains(c) ? cell_text(member[c]) : "");
+      t.rows.push_back({id, cells});
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::string outcome_text(const json& expect) {
+  if (expect.contains("result")) return "answer " + expect["result"].dump();
+  if (!expect.value("legal", false)) return "illegal";
+  return "legal";
+}
+
+// Where the legal outcomes of the readings differ: the fields of the next state that are not equal.
+std::string state_differences(const json& findings_scenarios) {
+  std::vector<json> states;
+  for (const auto& s : findings_scenarios) {
+    const json& expect = s["scenario"]["steps"][0]["expect"];
+    if (expect.contains("state")) states.push_back(expect["state"]);
+  }
+  if (states.size() < 2) return "";
+  const json patch = json::diff(states[0], states[1]);
+  std::vector<std::string> paths;
+  for (const auto& op : patch) paths.push_back(op["path"].get<std::string>());
+  std::string out;
+  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+const Clause* clause_in(const RulesLibrary& library, const std::string& game, const std::string& id) {
+  const GameRules* g = library.find(game);
+  if (!g) return nullptr;
+  const auto it = g->clauses.find(id);
+  return it == g->clauses.end() ? nullptr : &it->second;
+}
+
+std::string md_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_designer_markdown(std::ostream& out, const json& findings, const RulesLibrary& library) {
+  std::size_t fresh = 0;
+  for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
+  out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh);
+  out << "Each finding is a smallest board where the rules' outcome is not decided by the text: the readings "
+         "of an interpretation point disagree, or the text allows several outcomes or none. Each reading's "
+         "witness is a scenario file beside this report; `rulecheck run` replays it.\n\n";
+  for (const auto& f : findings) {
+    const std::string game = f.value("game", "");
+    out << fmt::format("## {}{} ({})\n\n", f.value("new", false) ? "NEW: " : "", f.value("point", ""),
+                       f.value("kind", ""));
+    out << f.value("title", "") << "\n\n" << f.value("note", "") << "\n\n";
+    out << "Clauses:\n\n";
+    for (const auto& c : f["clauses"]) {
+      const Clause* clause = clause_in(library, game, c.get<std::string>());
+      out << fmt::format("- `{}`: {}\n", c.get<std::string>(), clause ? clause->paraphrase : "(not in the index)");
+    }
+    if (f["scenarios"].empty()) {
+      out << "\n";
+      continue;
+    }
+    const json& first = f["scenarios"][0]["scenario"];
+    std::string scalars;
+    out << "\nThe board (size " << f.value("size", 0) << "):\n\n";
+    for (const auto& t : tables_of(first["state"], scalars)) {
+      out << "| " << t.name;
+      for (const auto& c : t.columns) out << " | " << c;
+      out << " |\n|---";
+      for (std::size_t i = 0; i < t.columns.size(); ++i) out << "|---";
+      out << "|\n";
+      for (const auto& [id, cells] : t.rows) {
+        out << "| " << md_escape(id);
+        for (const auto& c : cells) out << " | " << md_escape(c);
+        out << " |\n";
+      }
+      out << "\n";
+    }
+    if (!scalars.empty()) out << scalars << "\n\n";
+    const json& step = first["steps"][0];
+    out << fmt::format("The step: `{}`\n\n", (step.contains("action") ? step["action"] : step["query"]).dump());
+    out << "| reading | outcome | scenario |\n|---|---|---|\n";
+    for (const auto& s : f["scenarios"])
+      out << fmt::format("| {} | {} | `{}` |\n", s.value("reading", ""),
+                         outcome_text(s["scenario"]["steps"][0]["expect"]), s["scenario"].value("id", ""));
+    if (std::string diff = state_differences(f["scenarios"]); !diff.empty())
+      out << fmt::format("\nThe next states differ at: {}\n", diff);
+    out << "\n";
+  }
+}
+
+void write_designer_html(std::ostream& out, const json& findings, const RulesLibrary& library) {
+  std::size_t fresh = 0;
+  for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
+         "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
+         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}"
+         "th{background:#eee}.new{color:#b00}code{background:#f4f4f4}</style></head><body>\n";
+  out << fmt::format("<h1>rulecheck ambiguities: {} finding(s), {} new</h1>\n", findings.size(), fresh);
+  for (const auto& f : findings) {
+    const std::string game = f.value("game", "");
+    out << fmt::format("<section><h2>{}<code>{}</code> ({})</h2>\n",
+                       f.value("new", false) ? "<span class=\"new\">NEW</span> " : "", escape_xml(f.value("point", "")),
+                       escape_xml(f.value("kind", "")));
+    out << fmt::format("<p><b>{}</b></p><p>{}</p>\n<ul>\n", escape_xml(f.value("title", "")),
+                       escape_xml(f.value("note", "")));
+    for (const auto& c : f["clauses"]) {
+      const Clause* clause = clause_in(library, game, c.get<std::string>());
+      out << fmt::format("<li><code>{}</code>: {}</li>\n", escape_xml(c.get<std::string>()),
+                         escape_xml(clause ? clause->paraphrase : "(not in the index)"));
+    }
+    out << "</ul>\n";
+    if (!f["scenarios"].empty()) {
+      const json& first = f["scenarios"][0]["scenario"];
+      std::string scalars;
+      for (const auto& t : tables_of(first["state"], scalars)) {
+        out << "<table><tr><th>" << escape_xml(t.name) << "</th>";
+        for (const auto& c : t.columns) out << "<th>" << escape_xml(c) << "</th>";
+        out << "</tr>\n";
+        for (const auto& [id, cells] : t.rows) {
+          out << "<tr><td>" << escape_xml(id) << "</td>";
+          for (const auto& c : cells) out << "<td>" << escape_xml(c) << "</td>";
+          out << "</tr>\n";
+        }
+        out << "</table>\n";
+      }
+      if (!scalars.empty()) out << "<p>" << escape_xml(scalars) << "</p>\n";
+      const json& step = first["steps"][0];
+      out << fmt::format("<p>The step: <code>{}</code></p>\n",
+                         escape_xml((step.contains("action") ? step["action"] : step["query"]).dump()));
+      out << "<table><tr><th>reading</th><th>outcome</th><th>scenario</th></tr>\n";
+      for (const auto& s : f["scenarios"])
+        out << fmt::format(
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n", escape_xml(s.value("reading", "")),
+            escape_xml(outcome_text(s["scenario"]["steps"][0]["expect"])), escape_xml(s["scenario"].value("id", "")));
+      out << "</table>\n";
+      if (std::string diff = state_differences(f["scenarios"]); !diff.empty())
+        out << "<p>The next states differ at: " << escape_xml(diff) << "</p>\n";
+    }
+    out << "</section>\n";
+  }
+  out << "</body></html>\n";
+}
+
+}  // namespace rulecheck
