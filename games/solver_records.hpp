@@ -70,7 +70,8 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
                              {"note", w.note},
                              {"cites", w.clauses},
                              {"interpretations", interpretations},
-                             {"ruleset", json::object()},
+                             {"ruleset", w.ruleset_override.empty() ? json::object()
+                                                                    : json::parse(w.ruleset_override)},
                              {"state", write_state(w.example.state)},
                              {"steps", json::array({step})}}}});
     }

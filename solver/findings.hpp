@@ -59,6 +59,9 @@ struct Witness {
   std::string title;
   std::string note;
   Example<State, Step> example;
+  // A JSON object (text) the witness's scenarios put under "ruleset", when the readings only part
+  // under other numbers than the defaults (Scythe's stop-path needs a range above 1); "" for none.
+  std::string ruleset_override;
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
 };
 

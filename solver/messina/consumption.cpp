@@ -196,6 +196,11 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
   add("messina.consumption.recovery", z3::implies(fed, af.spare >= sf.spare + bill.recovered));
   // Step 3: Located tokens become Disaffected, one per unit of shortfall still unpaid.
   add("messina.consumption.shortfall.step3", af.located == sf.located - bill.located_paid);
+  // The Disaffected region: loses step 1's dead and the recovered token, gains the tokens steps 2
+  // and 3 turn Disaffected (the population page: units disbanded for want of Food or Water become
+  // Disaffected).
+  add("messina.population.disband-on-shortfall",
+      af.disaffected == sf.disaffected - bill.died + bill.spare_paid + bill.located_paid - bill.recovered);
   // The shortfall itself: tokens leave the fed regions (Spare, Located) or die, as many as the
   // steps can pay (the rest waived), less any recovery.
   add("messina.consumption.shortfall", (af.dead - sf.dead) + (sf.spare + sf.located - af.spare - af.located) ==
