@@ -59,7 +59,7 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
       else if (o.legal)
         step["expect"] = {{"legal", true}, {"state", o.next ? write_state(*o.next) : json::object()}};
       else
-        step["expect"] = {{"legal", false}};
+        step["expect"] = {{"legal", false}, {"rule", o.rule}};
       json interpretations = json::object();
       if (!w.is_new) interpretations[w.point] = o.reading;
       scenarios.push_back({{"reading", o.reading},

@@ -264,6 +264,9 @@ ms::State read_board(const z3::model& m, const SymBoard& b) {
       }
       if (const int level = int_value(m, sp.shield[f]); level > 0) out.shields.push_back({b.factions[f].id, level});
     }
+    // The state's canonical order: Shields by owner (the board's factions need not be in id order).
+    std::sort(out.shields.begin(), out.shields.end(),
+              [](const ms::Shield& x, const ms::Shield& y) { return x.owner < y.owner; });
     s.spaces[sp.id] = out;
     if (const int holder = int_value(m, sp.card_holder); holder >= 0)
       s.cards[sp.id] =

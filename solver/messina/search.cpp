@@ -161,6 +161,7 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
     const std::size_t n = spec.readings.size();
     std::vector<SymBoard> afters;
     std::vector<z3::expr> legal;
+    std::vector<Constraints> conditions;
     std::vector<SymAnswer> answers;
     const bool is_query = std::holds_alternative<ms::Query>(step);
     for (std::size_t i = 0; i < n; ++i) {
@@ -175,6 +176,7 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
       auto e = encode_action(before, std::get<ms::Action>(step), afters.back(), under);
       if (!e) return std::nullopt;
       legal.push_back(all_of(ctx, e->legal));
+      conditions.push_back(e->legal);
       opt.add(z3::implies(legal.back(), all_of(ctx, e->effect)));
     }
     z3::expr_vector differ(ctx);
@@ -207,6 +209,14 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
       } else {
         o.legal = bool_value(m, legal[i]);
         if (o.legal) o.next = read_board(m, afters[i]);
+        // Illegal: the clause of the first condition the witness breaks (conditions run in the
+        // order "who may, when, where, what it costs", as docs/formats.md orders the checks).
+        if (!o.legal)
+          for (const auto& c : conditions[i])
+            if (!bool_value(m, c.formula)) {
+              o.rule = c.clause;
+              break;
+            }
       }
       w.outcomes.push_back(std::move(o));
     }
