@@ -131,6 +131,9 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (!problem.empty()) {
       decide(r, state_invalid ? Verdict::fail : Verdict::errored, i, problem);
       r.clauses = s.cites;
+      if (state_invalid)  // the solver says what it can: a next state that is not a state is forbidden
+        weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i],
+                          a, options.solver_rlimit);
       return;
     }
     if (judge(r, s, i, outcome, &oracle.outcome, check)) {

@@ -1,0 +1,156 @@
+"""The Z3 layer from the command line: `rulecheck prove`, `rulecheck ambiguities` and the solver's
+verdict on engines' wrong answers in `rulecheck run`.
+
+    pytest -p no:cacheprovider tests/test_solver_cli.py --rulecheck=PATH --root=PATH
+"""
+import json
+import subprocess
+import sys
+from itertools import combinations
+
+import pytest
+
+# Each bundled bug engine and the clause its docstring says it breaks (read by hand from each file's
+# docstring; none of this comes from the solver). The solver must find every wrong answer of the
+# engine forbidden, never an allowed alternative, and name this clause for at least one of them.
+BUG_CLAUSES = {
+    "bug_round_cost_down.py": "messina.consumption.cost",
+    "bug_well_fed_die.py": "messina.consumption.shortfall.excess",
+    "bug_recover_after_shortfall.py": "messina.consumption.recovery",
+    "bug_ai_backs_military.py": "messina.muster.population",
+    "bug_workers_stack.py": "messina.muster.stacking",
+    "bug_hidden_card_hostile.py": "messina.cards.exposed.hostility",
+    "bug_no_worker_retreat.py": "scythe.move.workers-retreat",
+}
+# Bugs whose wrong answers in the corpus are next states that contradict themselves (the Located
+# count no longer backs the units): forbidden without a clause core, since no state was claimed.
+BUG_INVALID_STATES = ["bug_ai_equip.py", "bug_step3_other_card.py"]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def declared_points(root):
+    points = []
+    for game in ("messina", "scythe"):
+        doc = json.loads((root / "rules" / game / "interpretations.json").read_text(encoding="utf-8"))
+        points += [p["id"] for p in (doc["points"] if isinstance(doc, dict) else doc)]
+    return points
+
+
+def clause_ids(root):
+    ids = set()
+    for game in ("messina", "scythe"):
+        doc = json.loads((root / "rules" / game / "clauses.json").read_text(encoding="utf-8"))
+        ids |= {c["id"] for c in (doc["clauses"] if isinstance(doc, dict) else doc)}
+    return ids
+
+
+@pytest.fixture(scope="module")
+def proofs(rulecheck, root):
+    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--format", "json"])
+    return p.returncode, json.loads(p.stdout)
+
+
+def test_every_invariant_is_proved_and_prove_exits_0(proofs):
+    code, doc = proofs
+    not_proved = [(r["id"], r["status"], r["detail"]) for r in doc["proofs"] if r["status"] != "proved"]
+    assert not not_proved
+    assert code == 0
+    assert doc["proved"] == len(doc["proofs"]) >= 20
+
+
+def test_each_proof_names_clauses_of_the_index_and_has_its_own_id(proofs, root):
+    _, doc = proofs
+    known = clause_ids(root)
+    ids = [r["id"] for r in doc["proofs"]]
+    assert len(ids) == len(set(ids))
+    for r in doc["proofs"]:
+        assert r["clauses"] and set(r["clauses"]) <= known, r["id"]
+
+
+def test_a_budget_too_small_is_unknown_and_exit_1_never_a_pass(rulecheck, root):
+    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--game", "messina", "--rlimit", "1", "--format",
+             "json"])
+    doc = json.loads(p.stdout)
+    assert doc["unknown"] > 0 and doc["proved"] < len(doc["proofs"])
+    assert p.returncode == 1
+
+
+@pytest.fixture(scope="module")
+def witnesses(rulecheck, root, tmp_path_factory):
+    out = tmp_path_factory.mktemp("ambiguities")
+    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--format", "json", "--output-dir", str(out)])
+    assert p.returncode == 0, p.stderr
+    return out, json.loads(p.stdout)
+
+
+def test_the_search_finds_a_witness_for_every_declared_point(witnesses, root):
+    _, doc = witnesses
+    found = {f["point"] for f in doc["findings"] if not f["new"]}
+    assert set(declared_points(root)) <= found
+    assert doc["missed"] == []
+
+
+def test_each_witness_has_a_scenario_per_reading_and_the_readings_disagree(witnesses, root):
+    _, doc = witnesses
+    for f in doc["findings"]:
+        expects = [json.dumps(s["scenario"]["steps"][0]["expect"], sort_keys=True) for s in f["scenarios"]]
+        assert len(expects) >= 2, f["point"]
+        # Every pair of readings that the point separates here gives a different outcome for at
+        # least one pair (three readings may share an outcome two by two).
+        assert any(a != b for a, b in combinations(expects, 2)), f["point"]
+
+
+def test_every_witness_replays_on_the_oracle_under_its_reading(witnesses, rulecheck, root):
+    out, _ = witnesses
+    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(out), "--format", "jsonl"])
+    cases = [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
+    assert cases and all(c["verdict"] == "pass" for c in cases), [c for c in cases if c["verdict"] != "pass"][:3]
+    assert p.returncode == 0
+
+
+def test_the_designer_report_has_a_section_per_finding_with_its_clauses(witnesses, root):
+    out, doc = witnesses
+    md = (out / "ambiguities.md").read_text(encoding="utf-8")
+    html = (out / "ambiguities.html").read_text(encoding="utf-8")
+    for f in doc["findings"]:
+        assert f"## {f['point']}" in md or f"## NEW: {f['point']}" in md
+        assert f["point"] in html
+        for c in f["clauses"]:
+            assert f"`{c}`" in md
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+
+
+def bug_run(rulecheck, root, engine):
+    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--no-oracle", "--format",
+             "jsonl", "--engine", f"{sys.executable} {root / 'examples' / 'engines' / engine}"])
+    return [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
+
+
+@pytest.mark.parametrize("engine", sorted(BUG_CLAUSES))
+def test_the_solver_forbids_a_bug_engines_wrong_answers_naming_the_clause_it_breaks(engine, rulecheck, root):
+    cases = bug_run(rulecheck, root, engine)
+    wrong = [c for c in cases if c["verdict"] in ("fail", "alternative")]
+    assert wrong, "the bug engine must fail somewhere"
+    assert not [c["id"] for c in wrong if c["verdict"] == "alternative"], "a bug's answer is never allowed"
+    assert all(c.get("solver", {}).get("membership") == "forbidden" for c in wrong), \
+        [(c["id"], c.get("solver")) for c in wrong]
+    assert any(BUG_CLAUSES[engine] in c["solver"]["clauses"] for c in wrong), [c["solver"] for c in wrong]
+
+
+@pytest.mark.parametrize("engine", BUG_INVALID_STATES)
+def test_a_bug_engines_self_contradicting_state_is_forbidden(engine, rulecheck, root):
+    wrong = [c for c in bug_run(rulecheck, root, engine) if c["verdict"] in ("fail", "alternative")]
+    assert wrong
+    assert all(c["solver"]["membership"] == "forbidden" and "not a state" in c["solver"]["why"] for c in wrong)
+
+
+def test_without_the_solver_a_wrong_answer_is_a_plain_failure(rulecheck, root):
+    engine = f"{sys.executable} {root / 'examples' / 'engines' / 'bug_recover_after_shortfall.py'}"
+    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios" / "messina" / "consumption"),
+             "--no-oracle", "--format", "jsonl", "--solver-rlimit", "0", "--engine", engine])
+    cases = [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
+    failed = [c for c in cases if c["verdict"] == "fail"]
+    assert failed and all("solver" not in c for c in failed)
