@@ -28,6 +28,13 @@ bool same_shape(const ms::State& a, const ms::State& b) {
   return keys(a.factions) == keys(b.factions) && keys(a.spaces) == keys(b.spaces);
 }
 
+// One context per thread for membership checks: making a context costs more than a closed check,
+// and the expressions of one check are freed when it returns (Z3 counts references).
+z3::context& check_context() {
+  thread_local z3::context ctx;
+  return ctx;
+}
+
 OutcomeCheck forbidden(std::vector<std::string> clauses, std::string why) {
   return OutcomeCheck{Membership::forbidden, std::move(clauses), std::move(why)};
 }
@@ -77,7 +84,7 @@ OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const
     if (!same_shape(before, *after))
       return forbidden({}, "the claimed next state declares other factions or spaces than the state before");
   }
-  z3::context ctx;
+  z3::context& ctx = check_context();
   const SymBoard b = pinned_board(ctx, before);
   const SymBoard a = after ? pinned_board(ctx, *after) : b;
   const auto encoded = encode_action(b, action, a, rules);
@@ -89,7 +96,7 @@ OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const
 OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const ms::Query& query,
                          const ms::QueryAnswer& claimed, const Budget& budget) {
   if (auto why = unrepresentable(state)) return OutcomeCheck{Membership::not_encoded, {}, *why};
-  z3::context ctx;
+  z3::context& ctx = check_context();
   const SymBoard b = pinned_board(ctx, state);
   const auto answer = encode_query(b, query, rules);
   if (!answer) return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode this query yet"};

@@ -1,0 +1,156 @@
+// The Z3 layer's figures (issue: the Z3 layer): outcome-membership checks per second through the
+// JSON edge as the harness asks them (the oracle's outcomes of generated cases), all proofs, the
+// ambiguity search, and the bounded-exhaustive Consumption agreement with the oracle.
+//
+//   build/bench/rulecheck_bench --benchmark_filter='Solver'
+//
+// SolverMembership: items_per_second is checks per second. SolverExhaustiveConsumption: the
+// counter "disagreements" must be 0; its time is the whole run (about 225,000 states).
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include "games/registry.hpp"
+#include "harness/pipeline.hpp"
+#include "harness/rules_data.hpp"
+#include "oracle/messina/oracle.hpp"
+#include "properties/generators/generated_case.hpp"
+#include "solver/messina/solver.hpp"
+#include "solver/scythe/solver.hpp"
+
+namespace rulecheck {
+namespace {
+
+const RulesLibrary& solver_library() {
+  static const RulesLibrary lib(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
+  return lib;
+}
+
+constexpr unsigned kRlimit = 5'000'000;
+
+struct Claimed {
+  generators::GeneratedCase c;
+  json outcome;
+};
+
+// 1,000 generated cases of a game (actions only) with the oracle's outcome of each.
+std::vector<Claimed> claimed_outcomes(const std::string& game, const BoundRules& bound) {
+  const auto gen = generators::cases_of(game, solver_library().find(game)->merged_ruleset(json::object()));
+  rc::Random random(11);
+  std::vector<Claimed> out;
+  for (int i = 0; out.size() < 1000; ++i) {
+    auto c = gen(random.split(), i % 101).value();
+    if (c.is_query) continue;
+    json outcome = oracle_answer(bound, "", false, c.state, c.request).outcome;
+    out.push_back({std::move(c), std::move(outcome)});
+  }
+  return out;
+}
+
+void SolverMembership(benchmark::State& state) {
+  const std::string game = state.range(0) == 0 ? "messina" : "scythe";
+  const GameRules& rules = *solver_library().find(game);
+  const auto bound = find_game(game)->bind(rules.merged_ruleset(json::object()), rules.readings(json::object()));
+  const auto list = claimed_outcomes(game, *bound);
+  std::size_t i = 0, allowed = 0;
+  for (auto _ : state) {
+    const auto& x = list[i++ % list.size()];
+    const OutcomeCheck c = bound->check_outcome(x.c.state, x.c.request, false, x.outcome, kRlimit);
+    allowed += c.membership == Membership::allowed;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["allowed_share"] = static_cast<double>(allowed) / static_cast<double>(i);
+  state.SetLabel(game);
+}
+BENCHMARK(SolverMembership)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+void SolverProveAll(benchmark::State& state) {
+  std::size_t proofs = 0;
+  for (auto _ : state) {
+    proofs = 0;
+    for (const char* game : {"messina", "scythe"}) {
+      const GameRules& rules = *solver_library().find(game);
+      proofs += find_game(game)
+                    ->prove(rules.merged_ruleset(json::object()), rules.readings(json::object()), 50'000'000)
+                    .size();
+    }
+  }
+  state.counters["proofs"] = static_cast<double>(proofs);
+}
+BENCHMARK(SolverProveAll)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void SolverAmbiguities(benchmark::State& state) {
+  std::size_t found = 0;
+  for (auto _ : state) {
+    found = 0;
+    for (const char* game : {"messina", "scythe"}) {
+      const GameRules& rules = *solver_library().find(game);
+      found += find_game(game)
+                   ->ambiguities(rules.merged_ruleset(json::object()), rules.readings(json::object()), 50'000'000)
+                   .size();
+    }
+  }
+  state.counters["findings"] = static_cast<double>(found);
+}
+BENCHMARK(SolverAmbiguities)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Every Consumption of one human faction with Disaffected, Spare, Located in 0..10 (Located backed
+// by Civilians on its home space) and Food, Water in 0..12, step 3 naming as many Civilians as
+// the shortfall leaves after steps 1 and 2: the oracle's outcome must be allowed by the solver.
+void SolverExhaustiveConsumption(benchmark::State& state) {
+  namespace ms = rulecheck::messina;
+  const GameRules& g = *solver_library().find("messina");
+  ms::Rules rules;
+  {
+    // The numbers a Consumption reads, from rules/messina/ruleset.json (the edge's typed reader is
+    // private to games/).
+    const json r = g.merged_ruleset(json::object());
+    rules.numbers.round_parity_consumption = r["round_parity_consumption"];
+    rules.numbers.tokens_per_food_and_water = r["tokens_per_food_and_water"];
+    rules.numbers.disaffected_recovered_after_full_feeding = r["disaffected_recovered_after_full_feeding"];
+    rules.numbers.ai_backed_units = {ms::Piece::civilian};
+    for (ms::Piece p : ms::kUnitKinds) {
+      const json& u = r["units"][std::string(ms::piece_name(p))];
+      rules.numbers.units[p] = ms::UnitSpec{u["cost"], u["strength"], u["population"]};
+    }
+  }
+  const int top = static_cast<int>(state.range(0));
+  std::size_t states = 0, disagreements = 0;
+  for (auto _ : state) {
+    for (int d = 0; d <= top; ++d)
+      for (int s = 0; s <= top; ++s)
+        for (int l = 0; l <= top; ++l)
+          for (int food = 0; food <= top + 2; ++food)
+            for (int water = 0; water <= top + 2; ++water) {
+              ms::State st;
+              st.round = 2;
+              st.phase = ms::Phase::consumption;
+              ms::Faction f;
+              f.home = {"A"};
+              f.population = {d, s, l};
+              f.resources = {food, water, 0};
+              st.factions["Red"] = f;
+              st.spaces["A"].units["Red"][ms::Piece::civilian] = l;
+              const int p = d + s + l, shortfall = p - std::min({2 * food, 2 * water, p});
+              const int rest = std::max(0, shortfall - d - s);
+              ms::Consume c{"Red", {}};
+              if (std::min(rest, l) > 0) c.disband.push_back({{"A", false}, ms::Piece::civilian, std::min(rest, l)});
+              std::optional<ms::State> after;
+              std::string rule;
+              try {
+                after = ms::apply(rules, st, ms::Action{c});
+              } catch (const RuleViolation& v) {
+                rule = v.clause();
+              }
+              const auto verdict =
+                  solver::messina::check_action(rules, st, ms::Action{c}, after, rule, solver::Budget{kRlimit});
+              ++states;
+              disagreements += verdict.membership != Membership::allowed;
+            }
+  }
+  state.counters["states"] = static_cast<double>(states);
+  state.counters["disagreements"] = static_cast<double>(disagreements);
+}
+BENCHMARK(SolverExhaustiveConsumption)->Arg(10)->Unit(benchmark::kSecond)->Iterations(1);
+
+}  // namespace
+}  // namespace rulecheck
