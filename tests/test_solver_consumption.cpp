@@ -1,0 +1,162 @@
+// The Consumption encoding (solver/messina/consumption.cpp): verdicts on outcomes worked out by hand
+// from the Consumption text, its proofs, and its witnesses replayed on the oracle.
+#include <gtest/gtest.h>
+
+#include "oracle/messina/oracle.hpp"
+#include "solver/messina/solver.hpp"
+#include "support.hpp"
+
+namespace rulecheck::testing {
+namespace {
+
+constexpr unsigned kRlimit = 5'000'000;
+
+// One human faction UE at the end of round 2, its Located tokens backed by Civilians on its home H.
+json consumption_state(int disaffected, int spare, int located, int food, int water) {
+  json s = {{"round", 2},
+            {"phase", "consumption"},
+            {"factions",
+             {{"UE",
+               {{"kind", "human"},
+                {"home", {"H"}},
+                {"population", {{"disaffected", disaffected}, {"spare", spare}, {"located", located}}},
+                {"resources", {{"food", food}, {"water", water}}}}}}},
+            {"spaces", {{"H", json::object()}}}};
+  if (located > 0) s["spaces"]["H"]["units"] = {{"UE", {{"civilian", located}}}};
+  return s;
+}
+
+json legal(const json& state) { return {{"legal", true}, {"state", state}}; }
+const json kConsume = {{"type", "consume"}, {"faction", "UE"}};
+
+TEST(SolverConsumption, TheTextsWorkedExampleIsAllowedAndKillingTheFedIsForbidden) {
+  // The text's example: 20 tokens, 5 F and 3 W. Cost 10 of each; 3 W water 6 tokens, so the
+  // shortfall is 20 - 6 = 14; all 5 F and 3 W are spent. With 20 Spare: step 1 kills 0 (no
+  // Disaffected), step 2 moves 14 Spare to Disaffected: D 14, S 6.
+  const auto rules = bind("messina");
+  const json before = consumption_state(0, 20, 0, 5, 3);
+  json right = before;
+  right["factions"]["UE"]["population"] = {{"disaffected", 14}, {"spare", 6}};
+  right["factions"]["UE"]["resources"] = json::object();
+  EXPECT_EQ(rules->check_outcome(before, kConsume, false, legal(right), kRlimit).membership, Membership::allowed);
+
+  // Wrong: the 14 starve instead (dead 14, Spare 6). Tokens fed at the start die in one phase
+  // (excess) and step 1 killed more than the 0 Disaffected there were.
+  json starved = before;
+  starved["factions"]["UE"]["population"] = {{"spare", 6}};
+  starved["factions"]["UE"]["dead"] = 14;
+  starved["factions"]["UE"]["resources"] = json::object();
+  const auto c = rules->check_outcome(before, kConsume, false, legal(starved), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_NE(std::find(c.clauses.begin(), c.clauses.end(), "messina.consumption.shortfall.excess"), c.clauses.end());
+  EXPECT_NE(std::find(c.clauses.begin(), c.clauses.end(), "messina.consumption.shortfall.step1"), c.clauses.end());
+}
+
+TEST(SolverConsumption, SevenTokensCostFourAndACostRoundedDownIsForbiddenByTheCostClause) {
+  // 7 tokens (1 D, 6 S), 5 F and 5 W: cost ceil(7/2) = 4 each, both cover it: F 1, W 1, and the
+  // one Disaffected recovers to Spare (D 0, S 7). Rounded down (cost 3) leaves F 2, W 2.
+  const auto rules = bind("messina");
+  const json before = consumption_state(1, 6, 0, 5, 5);
+  json right = before;
+  right["factions"]["UE"]["population"] = {{"spare", 7}};
+  right["factions"]["UE"]["resources"] = {{"food", 1}, {"water", 1}};
+  EXPECT_EQ(rules->check_outcome(before, kConsume, false, legal(right), kRlimit).membership, Membership::allowed);
+  json rounded_down = right;
+  rounded_down["factions"]["UE"]["resources"] = {{"food", 2}, {"water", 2}};
+  const auto c = rules->check_outcome(before, kConsume, false, legal(rounded_down), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.consumption.cost"});
+}
+
+TEST(SolverConsumption, RecoveryAfterAShortfallIsForbiddenByTheRecoveryClause) {
+  // 1 D, 3 S, 0 F, 0 W: P = 4, cost 2, nothing supplied, shortfall 4. Step 1: the 1 Disaffected
+  // dies; step 2: 3 Spare become Disaffected (D 3, S 0, dead 1). A recovery on top (D 2, S 1) is
+  // what bug_recover_after_shortfall.py answers.
+  const auto rules = bind("messina");
+  const json before = consumption_state(1, 3, 0, 0, 0);
+  json right = before;
+  right["factions"]["UE"]["population"] = {{"disaffected", 3}};
+  right["factions"]["UE"]["dead"] = 1;
+  EXPECT_EQ(rules->check_outcome(before, kConsume, false, legal(right), kRlimit).membership, Membership::allowed);
+  json recovered = right;
+  recovered["factions"]["UE"]["population"] = {{"disaffected", 2}, {"spare", 1}};
+  const auto c = rules->check_outcome(before, kConsume, false, legal(recovered), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_NE(std::find(c.clauses.begin(), c.clauses.end(), "messina.consumption.recovery"), c.clauses.end());
+}
+
+TEST(SolverConsumption, AnOddRoundIsIllegalAndClaimingItLegalIsForbidden) {
+  // messina.consumption.when: Consumption ends even-numbered rounds; round 3 is odd.
+  const auto rules = bind("messina");
+  json before = consumption_state(0, 2, 0, 1, 1);
+  before["round"] = 3;
+  EXPECT_EQ(
+      rules->check_outcome(before, kConsume, false, {{"legal", false}, {"rule", "messina.consumption.when"}}, kRlimit)
+          .membership,
+      Membership::allowed);
+  json fed = before;
+  fed["factions"]["UE"]["resources"] = json::object();
+  const auto c = rules->check_outcome(before, kConsume, false, legal(fed), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden);
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.consumption.when"});
+}
+
+TEST(SolverConsumption, StepThreeMustNameAsManyUnitsAsTokensItMoves) {
+  // 0 D, 0 S, 2 L (2 Civilians at H), 0 F, 0 W: shortfall 2, steps 1 and 2 pay nothing, step 3
+  // moves both Located tokens, so the consume must name 2 Civilians; naming 1 is illegal by step 3.
+  const auto rules = bind("messina");
+  const json before = consumption_state(0, 0, 2, 0, 0);
+  const json one = {{"type", "consume"}, {"faction", "UE"}, {"disband", {{{"at", "H"}, {"unit", "civilian"}}}}};
+  EXPECT_EQ(rules
+                ->check_outcome(before, one, false, {{"legal", false}, {"rule", "messina.consumption.shortfall.step3"}},
+                                kRlimit)
+                .membership,
+            Membership::allowed);
+  const json two = {
+      {"type", "consume"}, {"faction", "UE"}, {"disband", {{{"at", "H"}, {"unit", "civilian"}, {"count", 2}}}}};
+  json after = before;
+  after["factions"]["UE"]["population"] = {{"disaffected", 2}};
+  after["spaces"]["H"] = json::object();
+  EXPECT_EQ(rules->check_outcome(before, two, false, legal(after), kRlimit).membership, Membership::allowed);
+}
+
+TEST(SolverConsumption, EveryConsumptionProofIsProved) {
+  const GameRules& g = *library().find("messina");
+  const json proofs =
+      find_game("messina")->prove(g.merged_ruleset(json::object()), g.readings(json::object()), 50'000'000);
+  int consumption = 0;
+  for (const auto& p : proofs) {
+    if (p["id"].get<std::string>().rfind("messina.consumption.", 0) != 0) continue;
+    ++consumption;
+    EXPECT_EQ(p["status"], "proved") << p.dump();
+  }
+  EXPECT_EQ(consumption, 6);
+}
+
+TEST(SolverConsumption, EachWitnessSeparatesItsReadingsOnTheOracle) {
+  const GameRules& g = *library().find("messina");
+  const json found =
+      find_game("messina")->ambiguities(g.merged_ruleset(json::object()), g.readings(json::object()), 50'000'000);
+  int checked = 0;
+  for (const auto& f : found) {
+    const std::string point = f["point"];
+    if (point != "messina.consumption-bill" && point != "messina.step3-card-units") continue;
+    std::vector<json> outcomes;
+    for (const auto& s : f["scenarios"]) {
+      const json& sc = s["scenario"];
+      const auto rules = bind_game("messina", json::object(), sc["interpretations"]);
+      const ApplyOutcome o = rules->apply(sc["state"], sc["steps"][0]["action"]);
+      const json& expect = sc["steps"][0]["expect"];
+      ASSERT_EQ(o.legal, expect["legal"].get<bool>()) << point << " " << s["reading"];
+      if (o.legal) EXPECT_EQ(*o.state, expect["state"]) << point << " " << s["reading"];
+      outcomes.push_back(o.legal ? *o.state : json(o.rule));
+    }
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_NE(outcomes[0], outcomes[1]) << point;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
+}  // namespace
+}  // namespace rulecheck::testing
