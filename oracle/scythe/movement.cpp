@@ -17,11 +17,6 @@ bool opponent_has(const Territory& t, const FactionId& mover, bool combat_units)
   return false;
 }
 
-// Controlled by opponent workers (and no other units): opponent workers, no opponent character or mech.
-bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
-  return opponent_has(t, mover, false) && !opponent_has(t, mover, true);
-}
-
 // The opponent workers on a territory a character or mech has entered are forced out.
 void force_workers_out(const Rules& rules, State& next, const FactionId& mover, const TerritoryId& at) {
   int forced = 0;
@@ -56,6 +51,27 @@ std::optional<FactionId> controller_now(const Territory& t) {
   if (present == 1) return only;
   if (t.structure) return t.structure->owner;
   return std::nullopt;
+}
+
+// scythe.move.workers-stop: controlled by an opponent's workers (and no other units): an opponent
+// controls the territory and has workers there, and no opponent has a character or mech there. A
+// territory the mover itself controls (held_by = mover, sharing it with opponent workers) is not
+// controlled by the opponent (scythe.move.combat-temporary-control gives one faction control of a
+// shared territory), and the mover's own units there are other units: no stop, no retreat.
+bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
+  const auto who = controller_now(t);
+  if (!who || *who == mover || opponent_has(t, mover, true)) return false;
+  const auto it = t.units.find(*who);
+  return it != t.units.end() && it->second[Unit::worker] > 0;
+}
+
+// held_by names the holder only while factions share a territory: once a move leaves a single
+// faction (or none) there, that faction controls it outright, and a unit entering it later in the
+// same action finds it controlled by whoever stands there, not by a former holder.
+void forget_holder_if_alone(Territory& t) {
+  int present = 0;
+  for (const auto& [owner, units] : t.units) present += units.total() > 0 ? 1 : 0;
+  if (present < 2) t.held_by.reset();
 }
 
 // interpretation scythe.worker-blocking: the territories a worker moving by itself may not enter
@@ -191,6 +207,7 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
 
   next.territories.at(m.from).units[faction][m.unit] -= 1;
   next.territories.at(m.from).units[faction][Unit::worker] -= m.carried_workers;
+  forget_holder_if_alone(next.territories.at(m.from));
 
   TerritoryId position = m.from;
   for (std::size_t i = 0; i < m.path.size(); ++i) {
@@ -223,6 +240,7 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
       // scythe.move.workers-stop, then the retreat; scythe.move.vacated-open
       stop_here("scythe.move.workers-stop", "where it forces an opponent's workers out");
       force_workers_out(rules, next, faction, to);
+      forget_holder_if_alone(t);
       log.vacated.insert(to);
     }
     if (m.unit == Unit::character && t.encounter) {

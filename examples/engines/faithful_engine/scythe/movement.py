@@ -34,6 +34,21 @@ class Movement:
             return []
         return others
 
+    def held_by_opponent_workers(self, tid, fid):
+        """scythe.move.workers-stop: an opponent controls the territory with workers and no
+        opponent has a character or mech there; a territory the mover controls (sharing it with
+        opponent workers) is not controlled by the opponent's workers."""
+        who = self.controller(tid)
+        if who in (None, fid) or self.opponent_combat_units(tid, fid):
+            return False
+        return get_count(self.units_at(tid, who), "worker") > 0
+
+    def forget_holder_if_alone(self, tid):
+        """held_by only while factions share a territory: once a single faction (or none) is left,
+        a unit entering later in the same action finds it controlled by whoever stands there."""
+        if len(self.present(tid)) <= 1:
+            self.territories[tid].pop("held_by", None)
+
     def popularity_loss(self, workers):
         """scythe.move.popularity-loss"""
         return self.number("popularity_loss_per_worker") * workers
@@ -199,11 +214,12 @@ class Movement:
                         t = self.territories[nxt]
                         if not t.get("held_by"):
                             t["held_by"] = opponents[0]
-                    elif self.opponent_workers_only(nxt, fid):
+                    elif self.held_by_opponent_workers(nxt, fid):
                         require(last, "scythe.move.workers-stop")
                         stopped = True
                         n = self.retreat_workers(nxt, fid)
                         self.lose_popularity(fid, self.popularity_loss(n))
+                        self.forget_holder_if_alone(nxt)
                         vacated.add(nxt)
                     if unit == "character" and self.territories[nxt].get("encounter"):
                         require(last, "scythe.move.encounter-stop")
@@ -219,6 +235,7 @@ class Movement:
             if carried:
                 here["worker"] -= carried
                 add_count(there, "worker", carried)
+            self.forget_holder_if_alone(start)
             if not_a_move:
                 if unit == "worker":
                     trips.append((start, cur, 1, False))
