@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <map>
 #include <string>
 
 #include <fmt/format.h>
@@ -307,6 +309,105 @@ TEST(SolverScythe, TheInvariantsHoldWithTwoPopularityPerWorkerAndAFloorOfOne) {
   rules.numbers = sy::Ruleset{1, 18, 2, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
   for (const auto& p : prove(rules, Budget{}))
     EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail << "\n" << described(p);
+}
+
+}  // namespace
+}  // namespace rulecheck::solver::scythe
+
+namespace rulecheck::solver::scythe {
+namespace {
+
+// The base game's numbers (rules/scythe/ruleset.json) with a witness's override applied.
+sy::Ruleset numbers_with(const std::string& override_text) {
+  sy::Ruleset r{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
+  if (override_text.empty()) return r;
+  const json o = json::parse(override_text);
+  if (o.contains("move_range"))
+    for (sy::Unit u : sy::kUnits) r.move_range[u] = o["move_range"].value(std::string(sy::unit_name(u)), 1);
+  return r;
+}
+
+// The typed switch for a reading name of interpretations.json (written here apart from the solver,
+// so that a misnamed reading in the solver's witnesses fails below).
+sy::Readings readings_for(const std::string& point, const std::string& reading) {
+  sy::Readings r;
+  using R = sy::Readings;
+  if (point == "scythe.vacated-workers")
+    r.vacated_workers = reading == "no-workers" ? R::VacatedWorkers::no_workers : R::VacatedWorkers::any_unit;
+  if (point == "scythe.stop-path") r.stop_path = reading == "truncate" ? R::StopPath::truncate : R::StopPath::must_end;
+  if (point == "scythe.carried-workers")
+    r.carried_workers = reading == "counts-as-move" ? R::CarriedWorkers::counts_as_move : R::CarriedWorkers::not_a_move;
+  if (point == "scythe.units-per-move")
+    r.units_per_move = reading == "ruleset-cap" ? R::UnitsPerMove::ruleset_cap : R::UnitsPerMove::no_cap;
+  if (point == "scythe.worker-blocking")
+    r.worker_blocking = reading == "presence" ? R::WorkerBlocking::presence : R::WorkerBlocking::control;
+  return r;
+}
+
+// What the rules track of a state after a move: units, popularity, holders, what waits.
+std::string positions(const sy::State& s) {
+  std::string out;
+  for (const auto& [f, x] : s.factions) out += fmt::format("{}:{} ", f, x.popularity);
+  for (const auto& [id, t] : s.territories) {
+    for (const auto& [f, u] : t.units)
+      if (u.total() > 0)
+        out += fmt::format("{}/{}:{}{}{} ", id, f, u[sy::Unit::character], u[sy::Unit::mech], u[sy::Unit::worker]);
+    if (t.held_by) out += fmt::format("{} held by {} ", id, *t.held_by);
+  }
+  for (const auto& c : s.pending_combats) out += "combat " + c + " ";
+  for (const auto& e : s.pending_encounters) out += "encounter " + e + " ";
+  return out;
+}
+
+json interpretation_points() {
+  std::ifstream in(std::string(RULECHECK_SOURCE_DIR) + "/rules/scythe/interpretations.json");
+  return json::parse(in)["points"];
+}
+
+TEST(SolverScythe, EachPointHasASmallestWitnessWhoseReadingsTheOracleSeparatesAsTheSolverDoes) {
+  sy::Rules defaults;
+  defaults.numbers = numbers_with("");
+  const auto witnesses = ambiguities(defaults, Budget{});
+  // The sizes worked out by hand (units + territories + encounter tokens) on the line maps:
+  // vacated-workers: HB-red, T1, T2, HB-blue; red mech and worker, blue worker = 4 + 3 = 7.
+  // stop-path: HB-red, T1..T3, HB-blue, an encounter on T2, red's character = 5 + 1 + 1 = 7.
+  // carried-workers: 4 territories, red mech and worker = 6. units-per-move: 4 territories,
+  // three red workers = 7. worker-blocking: 4 territories, red worker and a blue unit on T2 = 6.
+  const std::map<std::string, int> sizes = {{"scythe.vacated-workers", 7},
+                                            {"scythe.stop-path", 7},
+                                            {"scythe.carried-workers", 6},
+                                            {"scythe.units-per-move", 7},
+                                            {"scythe.worker-blocking", 6}};
+  const json points = interpretation_points();
+  ASSERT_EQ(witnesses.size(), points.size());
+  for (const json& point : points) {
+    const std::string id = point["id"];
+    const auto w = std::find_if(witnesses.begin(), witnesses.end(), [&](const auto& x) { return x.point == id; });
+    ASSERT_NE(w, witnesses.end()) << id;
+    EXPECT_EQ(w->kind, "readings");
+    EXPECT_FALSE(w->is_new);
+    EXPECT_EQ(w->size, sizes.at(id)) << id;
+    EXPECT_EQ(w->ruleset_override.empty(), id != "scythe.stop-path") << id;
+    ASSERT_EQ(w->outcomes.size(), point["readings"].size()) << id;
+    const sy::Ruleset numbers = numbers_with(w->ruleset_override);
+    EXPECT_NO_THROW(sy::validate(numbers, w->example.state)) << id;
+    std::vector<std::string> oracle_outcomes;
+    for (const auto& o : w->outcomes) {
+      ASSERT_TRUE(point["readings"].contains(o.reading)) << id << " " << o.reading;
+      const sy::Rules rules{numbers, readings_for(id, o.reading)};
+      std::string oracle;
+      try {
+        const sy::State next = sy::move(rules, w->example.state, w->example.step);
+        oracle = "legal " + positions(next);
+      } catch (const RuleViolation&) {
+        oracle = "illegal";
+      }
+      const std::string solver = o.legal ? "legal " + positions(*o.next) : "illegal";
+      EXPECT_EQ(oracle, solver) << id << " under " << o.reading;
+      oracle_outcomes.push_back(oracle);
+    }
+    EXPECT_NE(oracle_outcomes[0], oracle_outcomes[1]) << id << ": the readings do not part";
+  }
 }
 
 }  // namespace

@@ -597,6 +597,26 @@ Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, co
   return out;
 }
 
+Position free_position(z3::context& ctx, const Board& b, const std::string& tag) {
+  Position p;
+  for (int t = 0; t < b.n_territories(); ++t) {
+    std::vector<std::array<z3::expr, 3>> row;
+    for (int f = 0; f < b.n_factions(); ++f) {
+      auto c = [&](const char* u) {
+        return ctx.int_const(fmt::format("{}_{}_{}_{}", tag, b.territories[t], b.factions[f], u).c_str());
+      };
+      row.push_back({c("character"), c("mech"), c("worker")});
+    }
+    p.units.push_back(std::move(row));
+    p.held_by.push_back(ctx.int_const(fmt::format("{}_held_{}", tag, b.territories[t]).c_str()));
+    p.combat_pending.push_back(ctx.bool_const(fmt::format("{}_combat_{}", tag, b.territories[t]).c_str()));
+    p.encounter_pending.push_back(ctx.bool_const(fmt::format("{}_enc_{}", tag, b.territories[t]).c_str()));
+  }
+  for (int f = 0; f < b.n_factions(); ++f)
+    p.popularity.push_back(ctx.int_const(fmt::format("{}_pop_{}", tag, b.factions[f]).c_str()));
+  return p;
+}
+
 std::vector<z3::expr> valid_position(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& p) {
   std::vector<z3::expr> out;
   for (int f = 0; f < b.n_factions(); ++f) {

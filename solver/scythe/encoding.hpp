@@ -105,6 +105,9 @@ Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, co
                     const Position& after, int mover);
 
 // Helpers for symbolic boards (proofs and witnesses).
+// A position whose every count, popularity, holder and pending flag is a fresh constant named
+// after `tag` (constrain it with valid_position).
+Position free_position(z3::context& ctx, const Board& b, const std::string& tag);
 z3::expr present(const Position& p, int t, int f);
 z3::expr factions_present(z3::context& ctx, const Board& b, const Position& p, int t);
 z3::expr combat_units(const Position& p, int t, int f);

@@ -23,26 +23,6 @@ sy::State shape(bool encounter) {
   return s;
 }
 
-Position symbolic(z3::context& ctx, const Board& b, const std::string& tag) {
-  Position p;
-  for (int t = 0; t < b.n_territories(); ++t) {
-    std::vector<std::array<z3::expr, 3>> row;
-    for (int f = 0; f < b.n_factions(); ++f) {
-      auto c = [&](const char* u) {
-        return ctx.int_const(fmt::format("{}_{}_{}_{}", tag, b.territories[t], b.factions[f], u).c_str());
-      };
-      row.push_back({c("character"), c("mech"), c("worker")});
-    }
-    p.units.push_back(std::move(row));
-    p.held_by.push_back(ctx.int_const(fmt::format("{}_held_{}", tag, b.territories[t]).c_str()));
-    p.combat_pending.push_back(ctx.bool_const(fmt::format("{}_combat_{}", tag, b.territories[t]).c_str()));
-    p.encounter_pending.push_back(ctx.bool_const(fmt::format("{}_enc_{}", tag, b.territories[t]).c_str()));
-  }
-  for (int f = 0; f < b.n_factions(); ++f)
-    p.popularity.push_back(ctx.int_const(fmt::format("{}_pop_{}", tag, b.factions[f]).c_str()));
-  return p;
-}
-
 struct Invariant {
   const char* id;
   const char* claim;
@@ -156,7 +136,7 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
         z3::context ctx;
         const sy::State map = shape(encounter);
         const Board b = board_of(map);
-        const Position before = symbolic(ctx, b, "s");
+        const Position before = free_position(ctx, b, "s");
         const z3::expr carried = ctx.int_const("carried");
         const UnitStep step{unit,
                             b.territory_index.at("A"),
