@@ -399,10 +399,10 @@ TEST(SolverScythe, EachPointHasASmallestWitnessWhoseReadingsTheOracleSeparatesAs
       try {
         const sy::State next = sy::move(rules, w->example.state, w->example.step);
         oracle = "legal " + positions(next);
-      } catch (const RuleViolation&) {
-        oracle = "illegal";
+      } catch (const RuleViolation& v) {
+        oracle = "illegal by " + v.clause();
       }
-      const std::string solver = o.legal ? "legal " + positions(*o.next) : "illegal";
+      const std::string solver = o.legal ? "legal " + positions(*o.next) : "illegal by " + o.rule;
       EXPECT_EQ(oracle, solver) << id << " under " << o.reading;
       oracle_outcomes.push_back(oracle);
     }

@@ -431,9 +431,10 @@ class MovePlayer {
     legal("scythe.move.worker-blocked-by-workers",
           Fold::implies(reached, Fold::lnot(blocks_worker(ctx_, rules_, b_, a_.pos, to, me_, false))));
     // scythe.move.vacated-open opens a vacated territory to the mover's other units; under
-    // "no-workers" a worker by itself still treats it as closed in this action.
+    // "no-workers" a worker by itself still treats it as closed in this action, as if the
+    // workers that left still blocked it (the clause an engine author is shown).
     if (rules_.readings.vacated_workers == R::VacatedWorkers::no_workers)
-      legal("scythe.move.vacated-open", Fold::implies(reached, Fold::lnot(a_.vacated[to])));
+      legal("scythe.move.worker-blocked-by-workers", Fold::implies(reached, Fold::lnot(a_.vacated[to])));
     return ctx_.bool_val(false);
   }
 
