@@ -59,8 +59,16 @@ OutcomeCheck check_claimed_legal(z3::context& ctx, const Encoded& e, const Budge
 OutcomeCheck check_claimed_illegal(z3::context& ctx, const Encoded& e, const std::string& claimed_rule,
                                    const Budget& budget) {
   if (auto closed = falsified_if_closed(e.legal)) {
-    if (!closed->empty())
+    // Illegal by the clause claimed, or by any clause the action breaks (the oracle names the
+    // first; another that also forbids it is an alternative). A clause the action does not break
+    // is no reason, even when another is.
+    const bool named_broken =
+        claimed_rule.empty() || std::find(closed->begin(), closed->end(), claimed_rule) != closed->end();
+    if (!closed->empty() && named_broken)
       return OutcomeCheck{Membership::allowed, *closed, "the rules forbid the action: " + clause_list(*closed)};
+    if (!closed->empty())
+      return forbidden({claimed_rule}, fmt::format("the action is illegal, but {} does not forbid it here; {} does",
+                                                   claimed_rule, clause_list(*closed)));
   } else {
     const CheckResult r = check_named(ctx, {!all_of(ctx, e.legal)}, {}, budget);
     if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};

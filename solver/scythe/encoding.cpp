@@ -385,11 +385,13 @@ class MovePlayer {
     const int u = kind(s.unit);
     riders_walked_ = n(0);
     may_start(s, k);
-    // scythe.move.range: at least one step, at most the unit's move_range (a mech ability that
-    // goes further is a larger move_range: scythe.move.mech-abilities).
+    // scythe.move.path: a move goes somewhere (a path of at least one territory);
+    // scythe.move.range: at most the unit's move_range (a mech ability that goes further is a
+    // larger move_range: scythe.move.mech-abilities).
     const int range = rules_.numbers.move_range.count(s.unit) ? rules_.numbers.move_range.at(s.unit) : 0;
     const int steps = static_cast<int>(s.path.size());
-    legal("scythe.move.range", ctx_.bool_val(steps >= 1 && steps <= range));
+    legal("scythe.move.path", ctx_.bool_val(steps >= 1));
+    legal("scythe.move.range", ctx_.bool_val(steps <= range));
     // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave a territory
     // an opponent's character or mechs control.
     if (s.unit == Unit::worker)

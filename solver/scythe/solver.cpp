@@ -93,6 +93,13 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
     // Claimed illegal: right when some legality condition fails whatever the open choices.
     const auto broken = broken_clauses(ctx, e, e.legal, budget, unknown, reason);
     if (unknown) return {Membership::unknown, {}, "budget exhausted: " + reason};
+    // Illegal by the clause claimed or by any clause the move breaks; a clause it does not break
+    // is no reason, even when another is.
+    if (broken && !claimed_rule.empty() && std::find(broken->begin(), broken->end(), claimed_rule) == broken->end())
+      return {
+          Membership::forbidden,
+          {claimed_rule},
+          fmt::format("the move is illegal, but {} does not forbid it here; {} does", claimed_rule, joined(*broken))};
     if (broken) return {Membership::allowed, *broken, "illegal: it breaks " + joined(*broken)};
     std::vector<std::string> claim = {claimed_rule.empty() ? std::string("scythe.move.path") : claimed_rule};
     return {Membership::forbidden, claim, "every rule of the movement section allows this move"};
