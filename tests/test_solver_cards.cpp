@@ -50,9 +50,10 @@ TEST(SolverCards, AgreesWithTheOracleOnEveryCardsScenarioStep) {
         if (!mine) continue;
         EXPECT_EQ(bound->check_outcome(state, request, true, {{"result", answer}}, kRlimit).membership,
                   Membership::allowed);
-        if (answer.is_boolean())
+        if (answer.is_boolean()) {
           EXPECT_EQ(bound->check_outcome(state, request, true, {{"result", !answer.get<bool>()}}, kRlimit).membership,
                     Membership::forbidden);
+        }
         ++checked;
         continue;
       }
