@@ -104,9 +104,10 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   CaseResult& r = c.result;
   const Scenario& s = *c.scenario;
   const StepCheck check{c.check_expect, options.strict, /*from_engine=*/true};
+  // Every step's stderr, including that of steps after the one that decides the case.
+  for (const EngineAnswer& ans : c.answers) r.stderr_text += ans.stderr_text;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     EngineAnswer& ans = c.answers[i];
-    if (!ans.stderr_text.empty()) r.stderr_text += ans.stderr_text;
     if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
     const OracleAnswer& oracle = c.oracle[i].answer;
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and

@@ -33,8 +33,9 @@ struct EngineAnswer {
   std::string line;            // the answer line as the engine wrote it (empty on a fault)
   std::optional<json> parsed;  // the parsed answer, when the exchange had to parse it
   std::string fault;           // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
-  // stderr read while this request was the oldest outstanding: exact with window 1; with a larger
-  // window a line may land on a neighbouring request (two pipes keep no common order), never lost.
+  // stderr the engine wrote before this answer and after the previous one's: exact with window 1;
+  // with a larger window a line may land on an earlier request (two pipes keep no common order),
+  // never on a later one, and none is lost.
   std::string stderr_text;
 
   // The answer as JSON (parsed on first use); nullopt if the line is not a JSON object.

@@ -133,11 +133,7 @@ LinePump::Event LinePump::pump(int millis) {
   if (ready < 0) return Event::moved;  // EINTR: the caller looks again
   if (ready == 0) return Event::timed_out;
   char chunk[65536];
-  if (fds[1].revents) {
-    const ssize_t n = ::read(process_->errors(), chunk, sizeof chunk);
-    if (n > 0 && stderr_.size() < kStderrKeep) stderr_.append(chunk, static_cast<std::size_t>(n));
-    if (n == 0) process_->close_errors();
-  }
+  if (fds[1].revents) read_stderr_once();
   if (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) {
     const ssize_t n = ::write(process_->input(), outbox_.data() + written_, outbox_.size() - written_);
     if (n > 0) {
@@ -170,7 +166,21 @@ std::optional<std::string_view> LinePump::next_line() {
 
 std::string LinePump::unfinished_excerpt() const { return excerpt(std::string_view(inbox_).substr(read_)); }
 
+bool LinePump::read_stderr_once() {
+  if (process_->errors() < 0) return false;
+  char chunk[65536];
+  const ssize_t n = ::read(process_->errors(), chunk, sizeof chunk);
+  if (n > 0 && stderr_.size() < kStderrKeep) stderr_.append(chunk, static_cast<std::size_t>(n));
+  if (n == 0) process_->close_errors();
+  return n > 0;
+}
+
 std::string LinePump::take_stderr() {
+  // What the child wrote to stderr before its latest answer is in the pipe already (the pipe is
+  // non-blocking, so this never waits): read it now, so that a line written before an answer is
+  // never left for a later request, or lost when that answer is the last one.
+  for (int chunks = 0; chunks < 16 && read_stderr_once(); ++chunks) {
+  }
   std::string out = std::move(stderr_);
   stderr_.clear();
   return out;

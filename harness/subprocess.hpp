@@ -79,13 +79,17 @@ class LinePump {
   // Bytes of a line the child has started but not ended.
   std::size_t unfinished() const { return inbox_.size() - read_; }
   std::string unfinished_excerpt() const;
-  // What the child wrote to stderr since the last call (at most `keep` bytes are kept).
+  // What the child wrote to stderr since the last call, including what waits in the pipe now
+  // (at most 64 KiB are kept between two calls).
   std::string take_stderr();
   // Forgets queued input and unread output (after a fault the requests are sent again).
   void clear();
   const std::string& write_error() const { return write_error_; }
 
  private:
+  // Reads one chunk of stderr if there is one; false when there was none (or stderr closed).
+  bool read_stderr_once();
+
   Subprocess* process_;
   std::string outbox_, inbox_, stderr_;
   std::size_t written_ = 0, read_ = 0;
