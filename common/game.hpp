@@ -55,6 +55,14 @@ class Game {
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
   // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md).
   virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
+  // The Z3 layer's smallest witnesses of an edit: for each probe step of the game (every encoded action and
+  // query type on small boards), the smallest state where `base` and `edited` (each a full merged ruleset and
+  // every point's reading) give different outcomes. An array of records {"game", "probe", "clauses", "size",
+  // "title", "note", "status": "changed"|"unchanged"|"unknown", "scenarios": [{"side": "base"|"edited",
+  // "scenario": a scenario file}]} (scenarios only for "changed"; docs/solver.md). The scenarios carry
+  // "ruleset": {} and "interpretations": {} : the caller fills in each side's overrides.
+  virtual json edit_witnesses(const json& base_ruleset, const json& base_readings, const json& edited_ruleset,
+                              const json& edited_readings, unsigned rlimit) const = 0;
 };
 
 }  // namespace rulecheck

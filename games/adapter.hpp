@@ -22,6 +22,7 @@
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
 //     static json ambiguities(const Rules&, unsigned rlimit);
+//     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
 //   };
 #pragma once
 
@@ -159,6 +160,11 @@ class GameOf final : public Game {
   }
   json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
+  }
+  json edit_witnesses(const json& base_ruleset, const json& base_readings, const json& edited_ruleset,
+                      const json& edited_readings, unsigned rlimit) const override {
+    return Edge::edit_witnesses(Edge::bind(JsonReader(base_ruleset, ""), JsonReader(base_readings, "")),
+                                Edge::bind(JsonReader(edited_ruleset, ""), JsonReader(edited_readings, "")), rlimit);
   }
 };
 

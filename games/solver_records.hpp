@@ -46,6 +46,36 @@ json proof_records(std::string_view game, const std::vector<solver::Proof<State,
   return out;
 }
 
+// A witness's step with one side's outcome as its expectation: {"result": ...} for a query,
+// {"legal": true, "state": ...} or {"legal": false, "rule": ...} for an action.
+template <typename State, typename Step, typename Answer, typename WriteState, typename WriteStep, typename WriteAnswer>
+json expected_step(const Step& step, const solver::ReadingOutcome<State, Answer>& o, WriteState write_state,
+                   WriteStep write_step, WriteAnswer write_answer) {
+  json out = write_step(step);
+  if (o.is_query)
+    out["expect"] = {{"result", o.answer ? write_answer(*o.answer) : json(nullptr)}};
+  else if (o.legal)
+    out["expect"] = {{"legal", true}, {"state", o.next ? write_state(*o.next) : json::object()}};
+  else
+    out["expect"] = {{"legal", false}, {"rule", o.rule}};
+  return out;
+}
+
+// A scenario of one state and one expected step; "ruleset" and "interpretations" as given.
+inline json one_step_scenario(std::string id, std::string_view game, std::string title, const std::string& note,
+                              const std::vector<std::string>& cites, json interpretations, json ruleset, json state,
+                              json step) {
+  return {{"id", std::move(id)},
+          {"game", game},
+          {"title", std::move(title)},
+          {"note", note},
+          {"cites", cites},
+          {"interpretations", std::move(interpretations)},
+          {"ruleset", std::move(ruleset)},
+          {"state", std::move(state)},
+          {"steps", json::array({std::move(step)})}};
+}
+
 template <typename State, typename Step, typename Answer, typename WriteState, typename WriteStep, typename WriteAnswer>
 json witness_records(std::string_view game, const std::vector<solver::Witness<State, Step, Answer>>& witnesses,
                      WriteState write_state, WriteStep write_step, WriteAnswer write_answer) {
@@ -53,27 +83,16 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
   for (const auto& w : witnesses) {
     json scenarios = json::array();
     for (const auto& o : w.outcomes) {
-      json step = write_step(w.example.step);
-      if (o.is_query)
-        step["expect"] = {{"result", o.answer ? write_answer(*o.answer) : json(nullptr)}};
-      else if (o.legal)
-        step["expect"] = {{"legal", true}, {"state", o.next ? write_state(*o.next) : json::object()}};
-      else
-        step["expect"] = {{"legal", false}, {"rule", o.rule}};
       json interpretations = json::object();
       if (!w.is_new) interpretations[w.point] = o.reading;
-      scenarios.push_back({{"reading", o.reading},
-                           {"scenario",
-                            {{"id", std::string(game) + "/ambiguities/" + w.point + "/" + o.reading},
-                             {"game", game},
-                             {"title", w.title + " (reading " + o.reading + ")"},
-                             {"note", w.note},
-                             {"cites", w.clauses},
-                             {"interpretations", interpretations},
-                             {"ruleset", w.ruleset_override.empty() ? json::object()
-                                                                    : json::parse(w.ruleset_override)},
-                             {"state", write_state(w.example.state)},
-                             {"steps", json::array({step})}}}});
+      scenarios.push_back(
+          {{"reading", o.reading},
+           {"scenario",
+            one_step_scenario(std::string(game) + "/ambiguities/" + w.point + "/" + o.reading, game,
+                              w.title + " (reading " + o.reading + ")", w.note, w.clauses, interpretations,
+                              w.ruleset_override.empty() ? json::object() : json::parse(w.ruleset_override),
+                              write_state(w.example.state),
+                              expected_step(w.example.step, o, write_state, write_step, write_answer))}});
     }
     out.push_back({{"game", game},
                    {"point", w.point},
@@ -83,6 +102,81 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
                    {"size", w.size},
                    {"title", w.title},
                    {"note", w.note},
+                   {"scenarios", scenarios}});
+  }
+  return out;
+}
+
+// Where two JSON values differ, as "pointer: a vs b" for the first `limit` leaves. A member one
+// side omits reads as an empty object or a count of 0 (a state omits zero counts).
+inline void json_differences(const json& a, const json& b, const std::string& at, std::vector<std::string>& out,
+                             std::size_t limit) {
+  if (out.size() >= limit || a == b) return;
+  if (a.is_null() || b.is_null()) {
+    const json& given = a.is_null() ? b : a;
+    const json omitted = given.is_object() ? json::object() : given.is_number() ? json(0) : json(nullptr);
+    if (!omitted.is_null()) return json_differences(a.is_null() ? omitted : a, b.is_null() ? omitted : b, at, out, limit);
+  }
+  if (a.is_object() && b.is_object()) {
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : a.items()) keys.push_back(k);
+    for (const auto& [k, v] : b.items())
+      if (!a.contains(k)) keys.push_back(k);
+    for (const auto& k : keys)
+      json_differences(a.contains(k) ? a.at(k) : json(nullptr), b.contains(k) ? b.at(k) : json(nullptr), at + "/" + k,
+                       out, limit);
+    return;
+  }
+  out.push_back(at + ": " + a.dump() + " vs " + b.dump());
+}
+
+// One side's outcome in words: "legal", "illegal (clause)", "answers <result>".
+inline std::string outcome_words(const json& expect) {
+  if (expect.contains("result")) return "answers " + expect.at("result").dump();
+  if (expect.value("legal", false)) return "legal";
+  return "illegal (" + expect.value("rule", std::string()) + ")";
+}
+
+// The Z3 layer's edit witnesses as records, each "changed" one with a scenario per side
+// (docs/solver.md, "Edits"); the title says how the two outcomes differ, with the numbers.
+template <typename State, typename Step, typename Answer, typename WriteState, typename WriteStep, typename WriteAnswer>
+json edit_records(std::string_view game, const std::vector<solver::EditWitness<State, Step, Answer>>& witnesses,
+                  WriteState write_state, WriteStep write_step, WriteAnswer write_answer) {
+  json out = json::array();
+  for (const auto& w : witnesses) {
+    std::string title = w.title;
+    json steps = json::array();
+    if (w.example)
+      for (const auto& o : w.outcomes)
+        steps.push_back(expected_step(w.example->step, o, write_state, write_step, write_answer));
+    if (steps.size() == 2) {
+      const json& base = steps[0].at("expect");
+      const json& edited = steps[1].at("expect");
+      title += ": " + outcome_words(base) + " under base, " + outcome_words(edited) + " under edited";
+      if (base.contains("state") && edited.contains("state")) {
+        std::vector<std::string> diffs;
+        json_differences(base.at("state"), edited.at("state"), "", diffs, 3);
+        std::string listed;
+        for (const auto& d : diffs) listed += (listed.empty() ? "" : "; ") + d;
+        title += ", next states differ at " + listed + " (base vs edited)";
+      }
+    }
+    json scenarios = json::array();
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string& side = w.outcomes[i].reading;
+      scenarios.push_back({{"side", side},
+                           {"scenario", one_step_scenario(std::string(game) + "/edits/" + w.probe + "/" + side, game,
+                                                          title + " (" + side + ")", w.note, w.clauses,
+                                                          json::object(), json::object(),
+                                                          write_state(w.example->state), steps[i])}});
+    }
+    out.push_back({{"game", game},
+                   {"probe", w.probe},
+                   {"clauses", w.clauses},
+                   {"size", w.size},
+                   {"title", title},
+                   {"note", w.note},
+                   {"status", solver::edit_status_name(w.status)},
                    {"scenarios", scenarios}});
   }
   return out;

@@ -65,4 +65,26 @@ struct Witness {
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
 };
 
+enum class EditStatus { changed, unchanged, unknown };
+
+inline const char* edit_status_name(EditStatus s) {
+  return s == EditStatus::changed ? "changed" : s == EditStatus::unchanged ? "unchanged" : "unknown";
+}
+
+// What an edit of the ruleset numbers or of the readings does to one probe step of a game (an
+// action or a query on small boards): "changed" with the smallest state found where the base
+// rules and the edited rules give different outcomes of the step, "unchanged" when no shape tried
+// has such a state, "unknown" when the budget ran out first.
+template <typename State, typename Step, typename Answer>
+struct EditWitness {
+  std::string probe;  // "muster.build-infantry"
+  std::vector<std::string> clauses;
+  EditStatus status = EditStatus::unknown;
+  int size = 0;       // changed: what the search minimised
+  std::string title;  // the probe's step in words
+  std::string note;   // the shapes tried, and what the probe can catch
+  std::optional<Example<State, Step>> example;          // changed: the state and the step
+  std::vector<ReadingOutcome<State, Answer>> outcomes;  // changed: "base" then "edited"
+};
+
 }  // namespace rulecheck::solver

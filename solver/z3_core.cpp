@@ -14,7 +14,33 @@ void sort_unique(std::vector<std::string>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
+// The constraints split into the clauses of those that simplify to false (sorted, each once) and
+// those still open; those that simplify to true are dropped.
+struct ClosedSplit {
+  std::vector<std::string> false_clauses;
+  Constraints open;
+};
+
+ClosedSplit split_closed(const Constraints& tracked) {
+  ClosedSplit s;
+  for (const auto& c : tracked) {
+    const z3::expr v = c.formula.is_true() || c.formula.is_false() ? c.formula : c.formula.simplify();
+    if (v.is_false())
+      s.false_clauses.push_back(c.clause);
+    else if (!v.is_true())
+      s.open.push_back(c);
+  }
+  sort_unique(s.false_clauses);
+  return s;
+}
+
 }  // namespace
+
+std::string clause_list(const std::vector<std::string>& clauses) {
+  std::string out;
+  for (const auto& c : clauses) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
 
 z3::expr all_of(z3::context& ctx, const Constraints& constraints) {
   z3::expr_vector v(ctx);
@@ -24,6 +50,16 @@ z3::expr all_of(z3::context& ctx, const Constraints& constraints) {
 
 z3::solver bounded_solver(z3::context& ctx, const Budget& budget) {
   z3::solver s(ctx);
+  z3::params p(ctx);
+  p.set("rlimit", budget.rlimit);
+  s.set(p);
+  return s;
+}
+
+z3::solver one_shot_solver(z3::context& ctx, const Budget& budget) {
+  const z3::tactic t = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
+                       z3::tactic(ctx, "simplify") & z3::tactic(ctx, "smt");
+  z3::solver s = t.mk_solver();
   z3::params p(ctx);
   p.set("rlimit", budget.rlimit);
   s.set(p);
@@ -41,22 +77,26 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
     s.add(tracked[i].formula, name.c_str());
     clause_of[name] = tracked[i].clause;
   }
+  CheckResult r = checked(s);
+  if (r.status == Sat::unsat) {
+    z3::expr_vector core = s.unsat_core();
+    for (unsigned i = 0; i < core.size(); ++i) {
+      const auto it = clause_of.find(core[i].decl().name().str());
+      if (it != clause_of.end()) r.core.push_back(it->second);
+    }
+    sort_unique(r.core);
+  }
+  return r;
+}
+
+CheckResult checked(z3::solver& s) {
   CheckResult r;
   switch (s.check()) {
     case z3::sat:
       r.status = Sat::sat;
       r.model = s.get_model();
       break;
-    case z3::unsat: {
-      r.status = Sat::unsat;
-      z3::expr_vector core = s.unsat_core();
-      for (unsigned i = 0; i < core.size(); ++i) {
-        const auto it = clause_of.find(core[i].decl().name().str());
-        if (it != clause_of.end()) r.core.push_back(it->second);
-      }
-      sort_unique(r.core);
-      break;
-    }
+    case z3::unsat: r.status = Sat::unsat; break;
     case z3::unknown:
       r.status = Sat::unknown;
       r.reason = s.reason_unknown();
@@ -66,18 +106,26 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
 }
 
 std::optional<std::vector<std::string>> falsified_if_closed(const Constraints& tracked) {
-  std::vector<std::string> broken;
-  for (const auto& c : tracked) {
-    z3::expr v = c.formula.simplify();
-    if (v.is_true()) continue;
-    if (v.is_false()) {
-      broken.push_back(c.clause);
-      continue;
+  ClosedSplit s = split_closed(tracked);
+  if (!s.open.empty()) return std::nullopt;
+  return s.false_clauses;
+}
+
+Broken broken_clauses(z3::context& ctx, const std::vector<z3::expr>& facts, const Constraints& tracked,
+                      const Budget& budget) {
+  ClosedSplit s = split_closed(tracked);
+  Broken out{false, "", std::move(s.false_clauses)};
+  if (!s.open.empty()) {
+    const CheckResult r = check_named(ctx, facts, s.open, budget);
+    if (r.status == Sat::unknown) {
+      out.unknown = true;
+      out.reason = r.reason;
+    } else if (r.status == Sat::unsat) {
+      out.clauses.insert(out.clauses.end(), r.core.begin(), r.core.end());
     }
-    return std::nullopt;
   }
-  sort_unique(broken);
-  return broken;
+  sort_unique(out.clauses);
+  return out;
 }
 
 int int_value(const z3::model& m, const z3::expr& e) { return m.eval(e, true).get_numeral_int(); }

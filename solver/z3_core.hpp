@@ -31,6 +31,9 @@ struct CheckResult {
   std::string reason;              // unknown: why (for example "max. resource limit exceeded")
 };
 
+// Runs `solver`'s check and reads the answer: sat with a model, unsat (no core), unknown with why.
+CheckResult checked(z3::solver& solver);
+
 // Checks `facts` (not tracked: the state and the claim being checked) with each of `tracked`
 // asserted under its clause, within `budget`.
 CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, const Constraints& tracked,
@@ -42,8 +45,28 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
 // membership check, and it names every clause broken rather than one core.
 std::optional<std::vector<std::string>> falsified_if_closed(const Constraints& tracked);
 
+// Which clauses of `tracked` cannot hold together with `facts` (the open choices' domains): the
+// closed constraints that are false, and, when the rest cannot all hold, an unsat core of the rest.
+// An empty list: every constraint can hold (for some value of what is still open). The shared
+// step of every membership check, for both games.
+struct Broken {
+  bool unknown = false;              // the budget ran out on the open constraints
+  std::string reason;                // unknown: why
+  std::vector<std::string> clauses;  // sorted, each once
+};
+Broken broken_clauses(z3::context& ctx, const std::vector<z3::expr>& facts, const Constraints& tracked,
+                      const Budget& budget);
+
+// Clause ids as one line: "a, b, c".
+std::string clause_list(const std::vector<std::string>& clauses);
+
 // A fresh solver whose checks stop at `budget`.
 z3::solver bounded_solver(z3::context& ctx, const Budget& budget);
+// A fresh solver for one question asked once (a proof, a search's first check), stopping at
+// `budget`: the formula is simplified and its defined variables (an outcome's components, each
+// equal to what the effect gives) solved away before the SMT core sees it, which more than pays
+// for itself on the proofs' boards. Not for incremental use.
+z3::solver one_shot_solver(z3::context& ctx, const Budget& budget);
 
 // The value of an integer expression in a model (completing it when the model leaves it free).
 int int_value(const z3::model& m, const z3::expr& e);

@@ -12,6 +12,8 @@
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "solver/messina/proof_runner.hpp"
+#include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 
 namespace rulecheck::solver::messina {
@@ -19,6 +21,7 @@ namespace {
 
 using nlohmann::json;
 constexpr unsigned kRlimit = 5'000'000;
+constexpr const char* kExposeClause = "messina.cards.expose";
 
 const GameRules& rules_data() {
   static const RulesLibrary library(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
@@ -188,6 +191,29 @@ TEST(SolverCards, EveryWitnessSeparatesItsReadingsInTheOracle) {
     }
     EXPECT_GT(outcomes.size(), 1u) << w.point;
   }
+}
+
+// The one proof runner refutes a false claim with a counterexample it reads back: exposing a card
+// turns it face-up (messina.cards.expose), so "after a legal expose of A, card A is face-down" is
+// false on any board where the expose is legal, and the outcome it shows has A face-up.
+TEST(SolverCards, TheProofRunnerRefutesAFalseClaimWithItsCounterexample) {
+  const ms::Rules rules = typed_rules();
+  const auto p = prove_over_steps({"planted.expose-keeps-face-down", "false on purpose", {kExposeClause}},
+                                  small_shape(2, true), fixed_actions({ms::Expose{"Red", "A"}}, rules),
+                                  [](const SymBoard&, const SymBoard& after) { return !after.spaces[0].card_exposed; },
+                                  rules, Budget{});
+  EXPECT_EQ(p.status, ProofStatus::refuted) << p.detail;
+  ASSERT_TRUE(p.counterexample.has_value());
+  ASSERT_TRUE(p.counterexample_next.has_value());
+  EXPECT_TRUE(std::holds_alternative<ms::Expose>(std::get<ms::Action>(p.counterexample->step)));
+  EXPECT_EQ(p.counterexample->state.cards.at("A").holder, "Red");
+  EXPECT_TRUE(p.counterexample_next->cards.at("A").exposed);
+  // The same claim's truth, a card face-up after exposing it, is proved.
+  const auto q = prove_over_steps({"planted.expose-turns-face-up", "true", {kExposeClause}}, small_shape(2, true),
+                                  fixed_actions({ms::Expose{"Red", "A"}}, rules),
+                                  [](const SymBoard&, const SymBoard& after) { return after.spaces[0].card_exposed; },
+                                  rules, Budget{});
+  EXPECT_EQ(q.status, ProofStatus::proved) << q.detail;
 }
 
 }  // namespace

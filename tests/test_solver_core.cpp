@@ -1,6 +1,11 @@
 // The solver's core: constraints named by clause, the fast path for closed formulas, cores.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "solver/parallel.hpp"
 #include "solver/z3_core.hpp"
 
 namespace rulecheck::solver {
@@ -36,6 +41,64 @@ TEST(SolverCore, ABudgetTooSmallGivesUnknownNotAVerdict) {
   // x^3 + y^3 = z^3 with positive integers: hard for Z3's nonlinear arithmetic, cut off at once.
   const auto r = check_named(ctx, {x > 0, y > 0, z > 0, x * x * x + y * y * y == z * z * z}, {}, Budget{1});
   EXPECT_EQ(r.status, Sat::unknown);
+}
+
+TEST(SolverCore, TheOneShotSolverAlsoStopsAtItsBudget) {
+  z3::context ctx;
+  z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+  z3::solver s = one_shot_solver(ctx, Budget{1});
+  s.add(x > 0 && y > 0 && z > 0 && x * x * x + y * y * y == z * z * z);
+  EXPECT_EQ(s.check(), z3::unknown);
+}
+
+TEST(SolverCore, TheOneShotSolverGivesAModelOfTheVariablesItSolvedAway) {
+  z3::context ctx;
+  z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+  z3::solver s = one_shot_solver(ctx, Budget{});
+  // y and z are defined by x (solve-eqs eliminates them); x = 4 by 2x + 1 = 9, so y = 7 and z = 11.
+  s.add(y == x + 3 && z == y + x && 2 * x + 1 == 9);
+  ASSERT_EQ(s.check(), z3::sat);
+  const z3::model m = s.get_model();
+  EXPECT_EQ(int_value(m, x), 4);
+  EXPECT_EQ(int_value(m, y), 7);
+  EXPECT_EQ(int_value(m, z), 11);
+}
+
+TEST(SolverCore, BrokenClausesNamesEveryClosedFalseClauseAndACoreOfTheOpenOnes) {
+  z3::context ctx;
+  z3::expr x = ctx.int_const("x");
+  // "closed.false" is false whatever x is; x > 5 and x < 3 cannot both hold: a core names both.
+  const Broken b = broken_clauses(ctx, {}, {{"closed.true", ctx.bool_val(true)}, {"closed.false", ctx.int_val(1) > 2},
+                                            {"open.big", x > 5}, {"open.small", x < 3}},
+                                  Budget{});
+  EXPECT_FALSE(b.unknown);
+  EXPECT_EQ(b.clauses, (std::vector<std::string>{"closed.false", "open.big", "open.small"}));
+}
+
+TEST(SolverCore, BrokenClausesIsEmptyWhenSomeChoiceSatisfiesEveryClause) {
+  z3::context ctx;
+  z3::expr rider = ctx.int_const("rider");
+  // The fact (a choice's domain) 0 <= rider <= 2 leaves rider = 2 to satisfy "open.two".
+  const Broken b =
+      broken_clauses(ctx, {rider >= 0 && rider <= 2}, {{"open.two", rider == 2}, {"closed", ctx.bool_val(true)}}, {});
+  EXPECT_FALSE(b.unknown);
+  EXPECT_TRUE(b.clauses.empty());
+}
+
+// Tasks finishing out of order (the first sleeps longest) still give their results in the tasks'
+// order: task i gives 10 i, 10 i + 1, ..., (i mod 3) + 1 values.
+TEST(SolverCore, TasksOnTwoThreadsGiveTheirResultsInTheTasksOrder) {
+  std::vector<std::function<std::vector<int>()>> tasks;
+  for (int i = 0; i < 4; ++i)
+    tasks.push_back([i] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 * (4 - i)));
+      std::vector<int> out;
+      for (int k = 0; k < i % 3 + 1; ++k) out.push_back(10 * i + k);
+      return out;
+    });
+  // i = 0: one value (0); i = 1: two (10, 11); i = 2: three (20, 21, 22); i = 3: one (30).
+  EXPECT_EQ(run_in_order(tasks, 2), (std::vector<int>{0, 10, 11, 20, 21, 22, 30}));
+  EXPECT_EQ(run_in_order(tasks, 1), (std::vector<int>{0, 10, 11, 20, 21, 22, 30}));
 }
 
 }  // namespace

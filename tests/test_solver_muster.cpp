@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "oracle/messina/oracle.hpp"
+#include "solver/messina/outcome_search.hpp"
+#include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 #include "solver/messina/solver.hpp"
 #include "tests/support.hpp"
@@ -308,6 +310,109 @@ TEST(SolverMuster, EveryWitnessSeparatesItsReadingsInTheOracle) {
     }
     EXPECT_GT(outcomes.size(), 1u) << w.point;
   }
+}
+
+// ---- the search for new findings (undecided steps, dead ends): solver/messina/outcome_search.hpp ----
+
+// Every encoded action, probed on its small shape, has one outcome (its effect decides every
+// component) and that outcome is a well-formed state: no undecided step and no dead end. (A
+// finding here would be real news for the designer, or a bug in an encoding: either way this
+// test must say so.)
+TEST(SolverFindings, TheEncodedActionsLeaveNothingUndecidedAndHaveNoDeadEnd) {
+  const ms::Rules rules = typed_rules();
+  const auto probes = sm::action_probes(rules);
+  EXPECT_EQ(probes.size(), 15u);
+  const auto found = sm::open_outcomes(probes, rules, solver::Budget{});
+  for (const auto& w : found) ADD_FAILURE() << w.point << ": " << w.note;
+  EXPECT_TRUE(found.empty());
+}
+
+// A step planted through the board API: always legal, and its effect leaves Red's Food to
+// nobody (the component is skipped, nothing else speaks of it).
+sm::Probe food_left_open() {
+  sm::Probe p;
+  p.name = "planted-open-food";
+  p.shape = sm::small_shape(1, false);
+  p.title = "a planted step";
+  p.step = [](const sm::SymBoard&) {
+    return sm::StepOnBoard{{},
+                           [](const sm::SymBoard& before, const sm::SymBoard& after) {
+                             sm::Encoded e;
+                             e.effect = sm::effect(after, before, {}, "messina.population.tokens",
+                                                   {"/factions/Red/resources/food"});
+                             return std::optional<sm::Encoded>(e);
+                           },
+                           [](const z3::model&) { return sm::Step{ms::Action{ms::Hide{"Red", "A"}}}; }};
+  };
+  return p;
+}
+
+// A step planted through the board API: always legal, and its effect takes one Food from Red
+// (tagged messina.consumption.cost) whether Red has any or not.
+sm::Probe food_taken_blindly() {
+  sm::Probe p;
+  p.name = "planted-negative-food";
+  p.shape = sm::small_shape(1, false);
+  p.title = "a planted step";
+  p.step = [](const sm::SymBoard&) {
+    return sm::StepOnBoard{{},
+                           [](const sm::SymBoard& before, const sm::SymBoard& after) {
+                             sm::SymBoard next = before;
+                             next.factions[0].food = before.factions[0].food - 1;
+                             sm::Encoded e;
+                             e.effect = sm::effect(after, next,
+                                                   {{"/factions/Red/resources/food", "messina.consumption.cost"}},
+                                                   "messina.population.tokens");
+                             return std::optional<sm::Encoded>(e);
+                           },
+                           [](const z3::model&) { return sm::Step{ms::Action{ms::Hide{"Red", "A"}}}; }};
+  };
+  return p;
+}
+
+TEST(SolverFindings, APlantedComponentNoEffectDecidesIsFoundUndecided) {
+  const ms::Rules rules = typed_rules();
+  const auto w = sm::undecided_witness(food_left_open(), rules, solver::Budget{});
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->point, "messina.undecided.planted-open-food");
+  EXPECT_EQ(w->kind, "undecided");
+  EXPECT_TRUE(w->is_new);
+  // The planted step needs nothing on the board: the smallest board is the empty one (round 1,
+  // every count 0), size 0.
+  EXPECT_EQ(w->size, 0);
+  EXPECT_NE(w->note.find("/factions/Red/resources/food"), std::string::npos) << w->note;
+  ASSERT_EQ(w->outcomes.size(), 2u);
+  ASSERT_TRUE(w->outcomes[0].next && w->outcomes[1].next);
+  // Only Food is left open, so the two outcomes differ in Red's Food; everything else of the empty
+  // board stays as it was (Water, Energy and the mat 0).
+  const ms::Faction &a = w->outcomes[0].next->factions.at("Red"), &b = w->outcomes[1].next->factions.at("Red");
+  EXPECT_NE(a.resources.food, b.resources.food);
+  for (const ms::Faction* f : {&a, &b}) {
+    EXPECT_EQ(f->resources.water, 0);
+    EXPECT_EQ(f->resources.energy, 0);
+    EXPECT_EQ(f->population.spare + f->population.located + f->population.disaffected + f->dead, 0);
+  }
+  // The dead-end search is asked only where the effect decides the outcome; open_outcomes reports
+  // the undecided finding alone.
+  const auto both = sm::open_outcomes({food_left_open()}, rules, solver::Budget{});
+  ASSERT_EQ(both.size(), 1u);
+  EXPECT_EQ(both[0].kind, "undecided");
+}
+
+TEST(SolverFindings, APlantedEffectThatBreaksTheFormatIsFoundADeadEndNamingItsClause) {
+  const ms::Rules rules = typed_rules();
+  EXPECT_FALSE(sm::undecided_witness(food_taken_blindly(), rules, solver::Budget{}).has_value());
+  const auto w = sm::dead_end_witness(food_taken_blindly(), rules, solver::Budget{});
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->point, "messina.dead-end.planted-negative-food");
+  EXPECT_EQ(w->kind, "dead-end");
+  EXPECT_TRUE(w->is_new);
+  // Food 0 - 1 = -1 breaks "no count is negative"; any Food above 0 leaves a valid state, so the
+  // witness has Food 0 (and, being smallest, nothing else): size 0.
+  EXPECT_EQ(w->example.state.factions.at("Red").resources.food, 0);
+  EXPECT_EQ(w->size, 0);
+  // The unsat core of "effect and a well-formed outcome" on that board is the Food effect alone.
+  EXPECT_EQ(w->clauses, std::vector<std::string>{"messina.consumption.cost"});
 }
 
 }  // namespace

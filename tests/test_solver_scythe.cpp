@@ -15,6 +15,7 @@
 #include "games/registry.hpp"
 #include "oracle/scythe/oracle.hpp"
 #include "properties/generators/generated_case.hpp"
+#include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
 #include "support.hpp"
 
@@ -408,6 +409,63 @@ TEST(SolverScythe, EachPointHasASmallestWitnessWhoseReadingsTheOracleSeparatesAs
     }
     EXPECT_NE(oracle_outcomes[0], oracle_outcomes[1]) << id << ": the readings do not part";
   }
+}
+
+// ---- the search for new findings (undecided moves, dead ends): solver/scythe/outcome_search.hpp ----
+
+sy::Rules default_numbers() {
+  sy::Rules rules;
+  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
+  return rules;
+}
+
+// Every probed move of two factions on the line map (each unit one step, with and without an
+// encounter token, a mech with any riders, a worker before or after a mech) has one outcome, and
+// it is a valid position, under the default readings and the others.
+TEST(SolverScytheFindings, TheProbedMovesLeaveNothingUndecidedAndHaveNoDeadEnd) {
+  sy::Rules rules = default_numbers();
+  const auto probes = move_probes();
+  EXPECT_EQ(probes.size(), 8u);
+  for (bool other : {false, true}) {
+    if (other) {
+      rules.readings.worker_blocking = sy::Readings::WorkerBlocking::presence;
+      rules.readings.carried_workers = sy::Readings::CarriedWorkers::counts_as_move;
+    }
+    const auto found = open_outcomes(probes, rules, Budget{});
+    for (const auto& w : found) ADD_FAILURE() << w.point << ": " << w.note;
+    EXPECT_TRUE(found.empty());
+  }
+}
+
+// Planted: a third faction, so that a territory shared by three can be left by the one holding
+// it. The movement text keeps control with the holder while factions share a territory, but does
+// not say who holds it once the holder leaves two others behind: both are outcomes.
+TEST(SolverScytheFindings, AHolderLeavingTwoOtherFactionsBehindIsFoundUndecided) {
+  sy::State map = line_map(2, 0);
+  map.factions["green"] = sy::Faction{5, "HB-green"};
+  map.territories["HB-green"] = sy::Territory{{"T1"}, "green", "home-base", {}, {}, false, {}, {}};
+  map.territories["T1"].adjacent.push_back("HB-green");
+  const MoveProbe probe{"planted-three-share", map,
+                        sy::Move{"red", {sy::UnitMove{sy::Unit::character, "T1", {"T2"}, 0}}}, false,
+                        "red's character leaves T1, shared with blue and green"};
+  const auto w = undecided_move(probe, default_numbers(), Budget{});
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->point, "scythe.undecided.planted-three-share");
+  EXPECT_TRUE(w->is_new);
+  ASSERT_EQ(w->outcomes.size(), 2u);
+  ASSERT_TRUE(w->outcomes[0].next && w->outcomes[1].next);
+  // Fewest units: the holder of a shared territory must have been there with the two factions it
+  // leaves behind, one unit each (red's moving character among them): 3 units, and the map's 5
+  // territories, size 8. The two outcomes name different holders of that territory.
+  EXPECT_EQ(w->size, 8);
+  int differing = 0;
+  for (const auto& [id, t] : w->outcomes[0].next->territories) {
+    const auto& u = w->outcomes[1].next->territories.at(id);
+    if (t.held_by == u.held_by) continue;
+    ++differing;
+    EXPECT_TRUE(t.held_by && u.held_by) << id;
+  }
+  EXPECT_EQ(differing, 1);
 }
 
 }  // namespace

@@ -735,6 +735,10 @@ struct MessinaEdge {
     return witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
                            write_step, write_answer);
   }
+  static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
+    return edit_records("messina", solver::messina::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,
+                        write_step, write_answer);
+  }
 };
 
 }  // namespace

@@ -223,6 +223,10 @@ struct ScytheEdge {
     return witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
                            write_move_step, [](bool b) { return json(b); });
   }
+  static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
+    return edit_records("scythe", solver::scythe::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,
+                        write_move_step, [](bool b) { return json(b); });
+  }
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 
@@ -289,42 +290,13 @@ namespace {
 
 using Invariant = std::function<z3::expr(const SymBoard& before, const SymBoard& after, const ms::Rules& rules)>;
 
-// Over a free board of `shape`, every one of `steps`, legal, keeps `invariant`; the first step
-// that breaks it (or leaves it unknown) decides the record.
+// Over a free board of `shape`, every one of `steps`, legal, keeps `invariant`.
 MessinaProof prove_over(std::string id, std::string claim, std::vector<std::string> clauses, const Shape& shape,
                         const std::vector<ms::Action>& steps, const Invariant& invariant, const ms::Rules& rules,
                         const Budget& budget) {
-  MessinaProof p{std::move(id), std::move(claim), std::move(clauses), ProofStatus::proved, "", {}, {}};
-  for (const auto& step : steps) {
-    z3::context ctx;
-    const SymBoard before = free_board(ctx, shape, "");
-    const SymBoard after = free_board(ctx, shape, "after");
-    const auto e = encode_action(before, step, after, rules);
-    if (!e) {
-      p.status = ProofStatus::unknown;
-      p.detail = "a step is not encoded";
-      return p;
-    }
-    z3::solver s = bounded_solver(ctx, budget);
-    for (const auto& c : well_formed(before, rules.numbers)) s.add(c.formula);
-    for (const auto& c : e->legal) s.add(c.formula);
-    for (const auto& c : e->effect) s.add(c.formula);
-    s.add(!invariant(before, after, rules));
-    const auto r = s.check();
-    if (r == z3::unsat) continue;
-    if (r == z3::unknown) {
-      p.status = ProofStatus::unknown;
-      p.detail = s.reason_unknown();
-      return p;
-    }
-    const z3::model m = s.get_model();
-    p.status = ProofStatus::refuted;
-    p.detail = "a legal step breaks the invariant";
-    p.counterexample = Example<ms::State, Step>{read_board(m, before), Step{step}};
-    p.counterexample_next = read_board(m, after);
-    return p;
-  }
-  return p;
+  return prove_over_steps(
+      {std::move(id), std::move(claim), std::move(clauses)}, shape, fixed_actions(steps, rules),
+      [&](const SymBoard& before, const SymBoard& after) { return invariant(before, after, rules); }, rules, budget);
 }
 
 ms::UnitCounts units_of(ms::Piece p, int n) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
@@ -269,130 +270,99 @@ ms::Consume consume_from_model(const z3::model& m, const SymBoard& b, int f, con
   return c;
 }
 
-struct ConsumptionProof {
-  std::string id;
-  std::string claim;
-  std::vector<std::string> clauses;
-  // Constraints of the encoding left out: the ones stating the invariant itself, so that the
-  // proof shows the rest of the text implies it.
-  std::vector<std::string> without;
-  std::function<z3::expr(const SymBoard& before, const SymBoard& after, const SymBoard& other)> holds;
-  bool needs_second_outcome = false;
-};
-
-MessinaProof run_proof(const ms::Rules& rules, const Budget& budget, const ConsumptionProof& spec) {
-  MessinaProof p{spec.id, spec.claim, spec.clauses, ProofStatus::unknown, "", std::nullopt, std::nullopt};
-  z3::context ctx;
-  const Shape shape = small_shape(2, true, ms::FactionKind::ai);
-  const SymBoard before = free_board(ctx, shape, "");
-  const SymBoard after = free_board(ctx, shape, "after");
-  const SymBoard other = free_board(ctx, shape, "other");
-  Constraints facts = well_formed(before, rules.numbers);
-  const Removal removal = free_removal(before, 0, facts);
-  z3::solver s = bounded_solver(ctx, budget);
-  for (const auto& c : facts) s.add(c.formula);
-  auto assert_outcome = [&](const SymBoard& a) {
-    const Encoded e = encode_consumption(before, 0, removal, a, rules);
-    for (const auto& c : e.legal) s.add(c.formula);
-    for (const auto& c : e.effect)
-      if (std::find(spec.without.begin(), spec.without.end(), c.clause) == spec.without.end()) s.add(c.formula);
-  };
-  assert_outcome(after);
-  if (spec.needs_second_outcome) assert_outcome(other);
-  s.add(!spec.holds(before, after, other));
-  switch (s.check()) {
-    case z3::unsat: p.status = ProofStatus::proved; break;
-    case z3::sat: {
-      const z3::model m = s.get_model();
-      p.status = ProofStatus::refuted;
-      p.detail = "a consumption breaking it";
-      p.counterexample = Example<ms::State, Step>{read_board(m, before), consume_from_model(m, before, 0, removal)};
-      p.counterexample_next = read_board(m, after);
-      break;
-    }
-    case z3::unknown: p.detail = "solver budget exceeded: " + s.reason_unknown(); break;
-  }
-  return p;
-}
-
 z3::expr mat_total(const SymFaction& f) { return f.disaffected + f.spare + f.located + f.dead; }
 
 }  // namespace
 
+// Red's Consumption with every step-3 choice: the units it names are free (not negative), the
+// same for every outcome of the step.
+ProofStep every_consumption(const ms::Rules& rules) {
+  return [&rules](const SymBoard& before) {
+    Constraints choices;
+    const Removal removal = free_removal(before, 0, choices);
+    return StepOnBoard{std::move(choices),
+                       [removal, &rules](const SymBoard& b, const SymBoard& after) {
+                         return std::optional<Encoded>(encode_consumption(b, 0, removal, after, rules));
+                       },
+                       [removal, before](const z3::model& m) { return Step{consume_from_model(m, before, 0, removal)}; }};
+  };
+}
+
 std::vector<MessinaProof> consumption_proofs(const ms::Rules& rules, const Budget& budget) {
   const std::string shape = " (every board of 2 spaces, a human and an AI faction, all counts unbounded)";
-  const std::vector<ConsumptionProof> specs = {
+  const Shape board = small_shape(2, true, ms::FactionKind::ai);
+  const std::vector<ProofStep> every = {every_consumption(rules)};
+  auto holds = [&](ProofClaim claim, const StepInvariant& invariant, const std::vector<std::string>& without = {}) {
+    return prove_over_steps(std::move(claim), board, every, invariant, rules, budget, without);
+  };
+  std::vector<MessinaProof> out;
+  out.push_back(holds(
       {"messina.consumption.tokens-conserved",
        "A legal Consumption neither creates nor loses tokens: Disaffected + Spare + Located + dead is unchanged" +
            shape,
        {"messina.consumption.shortfall.payment", "messina.consumption.shortfall.step1",
-        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3", "messina.consumption.recovery"},
-       {"messina.consumption.shortfall.payment", "messina.consumption.shortfall"},
-       [](const SymBoard& b, const SymBoard& a, const SymBoard&) {
-         return mat_total(a.factions[0]) == mat_total(b.factions[0]);
-       }},
+        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3", "messina.consumption.recovery"}},
+      [](const SymBoard& b, const SymBoard& a) { return mat_total(a.factions[0]) == mat_total(b.factions[0]); },
+      {"messina.consumption.shortfall.payment", "messina.consumption.shortfall"}));
+  out.push_back(holds(
       {"messina.consumption.never-well-fed-to-dead",
        "Steps 1 to 3 never kill a token that was not Disaffected when Consumption began" + shape,
        {"messina.consumption.shortfall.excess", "messina.consumption.shortfall.step1",
-        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3"},
-       {"messina.consumption.shortfall.excess"},
-       [](const SymBoard& b, const SymBoard& a, const SymBoard&) {
-         return a.factions[0].dead - b.factions[0].dead <= b.factions[0].disaffected;
-       }},
+        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3"}},
+      [](const SymBoard& b, const SymBoard& a) {
+        return a.factions[0].dead - b.factions[0].dead <= b.factions[0].disaffected;
+      },
+      {"messina.consumption.shortfall.excess"}));
+  out.push_back(holds(
       {"messina.consumption.counts-never-negative",
        "After a legal Consumption no count is negative: mat, dead, Food, Water, units on the map and on cards, "
        "Workers" +
            shape,
        {"messina.consumption.cost", "messina.consumption.plentiful-spent", "messina.consumption.shortfall.step1",
-        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3"},
-       {},
-       [](const SymBoard&, const SymBoard& a, const SymBoard&) {
-         z3::expr_vector ok(a.ctx());
-         const SymFaction& f = a.factions[0];
-         for (const auto& e : {f.disaffected, f.spare, f.located, f.dead, f.food, f.water}) ok.push_back(e >= 0);
-         for (const auto& sp : a.spaces) {
-           for (std::size_t g = 0; g < a.factions.size(); ++g) {
-             for (const auto& u : sp.units[g]) ok.push_back(u >= 0);
-             ok.push_back(sp.workers[g] >= 0);
-             for (const auto& x : sp.guests[g]) ok.push_back(x >= 0);
-           }
-           for (const auto& u : sp.card_units) ok.push_back(u >= 0);
-         }
-         return z3::mk_and(ok);
-       }},
+        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3"}},
+      [](const SymBoard&, const SymBoard& a) {
+        z3::expr_vector ok(a.ctx());
+        const SymFaction& f = a.factions[0];
+        for (const auto& e : {f.disaffected, f.spare, f.located, f.dead, f.food, f.water}) ok.push_back(e >= 0);
+        for (const auto& sp : a.spaces) {
+          for (std::size_t g = 0; g < a.factions.size(); ++g) {
+            for (const auto& u : sp.units[g]) ok.push_back(u >= 0);
+            ok.push_back(sp.workers[g] >= 0);
+            for (const auto& x : sp.guests[g]) ok.push_back(x >= 0);
+          }
+          for (const auto& u : sp.card_units) ok.push_back(u >= 0);
+        }
+        return z3::mk_and(ok);
+      }));
+  out.push_back(holds(
       {"messina.consumption.located-backs-units",
        "After a legal Consumption the Located tokens still equal the units and Workers that need backing" + shape,
-       {"messina.consumption.shortfall.step3", "messina.population.backing", "messina.population.located"},
-       {},
-       [&rules](const SymBoard&, const SymBoard& a, const SymBoard&) {
-         return a.factions[0].located == backed_tokens(a, 0, rules.numbers);
-       }},
+       {"messina.consumption.shortfall.step3", "messina.population.backing", "messina.population.located"}},
+      [&rules](const SymBoard&, const SymBoard& a) {
+        return a.factions[0].located == backed_tokens(a, 0, rules.numbers);
+      }));
+  out.push_back(prove_decided(
       {"messina.consumption.decided",
        "Once step 3's units are named, the text leaves nothing open: two outcomes of one legal Consumption are "
        "the same state" +
            shape,
        {"messina.consumption.cost", "messina.consumption.shortfall", "messina.consumption.shortfall.step1",
-        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3", "messina.consumption.recovery"},
-       {},
-       [](const SymBoard&, const SymBoard& a, const SymBoard& o) { return same_state(a, o); },
-       true},
+        "messina.consumption.shortfall.step2", "messina.consumption.shortfall.step3", "messina.consumption.recovery"}},
+      board, every, rules, budget));
+  out.push_back(holds(
       {"messina.consumption.full-feeding-changes-only-supplies",
        "A faction that pays the whole bill and has no Disaffected token changes nothing but its Food and Water, "
        "each down by the cost" +
            shape,
-       {"messina.consumption.cost", "messina.consumption.recovery"},
-       {},
-       [&rules](const SymBoard& b, const SymBoard& a, const SymBoard&) {
-         const SymFaction &f = b.factions[0], &g = a.factions[0];
-         const int per = rules.numbers.tokens_per_food_and_water;
-         const z3::expr cost = ceil_div(f.disaffected + f.spare + f.located, per);
-         const z3::expr fully_fed = f.food >= cost && f.water >= cost && f.disaffected == 0;
-         return z3::implies(fully_fed, g.spare == f.spare && g.located == f.located && g.disaffected == 0 &&
-                                           g.dead == f.dead && g.food == f.food - cost && g.water == f.water - cost);
-       }},
-  };
-  std::vector<MessinaProof> out;
-  for (const auto& spec : specs) out.push_back(run_proof(rules, budget, spec));
+       {"messina.consumption.cost", "messina.consumption.recovery"}},
+      [&rules](const SymBoard& b, const SymBoard& a) {
+        const SymFaction &f = b.factions[0], &g = a.factions[0];
+        const int per = rules.numbers.tokens_per_food_and_water;
+        const z3::expr cost = ceil_div(f.disaffected + f.spare + f.located, per);
+        const z3::expr fully_fed = f.food >= cost && f.water >= cost && f.disaffected == 0;
+        return z3::implies(fully_fed, g.spare == f.spare && g.located == f.located && g.disaffected == 0 &&
+                                          g.dead == f.dead && g.food == f.food - cost && g.water == f.water - cost);
+      }));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 
@@ -456,8 +457,6 @@ std::optional<SymAnswer> encode_hostile(const SymBoard& board, const ms::Hostile
 
 namespace {
 
-using Invariant = std::function<z3::expr(const SymBoard& before, const SymBoard& after)>;
-using Claim = std::function<z3::expr(const SymBoard& board, const ms::Rules& rules)>;
 
 ms::Where at(const char* s) { return ms::Where{s, false}; }
 ms::Where card(const char* s) { return ms::Where{s, true}; }
@@ -489,87 +488,32 @@ const char* proof_steps() {
          "Utility, 2 Workers at A to Civilians, 1 Infantry at B to a Worker";
 }
 
-MessinaProof new_proof(std::string id, std::string claim, std::vector<std::string> clauses) {
-  MessinaProof p;
-  p.id = std::move(id);
-  p.claim = std::move(claim);
-  p.clauses = std::move(clauses);
-  p.status = ProofStatus::proved;
-  return p;
-}
-
-// Whether `negated` (with well_formed) is unsat; records the result in `p`. The step is the
-// counterexample's step.
-bool settle(MessinaProof& p, z3::solver& s, const SymBoard& before, const SymBoard* after, const Step& step) {
-  const z3::check_result r = s.check();
-  if (r == z3::unsat) return true;
-  if (r == z3::unknown) {
-    p.status = ProofStatus::unknown;
-    p.detail = s.reason_unknown();
-    return false;
-  }
-  const z3::model m = s.get_model();
-  p.status = ProofStatus::refuted;
-  p.detail = "a state breaks the invariant";
-  p.counterexample = Example<ms::State, Step>{read_board(m, before), step};
-  if (after) p.counterexample_next = read_board(m, *after);
-  return false;
-}
-
-MessinaProof prove_step_invariant(const ms::Rules& rules, const Budget& budget, std::string id, std::string claim,
-                                  std::vector<std::string> clauses, const Invariant& invariant) {
-  MessinaProof p = new_proof(std::move(id), std::move(claim), std::move(clauses));
-  const Shape shape = small_shape(2, true);
-  for (const ms::Action& action : proof_actions()) {
-    z3::context ctx;
-    const SymBoard before = free_board(ctx, shape, "");
-    const SymBoard after = free_board(ctx, shape, "after");
-    const auto e = encode_action(before, action, after, rules);
-    if (!e) continue;
-    z3::solver s = bounded_solver(ctx, budget);
-    for (const auto& c : well_formed(before, rules.numbers)) s.add(c.formula);
-    for (const auto& c : e->legal) s.add(c.formula);
-    for (const auto& c : e->effect) s.add(c.formula);
-    s.add(!invariant(before, after));
-    if (!settle(p, s, before, &after, Step{action})) return p;
-  }
-  return p;
-}
-
-// A claim about every state of `shape` (a query's answer), for `query`.
-MessinaProof prove_state_claim(const ms::Rules& rules, const Budget& budget, std::string id, std::string claim,
-                               std::vector<std::string> clauses, const Shape& shape, const ms::Query& query,
-                               const Claim& holds) {
-  MessinaProof p = new_proof(std::move(id), std::move(claim), std::move(clauses));
-  z3::context ctx;
-  const SymBoard board = free_board(ctx, shape, "");
-  z3::solver s = bounded_solver(ctx, budget);
-  for (const auto& c : well_formed(board, rules.numbers)) s.add(c.formula);
-  s.add(!holds(board, rules));
-  settle(p, s, board, nullptr, Step{query});
-  return p;
-}
-
-z3::expr each_faction(const SymBoard& b, const std::function<z3::expr(int)>& per) {
-  z3::expr_vector v(b.ctx());
-  for (std::size_t f = 0; f < b.factions.size(); ++f) v.push_back(per(static_cast<int>(f)));
-  return z3::mk_and(v);
-}
-
 }  // namespace
 
 std::vector<MessinaProof> friendly_proofs(const ms::Rules& rules, const Budget& budget) {
+  const std::vector<ProofStep> steps = fixed_actions(proof_actions(), rules);
+  auto prove_step_invariant = [&](std::string id, std::string claim, std::vector<std::string> clauses,
+                                  const StepInvariant& invariant) {
+    return prove_over_steps({std::move(id), std::move(claim), std::move(clauses)}, small_shape(2, true), steps,
+                            invariant, rules, budget);
+  };
+  auto prove_state_claim = [&](std::string id, std::string claim, std::vector<std::string> clauses,
+                               const Shape& shape, const ms::Query& query, const BoardClaim& holds) {
+    return prove_for_every_board({std::move(id), std::move(claim), std::move(clauses)}, shape, query, holds, rules,
+                                 budget);
+  };
   std::vector<MessinaProof> out;
   const std::string over =
       std::string(" (over 2 spaces A, B and factions Red, Blue, every count free: ") + proof_steps() + ")";
 
   // Hostility needs an opposing presence: units (or Workers), or the space's card.
   out.push_back(prove_state_claim(
-      rules, budget, "messina.friendly.hostility-needs-opposition",
+      "messina.friendly.hostility-needs-opposition",
       "a space where no other faction has units, Workers or the Location Card is never hostile to Red "
       "(over 2 spaces A, B and factions Red, Blue, everything free; the query: is A hostile to Red)",
       {kHostile, "messina.friendly.empty-structures", kCardHostility}, small_shape(2, true),
-      ms::HostileQuery{"Red", "A"}, [](const SymBoard& b, const ms::Rules& r) {
+      ms::HostileQuery{"Red", "A"}, [&rules](const SymBoard& b) {
+        const ms::Rules& r = rules;
         const SymSpace& a = b.spaces[0];
         const z3::expr blue_there = has_units(a, 1) || workers_in(b, a, 1) > 0 || a.card_holder == 1;
         return z3::implies(hostile_space(b, 0, 0, r), blue_there);
@@ -579,13 +523,14 @@ std::vector<MessinaProof> friendly_proofs(const ms::Rules& rules, const Budget& 
   // reached): an empty space away from the homes is never in it.
   for (ms::Activity purpose : {ms::Activity::muster, ms::Activity::civilians}) {
     out.push_back(prove_state_claim(
-        rules, budget, std::string("messina.friendly.area-is-reached-") + std::string(ms::activity_name(purpose)),
+        std::string("messina.friendly.area-is-reached-") + std::string(ms::activity_name(purpose)),
         std::string("every space in Red's Friendly Area for ") + std::string(ms::activity_name(purpose)) +
             " is a Home Space of Red's or friendly to Red" +
             (rules.readings.area_extent == R::AreaExtent::with_frontier ? ", or next to one that is" : "") +
             ", and an empty space that is no home of Red's is never in it (over 3 spaces and Red, Blue, all free)",
         {kArea, "messina.friendly.space", "messina.friendly.empty"}, small_shape(3, true),
-        ms::FriendlyAreaQuery{"Red", purpose}, [purpose](const SymBoard& b, const ms::Rules& r) {
+        ms::FriendlyAreaQuery{"Red", purpose}, [purpose, &rules](const SymBoard& b) {
+          const ms::Rules& r = rules;
           const auto area = friendly_area(b, 0, purpose, r);
           const auto friendly = friendly_spaces(b, 0, purpose);
           z3::expr_vector ok(b.ctx());
@@ -606,28 +551,28 @@ std::vector<MessinaProof> friendly_proofs(const ms::Rules& rules, const Budget& 
   }
 
   out.push_back(prove_step_invariant(
-      rules, budget, "messina.population.placement-keeps-token-total",
+      "messina.population.placement-keeps-token-total",
       "a legal placement or conversion never changes a faction's Disaffected + Spare + Located tokens" + over,
       {kToLocated, kInterconversion, "messina.population.tokens"}, [](const SymBoard& b, const SymBoard& a) {
-        return each_faction(b, [&](int f) {
+        return for_every_faction(b, [&](int f) {
           const auto &x = b.factions[f], &y = a.factions[f];
           return x.disaffected + x.spare + x.located == y.disaffected + y.spare + y.located;
         });
       }));
   out.push_back(prove_step_invariant(
-      rules, budget, "messina.population.placement-spare-not-negative",
+      "messina.population.placement-spare-not-negative",
       "after a legal placement or conversion no faction has negative Spare or Disaffected tokens" + over,
       {kSpare, kToLocated}, [](const SymBoard&, const SymBoard& a) {
-        return each_faction(a, [&](int f) { return a.factions[f].spare >= 0 && a.factions[f].disaffected >= 0; });
+        return for_every_faction(a, [&](int f) { return a.factions[f].spare >= 0 && a.factions[f].disaffected >= 0; });
       }));
   out.push_back(prove_step_invariant(
-      rules, budget, "messina.population.placement-located-backs-units",
+      "messina.population.placement-located-backs-units",
       "after a legal placement or conversion each faction's Located tokens still equal the tokens its units and "
       "Workers need" +
           over,
       {"messina.population.located", kBacking, kToLocated, kInterconversion},
       [&rules](const SymBoard&, const SymBoard& a) {
-        return each_faction(a, [&](int f) { return a.factions[f].located == backed_tokens(a, f, rules.numbers); });
+        return for_every_faction(a, [&](int f) { return a.factions[f].located == backed_tokens(a, f, rules.numbers); });
       }));
   return out;
 }

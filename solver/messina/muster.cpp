@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 
@@ -170,14 +171,15 @@ std::optional<Constraints> shield_op_conditions(const SymBoard& b, int f, const 
   return c;
 }
 
-// The Shield levels after the ops: a new Shield stands at level 1, an upgrade adds one level.
+// The Shield levels after the ops: a new Shield stands at level 1, each upgrade adds one level (two
+// upgrades of one Shield, where shield_upgrades_per_muster allows them, add two).
 void apply_shield_ops(const SymBoard& before, SymBoard& next, int f, const std::vector<ms::ShieldOp>& ops,
                       std::vector<std::pair<std::string, std::string>>& changed, const char* clause) {
   for (const auto& op : ops) {
     if (op.where.on_card) continue;
     const int s = before.space_index(op.where.space);
     next.spaces[s].shield[f] =
-        op.op == ms::ShieldOpKind::build ? before.ctx().int_val(1) : before.spaces[s].shield[f] + 1;
+        op.op == ms::ShieldOpKind::build ? before.ctx().int_val(1) : next.spaces[s].shield[f] + 1;
     changed.push_back({"/spaces/" + before.spaces[s].id + "/shields/" + before.factions[f].id + "/level", clause});
   }
 }
@@ -481,8 +483,6 @@ std::optional<Encoded> encode_rearm(const SymBoard& before, const ms::Rearm& a, 
 
 namespace {
 
-using Invariant = std::function<z3::expr(const SymBoard& before, const SymBoard& after)>;
-
 // The actions each proof covers (on small_shape(2, true, ai): Red human, Blue the AI).
 std::vector<ms::Action> proof_actions() {
   auto at = [](const char* s) { return ms::Where{s, false}; };
@@ -509,106 +509,65 @@ std::string proof_step_names() {
          "Blue builds a Civilian at A, an Infantry onto card B and a Mech at B; Red re-arms a Shield at A";
 }
 
-MessinaProof prove_invariant(const ms::Rules& rules, const Budget& budget, std::string id, std::string claim,
-                             std::vector<std::string> clauses, const Invariant& invariant) {
-  MessinaProof p;
-  p.id = std::move(id);
-  p.claim = std::move(claim);
-  p.clauses = std::move(clauses);
-  p.status = ProofStatus::proved;
-  const Shape shape = small_shape(2, true, ms::FactionKind::ai);
-  for (const ms::Action& action : proof_actions()) {
-    z3::context ctx;
-    const SymBoard before = free_board(ctx, shape, "");
-    const SymBoard after = free_board(ctx, shape, "after");
-    const auto e = encode_action(before, action, after, rules);
-    if (!e) continue;
-    z3::solver s = bounded_solver(ctx, budget);
-    for (const auto& c : well_formed(before, rules.numbers)) s.add(c.formula);
-    for (const auto& c : e->legal) s.add(c.formula);
-    for (const auto& c : e->effect) s.add(c.formula);
-    s.add(!invariant(before, after));
-    const z3::check_result r = s.check();
-    if (r == z3::unsat) continue;
-    if (r == z3::unknown) {
-      p.status = ProofStatus::unknown;
-      p.detail = s.reason_unknown();
-      return p;
-    }
-    const z3::model m = s.get_model();
-    p.status = ProofStatus::refuted;
-    p.detail = "a legal step breaks the invariant";
-    p.counterexample = Example<ms::State, Step>{read_board(m, before), action};
-    p.counterexample_next = read_board(m, after);
-    return p;
-  }
-  return p;
-}
-
-z3::expr all_spaces(const SymBoard& b, const std::function<z3::expr(int)>& per_space) {
-  z3::expr_vector v(b.ctx());
-  for (std::size_t s = 0; s < b.spaces.size(); ++s) v.push_back(per_space(static_cast<int>(s)));
-  return z3::mk_and(v);
-}
-
-z3::expr all_factions(const SymBoard& b, const std::function<z3::expr(int)>& per_faction) {
-  z3::expr_vector v(b.ctx());
-  for (std::size_t f = 0; f < b.factions.size(); ++f) v.push_back(per_faction(static_cast<int>(f)));
-  return z3::mk_and(v);
-}
-
 }  // namespace
 
 std::vector<MessinaProof> muster_proofs(const ms::Rules& rules, const Budget& budget) {
   const std::string over = " (over 2 spaces, Red human and Blue the AI, every count free: " + proof_step_names() + ")";
   const int map_limit = rules.numbers.stacking_map, card_limit = rules.numbers.stacking_card;
+  const Shape shape = small_shape(2, true, ms::FactionKind::ai);
+  const std::vector<ProofStep> steps = fixed_actions(proof_actions(), rules);
+  auto prove_invariant = [&](std::string id, std::string claim, std::vector<std::string> clauses,
+                             const StepInvariant& invariant) {
+    return prove_over_steps({std::move(id), std::move(claim), std::move(clauses)}, shape, steps, invariant, rules,
+                            budget);
+  };
   std::vector<MessinaProof> out;
   // Whoever acts, no space ends over the limit (counted for that faction) unless it was over before
   // and the faction added nothing there.
   out.push_back(prove_invariant(
-      rules, budget, "messina.muster.stacking-kept",
+      "messina.muster.stacking-kept",
       "no legal Muster or Re-arm leaves a map space over the stacking limit unless it was already over, and then "
       "the builder has no more units there than before" +
           over,
       {kStacking, kOverLimit, "messina.muster.stacking.workers", "messina.muster.equip.stacking"},
       [&](const SymBoard& b, const SymBoard& a) {
-        return all_factions(b, [&](int f) {
-          return all_spaces(b, [&](int s) {
+        return for_every_faction(b, [&](int f) {
+          return for_every_space(b, [&](int s) {
             return stacked_on_map(a, s, f, rules) <= map_limit ||
                    (stacked_on_map(b, s, f, rules) > map_limit &&
                     kinds_total(a.spaces[s].units[f]) <= kinds_total(b.spaces[s].units[f]));
           });
         });
       }));
-  out.push_back(prove_invariant(rules, budget, "messina.muster.energy-never-negative",
+  out.push_back(prove_invariant("messina.muster.energy-never-negative",
                                 "no legal Muster or Re-arm leaves a faction with negative Energy" + over,
                                 {kEnergy, "messina.muster.unit-table"}, [](const SymBoard&, const SymBoard& a) {
-                                  return all_factions(a, [&](int f) { return a.factions[f].energy >= 0; });
+                                  return for_every_faction(a, [&](int f) { return a.factions[f].energy >= 0; });
                                 }));
   out.push_back(prove_invariant(
-      rules, budget, "messina.muster.tokens-conserved",
+      "messina.muster.tokens-conserved",
       "a legal Muster or Re-arm leaves each faction's Spare + Located + Disaffected + dead unchanged" + over,
       {kPopulation, kDisband, "messina.population.tokens"}, [](const SymBoard& b, const SymBoard& a) {
-        return all_factions(b, [&](int f) {
+        return for_every_faction(b, [&](int f) {
           const SymFaction &x = b.factions[f], &y = a.factions[f];
           return x.spare + x.located + x.disaffected + x.dead == y.spare + y.located + y.disaffected + y.dead;
         });
       }));
   out.push_back(prove_invariant(
-      rules, budget, "messina.muster.located-backed",
+      "messina.muster.located-backed",
       "after a legal Muster or Re-arm, each faction's Located tokens still equal the tokens its units and Workers "
       "need" +
           over,
       {kPopulation, "messina.population.located", "messina.population.backing"},
       [&](const SymBoard&, const SymBoard& a) {
-        return all_factions(a, [&](int f) { return a.factions[f].located == backed_tokens(a, f, rules.numbers); });
+        return for_every_faction(a, [&](int f) { return a.factions[f].located == backed_tokens(a, f, rules.numbers); });
       }));
   out.push_back(
-      prove_invariant(rules, budget, "messina.muster.card-capacity",
+      prove_invariant("messina.muster.card-capacity",
                       "no legal Muster or Re-arm leaves a Location Card holding more units than its limit" + over,
                       {kStacking, "messina.cards.capacity", "messina.cards.seven-per-location"},
                       [&](const SymBoard& b, const SymBoard& a) {
-                        return all_spaces(b, [&](int s) { return kinds_total(a.spaces[s].card_units) <= card_limit; });
+                        return for_every_space(b, [&](int s) { return kinds_total(a.spaces[s].card_units) <= card_limit; });
                       }));
   return out;
 }

@@ -1,5 +1,7 @@
 #include "solver/messina/search.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 
 namespace rulecheck::solver::messina {
@@ -131,9 +133,9 @@ z3::expr board_size(const SymBoard& b) {
   return sum(ctx, terms);
 }
 
-ReadingChoice reading_of(const ms::Rules& base, std::string name, const std::function<void(ms::Readings&)>& set) {
-  ReadingChoice c{std::move(name), base.readings};
-  set(c.readings);
+RulesChoice reading_of(const ms::Rules& base, std::string name, const std::function<void(ms::Readings&)>& set) {
+  RulesChoice c{std::move(name), base};
+  set(c.rules.readings);
   return c;
 }
 
@@ -145,7 +147,8 @@ Shape small_shape(int spaces, bool two_factions, ms::FactionKind second) {
   return s;
 }
 
-std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const WitnessSpec& spec, const Budget& budget) {
+WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
+  bool exhausted = false;
   for (const Shape& shape : spec.shapes) {
     z3::context ctx;
     const SymBoard before = free_board(ctx, shape, "");
@@ -154,30 +157,43 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
     z3::params p(ctx);
     p.set("rlimit", budget.rlimit);
     opt.set(p);
-    for (const auto& c : well_formed(before, rules.numbers)) opt.add(c.formula);
+    // Each fact goes to the optimiser as it is made (the order in which terms are made steers
+    // which of the smallest states Z3 returns) and is kept for the precheck.
+    std::vector<z3::expr> facts;
+    auto assert_fact = [&](const z3::expr& f) {
+      opt.add(f);
+      facts.push_back(f);
+    };
+    // The state is well formed under every choice's numbers: the first choice's terms, then each
+    // other choice's terms the first does not have (Z3 shares equal terms: an equal term has the
+    // same id), so that choices of equal numbers ask exactly what one would.
+    std::set<unsigned> asserted;
+    for (std::size_t i = 0; i < spec.choices.size(); ++i)
+      for (const auto& c : well_formed(before, spec.choices[i].rules.numbers))
+        if (asserted.insert(c.formula.id()).second || i == 0) assert_fact(c.formula);
     if (spec.assume)
-      for (const auto& c : spec.assume(before)) opt.add(c.formula);
+      for (const auto& c : spec.assume(before)) assert_fact(c.formula);
 
-    const std::size_t n = spec.readings.size();
+    const std::size_t n = spec.choices.size();
     std::vector<SymBoard> afters;
     std::vector<z3::expr> legal;
     std::vector<Constraints> conditions;
     std::vector<SymAnswer> answers;
     const bool is_query = std::holds_alternative<ms::Query>(step);
     for (std::size_t i = 0; i < n; ++i) {
-      const ms::Rules under{rules.numbers, spec.readings[i].readings};
+      const ms::Rules& under = spec.choices[i].rules;
       if (is_query) {
         auto a = encode_query(before, std::get<ms::Query>(step), under);
-        if (!a) return std::nullopt;
+        if (!a) return {SearchStatus::unknown, std::nullopt};  // not encoded
         answers.push_back(*a);
         continue;
       }
       afters.push_back(free_board(ctx, shape, fmt::format("after{}", i)));
       auto e = encode_action(before, std::get<ms::Action>(step), afters.back(), under);
-      if (!e) return std::nullopt;
+      if (!e) return {SearchStatus::unknown, std::nullopt};  // not encoded
       legal.push_back(all_of(ctx, e->legal));
       conditions.push_back(e->legal);
-      opt.add(z3::implies(legal.back(), all_of(ctx, e->effect)));
+      assert_fact(z3::implies(legal.back(), all_of(ctx, e->effect)));
     }
     z3::expr_vector differ(ctx);
     for (std::size_t i = 0; i < n; ++i)
@@ -187,10 +203,25 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
         else
           differ.push_back(legal[i] != legal[j] || (legal[i] && legal[j] && !same_state(afters[i], afters[j])));
       }
-    opt.add(z3::mk_or(differ));
+    assert_fact(z3::mk_or(differ));
+
+    // Can the choices differ on this shape at all? (A proof that they cannot is cheaper than an
+    // optimisation that finds nothing.)
+    z3::check_result can_differ = z3::sat;
+    if (spec.precheck) {
+      z3::solver plain = bounded_solver(ctx, budget);
+      for (const auto& f : facts) plain.add(f);
+      can_differ = plain.check();
+      if (can_differ == z3::unsat) continue;
+    }
+
     const z3::expr size = board_size(before);
     opt.minimize(size);
-    if (opt.check() != z3::sat) continue;
+    const z3::check_result found = opt.check();
+    if (found != z3::sat) {
+      exhausted = exhausted || found == z3::unknown || can_differ == z3::unknown;
+      continue;
+    }
     const z3::model m = opt.get_model();
 
     MessinaWitness w;
@@ -202,7 +233,7 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
     w.example = Example<ms::State, Step>{read_board(m, before), step};
     for (std::size_t i = 0; i < n; ++i) {
       ReadingOutcome<ms::State, ms::QueryAnswer> o;
-      o.reading = spec.readings[i].name;
+      o.reading = spec.choices[i].name;
       o.is_query = is_query;
       if (is_query) {
         o.answer = read_answer(m, before, answers[i]);
@@ -220,9 +251,13 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const Witness
       }
       w.outcomes.push_back(std::move(o));
     }
-    return w;
+    return {SearchStatus::found, std::move(w)};
   }
-  return std::nullopt;
+  return {exhausted ? SearchStatus::unknown : SearchStatus::none, std::nullopt};
+}
+
+std::optional<MessinaWitness> find_witness(const ms::Rules&, const WitnessSpec& spec, const Budget& budget) {
+  return search_witness(spec, budget).witness;
 }
 
 }  // namespace rulecheck::solver::messina

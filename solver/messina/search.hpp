@@ -24,28 +24,44 @@ ms::QueryAnswer read_answer(const z3::model& model, const SymBoard& board, const
 // adjacencies and rounds past the first.
 z3::expr board_size(const SymBoard& board);
 
-// One reading of a point, as the whole Readings struct it selects.
-struct ReadingChoice {
-  std::string name;  // exactly as in rules/messina/interpretations.json
-  ms::Readings readings;
+// One side of a comparison, as the whole Rules it stands for (numbers and readings): one reading of
+// an interpretation point (the ambiguity witnesses), or the base or edited rules of an edit.
+struct RulesChoice {
+  std::string name;  // a reading exactly as in rules/messina/interpretations.json, or "base"/"edited"
+  ms::Rules rules;
 };
-// `base` with one field changed: reading_of(rules, "held", [](auto& r) { r.card_hostility = ...; }).
-ReadingChoice reading_of(const ms::Rules& base, std::string name, const std::function<void(ms::Readings&)>& set);
+// `base` with one reading changed: reading_of(rules, "held", [](auto& r) { r.card_hostility = ...; }).
+RulesChoice reading_of(const ms::Rules& base, std::string name, const std::function<void(ms::Readings&)>& set);
 
 struct WitnessSpec {
-  std::string point;  // the interpretation point id
+  std::string point;  // the interpretation point id, or the probe's name
   std::vector<std::string> clauses;
-  std::string title;  // one line: what the readings disagree on
+  std::string title;  // one line: what the choices disagree on
   std::string note;   // why, in our words, with the numbers
-  std::vector<ReadingChoice> readings;
+  std::vector<RulesChoice> choices;
   std::vector<Shape> shapes;                           // tried in order: the first with a witness wins
   std::function<Step(const Shape&)> step;              // the step tried on a shape
   std::function<Constraints(const SymBoard&)> assume;  // optional facts about the state
+  // Ask each shape first with a plain solver whether the choices can differ there at all (an
+  // unsat answer skips the costlier optimisation; the edit probes, which mostly find nothing).
+  bool precheck = false;
 };
 
-// The smallest state (by board_size, on the first shape that has one) where two of the readings
-// give different outcomes of the step; nullopt when no shape has one within the budget.
-std::optional<MessinaWitness> find_witness(const ms::Rules& rules, const WitnessSpec& spec, const Budget& budget);
+// How a search ended: a witness on some shape; none on any shape (each shape's question unsat); or
+// none found with the budget exhausted on some shape.
+enum class SearchStatus { found, none, unknown };
+struct WitnessSearch {
+  SearchStatus status = SearchStatus::none;
+  std::optional<MessinaWitness> witness;  // found
+};
+
+// The smallest state (by board_size, on the first shape that has one) where two of the choices
+// give different outcomes of the step. The state is well formed under every choice's numbers.
+WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget);
+// The ambiguity searches' form: the witness, or nullopt (none, or the budget ran out). Each choice
+// carries its whole Rules; the first argument (the defaults the readings were chosen from) is
+// not needed beyond that.
+std::optional<MessinaWitness> find_witness(const ms::Rules& defaults, const WitnessSpec& spec, const Budget& budget);
 
 // Small shapes: `spaces` spaces named A, B, C, ...; factions "Red" (human) and, when `two`,
 // "Blue" (of kind `second`).

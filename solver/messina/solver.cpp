@@ -3,20 +3,17 @@
 #include "solver/messina/solver.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
+#include "solver/messina/outcome_search.hpp"
+#include "solver/parallel.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
 
 namespace {
-
-std::string clause_list(const std::vector<std::string>& clauses) {
-  std::string out;
-  for (const auto& c : clauses) out += (out.empty() ? "" : ", ") + c;
-  return out;
-}
 
 // The claimed next state names the same factions and spaces as the state before.
 bool same_shape(const ms::State& a, const ms::State& b) {
@@ -39,41 +36,35 @@ OutcomeCheck forbidden(std::vector<std::string> clauses, std::string why) {
   return OutcomeCheck{Membership::forbidden, std::move(clauses), std::move(why)};
 }
 
+OutcomeCheck over_budget(const Broken& b) {
+  return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + b.reason};
+}
+
 // Claimed legal with a next state: every condition and every effect equation must hold.
 OutcomeCheck check_claimed_legal(z3::context& ctx, const Encoded& e, const Budget& budget) {
   Constraints all = e.legal;
   all.insert(all.end(), e.effect.begin(), e.effect.end());
-  std::vector<std::string> broken;
-  if (auto closed = falsified_if_closed(all)) {
-    broken = *closed;
-  } else {
-    const CheckResult r = check_named(ctx, {}, all, budget);
-    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
-    broken = r.core;
-  }
-  if (broken.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules allow this outcome"};
-  return forbidden(broken, "the rules do not allow this outcome: it breaks " + clause_list(broken));
+  const Broken broken = broken_clauses(ctx, {}, all, budget);
+  if (broken.unknown) return over_budget(broken);
+  if (broken.clauses.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules allow this outcome"};
+  return forbidden(broken.clauses, "the rules do not allow this outcome: it breaks " + clause_list(broken.clauses));
 }
 
 // Claimed illegal: some condition must fail.
 OutcomeCheck check_claimed_illegal(z3::context& ctx, const Encoded& e, const std::string& claimed_rule,
                                    const Budget& budget) {
-  if (auto closed = falsified_if_closed(e.legal)) {
-    // Illegal by the clause claimed, or by any clause the action breaks (the oracle names the
-    // first; another that also forbids it is an alternative). A clause the action does not break
-    // is no reason, even when another is.
-    const bool named_broken =
-        claimed_rule.empty() || std::find(closed->begin(), closed->end(), claimed_rule) != closed->end();
-    if (!closed->empty() && named_broken)
-      return OutcomeCheck{Membership::allowed, *closed, "the rules forbid the action: " + clause_list(*closed)};
-    if (!closed->empty())
-      return forbidden({claimed_rule}, fmt::format("the action is illegal, but {} does not forbid it here; {} does",
-                                                   claimed_rule, clause_list(*closed)));
-  } else {
-    const CheckResult r = check_named(ctx, {!all_of(ctx, e.legal)}, {}, budget);
-    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
-    if (r.status == Sat::sat) return OutcomeCheck{Membership::allowed, {}, "the rules forbid the action"};
-  }
+  const Broken broken = broken_clauses(ctx, {}, e.legal, budget);
+  if (broken.unknown) return over_budget(broken);
+  const std::vector<std::string>& why = broken.clauses;
+  // Illegal by the clause claimed, or by any clause the action breaks (the oracle names the first;
+  // another that also forbids it is an alternative). A clause the action does not break is no
+  // reason, even when another is.
+  const bool named_broken = claimed_rule.empty() || std::find(why.begin(), why.end(), claimed_rule) != why.end();
+  if (!why.empty() && named_broken)
+    return OutcomeCheck{Membership::allowed, why, "the rules forbid the action: " + clause_list(why)};
+  if (!why.empty())
+    return forbidden({claimed_rule}, fmt::format("the action is illegal, but {} does not forbid it here; {} does",
+                                                 claimed_rule, clause_list(why)));
   std::vector<std::string> clauses;
   if (!claimed_rule.empty()) clauses.push_back(claimed_rule);
   return forbidden(clauses, claimed_rule.empty()
@@ -108,34 +99,30 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
   const SymBoard b = pinned_board(ctx, state);
   const auto answer = encode_query(b, query, rules);
   if (!answer) return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode this query yet"};
-  const Constraints c = {{answer->clause, answer_is(b, *answer, claimed)}};
-  std::vector<std::string> broken;
-  if (auto closed = falsified_if_closed(c)) {
-    broken = *closed;
-  } else {
-    const CheckResult r = check_named(ctx, {}, c, budget);
-    if (r.status == Sat::unknown) return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + r.reason};
-    broken = r.core;
-  }
-  if (broken.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules give this answer"};
-  return forbidden(broken, "the rules give another answer: " + clause_list(broken));
+  const Broken broken = broken_clauses(ctx, {}, {{answer->clause, answer_is(b, *answer, claimed)}}, budget);
+  if (broken.unknown) return over_budget(broken);
+  if (broken.clauses.empty()) return OutcomeCheck{Membership::allowed, {}, "the rules give this answer"};
+  return forbidden(broken.clauses, "the rules give another answer: " + clause_list(broken.clauses));
 }
 
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
-  std::vector<MessinaProof> all;
-  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs}) {
-    auto proofs = section(rules, budget);
-    all.insert(all.end(), proofs.begin(), proofs.end());
-  }
-  return all;
+  // The sections' proofs share nothing: two threads, the records in the sections' order.
+  std::vector<std::function<std::vector<MessinaProof>()>> sections;
+  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs})
+    sections.push_back([section, &rules, &budget] { return section(rules, budget); });
+  return run_in_order(sections);
 }
 
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget) {
-  std::vector<MessinaWitness> all;
-  for (auto section : {&consumption_witnesses, &muster_witnesses, &friendly_witnesses, &cards_witnesses}) {
-    auto found = section(defaults, budget);
-    all.insert(all.end(), found.begin(), found.end());
-  }
+  // The sections' witnesses, then (beside the declared points) the steps the text leaves undecided
+  // or allows with no outcome: independent searches on two threads, the findings in this order.
+  std::vector<std::function<std::vector<MessinaWitness>()>> searches;
+  for (auto section : {&consumption_witnesses, &muster_witnesses, &friendly_witnesses, &cards_witnesses})
+    searches.push_back([section, &defaults, &budget] { return section(defaults, budget); });
+  const std::vector<Probe> probes = action_probes(defaults);
+  for (const Probe& probe : probes)
+    searches.push_back([&probe, &defaults, &budget] { return open_outcomes({probe}, defaults, budget); });
+  std::vector<MessinaWitness> all = run_in_order(searches);
   // New findings (not yet a declared point) first: they are what the designer has not seen.
   std::stable_sort(all.begin(), all.end(),
                    [](const MessinaWitness& x, const MessinaWitness& y) { return x.is_new && !y.is_new; });

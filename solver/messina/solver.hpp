@@ -21,6 +21,7 @@ namespace ms = rulecheck::messina;
 using Step = std::variant<ms::Action, ms::Query>;
 using MessinaProof = Proof<ms::State, Step>;
 using MessinaWitness = Witness<ms::State, Step, ms::QueryAnswer>;
+using MessinaEditWitness = EditWitness<ms::State, Step, ms::QueryAnswer>;
 
 // Whether the rules allow `after` (nullopt: the action claimed illegal, by `claimed_rule`) as the
 // outcome of `action` from `before`. Forbidden: the clauses broken.
@@ -34,5 +35,10 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
 
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
+
+// What an edit does: for each probe step (every encoded action and query on boards of 1 to 3
+// spaces), the smallest state where `base` and `edited` (numbers and readings) give different
+// outcomes, or that no shape tried has one (edits.cpp).
+std::vector<MessinaEditWitness> edit_witnesses(const ms::Rules& base, const ms::Rules& edited, const Budget& budget);
 
 }  // namespace rulecheck::solver::messina

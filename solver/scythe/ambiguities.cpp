@@ -4,21 +4,20 @@
 // HB-blue); for each candidate the unit counts are symbolic and z3::optimize finds the fewest
 // units for which the two readings part. Size = units + territories + encounter tokens; the
 // smallest candidate wins (ties: the first listed).
+#include <functional>
+
 #include <fmt/format.h>
 
+#include "solver/parallel.hpp"
 #include "solver/scythe/encoding.hpp"
+#include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
 
-namespace {
-
-using sy::Unit;
-using R = sy::Readings;
-
 // A line of `middle` territories between the two home bases; `encounter_at` (1-based) holds an
 // encounter token, 0 for none. Both factions start at popularity 5.
-sy::State line(int middle, int encounter_at) {
+sy::State line_map(int middle, int encounter_at) {
   sy::State s;
   s.factions["red"] = sy::Faction{5, "HB-red"};
   s.factions["blue"] = sy::Faction{5, "HB-blue"};
@@ -33,6 +32,11 @@ sy::State line(int middle, int encounter_at) {
   }
   return s;
 }
+
+namespace {
+
+using sy::Unit;
+using R = sy::Readings;
 
 // One way to make a point's readings part: a map, red's move on it, the ruleset it needs.
 struct Candidate {
@@ -73,15 +77,6 @@ ReadingOutcome<sy::State, bool> outcome_of(const sy::Rules& rules, const std::st
   o.legal = true;
   o.next = state_in(*r.model, b, e.next, s);
   return o;
-}
-
-// The total number of units on a position.
-z3::expr units_on(z3::context& ctx, const Board& b, const Position& p) {
-  z3::expr n = ctx.int_val(0);
-  for (int t = 0; t < b.n_territories(); ++t)
-    for (int f = 0; f < b.n_factions(); ++f)
-      for (int u = 0; u < 3; ++u) n = n + p.units[t][f][u];
-  return n;
 }
 
 // The two readings' next positions differ in a unit count or a popularity.
@@ -150,7 +145,7 @@ std::vector<PointSpec> points() {
        "readings differ on whether a worker walking alone is one of them.",
        {{"any-unit", [](sy::Readings& r) { r.vacated_workers = R::VacatedWorkers::any_unit; }},
         {"no-workers", [](sy::Readings& r) { r.vacated_workers = R::VacatedWorkers::no_workers; }}},
-       {{line(2, 0), red({UM{Unit::mech, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}}), ""}}},
+       {{line_map(2, 0), red({UM{Unit::mech, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}}), ""}}},
       {"scythe.stop-path",
        {"scythe.move.encounter-stop", "scythe.move.workers-stop", "scythe.move.combat-stop"},
        "with a range of 2, a path going on past a territory where the unit must stop: illegal under must-end, cut "
@@ -159,8 +154,8 @@ std::vector<PointSpec> points() {
        "Under must-end the move is refused; under truncate the unit ends on the stop.",
        {{"must-end", [](sy::Readings& r) { r.stop_path = R::StopPath::must_end; }},
         {"truncate", [](sy::Readings& r) { r.stop_path = R::StopPath::truncate; }}},
-       {{line(3, 2), red({UM{Unit::character, "T1", {"T2", "T3"}, 0}}), kRangeTwo},
-        {line(3, 0), red({UM{Unit::mech, "T1", {"T2", "T3"}, 0}}), kRangeTwo}},
+       {{line_map(3, 2), red({UM{Unit::character, "T1", {"T2", "T3"}, 0}}), kRangeTwo},
+        {line_map(3, 0), red({UM{Unit::mech, "T1", {"T2", "T3"}, 0}}), kRangeTwo}},
        with_range_two},
       {"scythe.carried-workers",
        {"scythe.move.mech-carry", "scythe.move.once-per-action"},
@@ -170,7 +165,7 @@ std::vector<PointSpec> points() {
        "if riding is not one, a second move if it is.",
        {{"not-a-move", [](sy::Readings& r) { r.carried_workers = R::CarriedWorkers::not_a_move; }},
         {"counts-as-move", [](sy::Readings& r) { r.carried_workers = R::CarriedWorkers::counts_as_move; }}},
-       {{line(2, 0), red({UM{Unit::mech, "T1", {"T2"}, 1}, UM{Unit::worker, "T2", {"T1"}, 0}}), ""}}},
+       {{line_map(2, 0), red({UM{Unit::mech, "T1", {"T2"}, 1}, UM{Unit::worker, "T2", {"T1"}, 0}}), ""}}},
       {"scythe.units-per-move",
        {"scythe.move.units-per-action", "scythe.move.no-limit", "scythe.move.once-per-action"},
        "three red workers each step T1->T2 in one Move action: legal under no-cap, over units_per_move 2 under "
@@ -179,7 +174,7 @@ std::vector<PointSpec> points() {
        "reading applies.",
        {{"no-cap", [](sy::Readings& r) { r.units_per_move = R::UnitsPerMove::no_cap; }},
         {"ruleset-cap", [](sy::Readings& r) { r.units_per_move = R::UnitsPerMove::ruleset_cap; }}},
-       {{line(2, 0),
+       {{line_map(2, 0),
          red({UM{Unit::worker, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}}),
          ""}}},
       {"scythe.worker-blocking",
@@ -191,8 +186,8 @@ std::vector<PointSpec> points() {
        "standing there is enough to keep red's worker from walking.",
        {{"control", [](sy::Readings& r) { r.worker_blocking = R::WorkerBlocking::control; }},
         {"presence", [](sy::Readings& r) { r.worker_blocking = R::WorkerBlocking::presence; }}},
-       {{line(2, 0), red({UM{Unit::worker, "T2", {"T1"}, 0}}), ""},
-        {line(2, 0), red({UM{Unit::worker, "T1", {"T2"}, 0}}), ""}}},
+       {{line_map(2, 0), red({UM{Unit::worker, "T2", {"T1"}, 0}}), ""},
+        {line_map(2, 0), red({UM{Unit::worker, "T1", {"T2"}, 0}}), ""}}},
   };
 }
 
@@ -227,6 +222,13 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
     }
     if (best) out.push_back(std::move(*best));
   }
+  // Beside the declared points: moves the text leaves undecided, or allows with no outcome (each
+  // probe its own search: two threads, the findings in the probes' order).
+  std::vector<std::function<std::vector<ScytheWitness>()>> searches;
+  for (const MoveProbe& probe : move_probes())
+    searches.push_back([probe, &defaults, &budget] { return open_outcomes({probe}, defaults, budget); });
+  auto open = run_in_order(searches);
+  out.insert(out.end(), open.begin(), open.end());
   return out;
 }
 

@@ -2,8 +2,11 @@
 // HB-blue, every unit count, every popularity and who holds a shared territory symbolic (unbounded
 // integers, constrained only by what makes a state valid), and each single-step unit move of red
 // from A to B (a mech carrying any number of workers). Prove = assert the negation: unsat is proved.
+#include <functional>
+
 #include <fmt/format.h>
 
+#include "solver/parallel.hpp"
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/solver.hpp"
 
@@ -123,11 +126,9 @@ const std::vector<Invariant>& invariants() {
   return list;
 }
 
-}  // namespace
-
-std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
-  std::vector<ScytheProof> out;
-  for (const Invariant& inv : invariants()) {
+// One invariant over each unit's move A -> B, with and without an encounter token at B.
+ScytheProof prove_invariant(const Invariant& inv, const sy::Rules& rules, const Budget& budget) {
+  {
     ScytheProof p{inv.id, inv.claim, inv.clauses, ProofStatus::proved, "", std::nullopt, std::nullopt};
     bool exercised = inv.exercised == nullptr;
     for (bool encounter : {false, true})
@@ -143,7 +144,7 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
                             {b.territory_index.at("B")},
                             unit == sy::Unit::mech ? carried : ctx.int_val(0)};
         const Encoded e = encode_move(ctx, rules, b, before, b.faction_index.at("red"), {step});
-        z3::solver s = bounded_solver(ctx, budget);
+        z3::solver s = one_shot_solver(ctx, budget);
         for (const auto& v : valid_position(ctx, rules, b, before)) s.add(v);
         for (const auto& c : e.choices) s.add(c);
         s.add(all_of(ctx, e.legal));
@@ -172,9 +173,18 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
       p.status = ProofStatus::unknown;
       p.detail = "vacuous: no legal move of the shape does what the claim is about";
     }
-    out.push_back(std::move(p));
+    return p;
   }
-  return out;
+}
+
+}  // namespace
+
+std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
+  // The invariants share nothing: two threads, the records in the invariants' order.
+  std::vector<std::function<std::vector<ScytheProof>()>> tasks;
+  for (const Invariant& inv : invariants())
+    tasks.push_back([&inv, &rules, &budget] { return std::vector<ScytheProof>{prove_invariant(inv, rules, budget)}; });
+  return run_in_order(tasks);
 }
 
 }  // namespace rulecheck::solver::scythe

@@ -17,6 +17,7 @@ namespace sy = rulecheck::scythe;
 // Scythe's only action is a Move; queries are not encoded (the answer is then not-encoded).
 using ScytheProof = Proof<sy::State, sy::Move>;
 using ScytheWitness = Witness<sy::State, sy::Move, bool>;
+using ScytheEditWitness = EditWitness<sy::State, sy::Move, bool>;
 
 // Whether the rules allow `after` (nullopt: the move claimed illegal, by `claimed_rule`) as the
 // outcome of `move` from `before`. Forbidden: the clauses broken.
@@ -26,5 +27,10 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget);
 
 std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget);
+
+// What an edit does: for each probe move (on line maps of 2 or 3 territories between the home
+// bases), the fewest units (then the lowest popularity) for which `base` and `edited` give
+// different outcomes, or that no such position exists on that map (edits.cpp).
+std::vector<ScytheEditWitness> edit_witnesses(const sy::Rules& base, const sy::Rules& edited, const Budget& budget);
 
 }  // namespace rulecheck::solver::scythe
