@@ -36,6 +36,8 @@ void add_fuzz_command(CLI::App& app, Context& context);
 // `rulecheck prove | ambiguities`: the Z3 layer (cli/solver_commands.cpp).
 void add_solver_commands(CLI::App& app, Context& context);
 
+// `rulecheck diff`: what an edit of the rulebook changes (cli/diff_command.cpp).
+void add_diff_command(CLI::App& app, Context& context);
 // `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
 void add_rules_commands(CLI::App& app, Context& context);
 

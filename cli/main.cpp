@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   add_fuzz_command(app, context);
   add_rules_commands(app, context);
   add_solver_commands(app, context);
+  add_diff_command(app, context);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,64 +1,16 @@
 #include "reports/designer.hpp"
 
-#include <set>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "reports/board.hpp"
 #include "reports/document.hpp"
 
 namespace rulecheck {
 
 namespace {
-
-// A value in a table cell: numbers and strings as they are, the rest as compact JSON.
-std::string cell_text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number() || v.is_boolean()) return v.dump();
-  if (v.is_object()) {
-    std::string out;
-    for (const auto& [k, x] : v.items()) out += (out.empty() ? "" : "; ") + k + ": " + cell_text(x);
-    return out;
-  }
-  if (v.is_array()) {
-    std::string out;
-    for (const auto& x : v) out += (out.empty() ? "" : ", ") + cell_text(x);
-    return out;
-  }
-  return "";
-}
-
-// A state drawn as tables: one per collection (factions, spaces, cards, territories), a row per
-// member, a column per field any member has; the scalars (round, phase) as one line.
-struct Table {
-  std::string name;
-  std::vector<std::string> columns;
-  std::vector<std::pair<std::string, std::vector<std::string>>> rows;
-};
-
-std::vector<Table> tables_of(const json& state, std::string& scalars) {
-  std::vector<Table> out;
-  for (const auto& [name, v] : state.items()) {
-    if (!v.is_object()) {
-      scalars += (scalars.empty() ? "" : ", ") + name + " " + cell_text(v);
-      continue;
-    }
-    Table t{name, {}, {}};
-    std::set<std::string> seen;
-    for (const auto& [id, member] : v.items())
-      if (member.is_object())
-        for (const auto& [field, x] : member.items())
-          if (seen.insert(field).second) t.columns.push_back(field);
-    for (const auto& [id, member] : v.items()) {
-      std::vector<std::string> cells;
-      for (const auto& c : t.columns) cells.push_back(member.contains(c) ? cell_text(member[c]) : "");
-      t.rows.push_back({id, cells});
-    }
-    out.push_back(std::move(t));
-  }
-  return out;
-}
 
 std::string outcome_text(const json& expect) {
   if (expect.contains("result")) return "answer " + expect["result"].dump();
@@ -89,19 +41,6 @@ const Clause* clause_in(const RulesLibrary& library, const std::string& game, co
   return it == g->clauses.end() ? nullptr : &it->second;
 }
 
-std::string md_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 void write_designer_markdown(std::ostream& out, const json& findings, const RulesLibrary& library) {
@@ -126,22 +65,8 @@ void write_designer_markdown(std::ostream& out, const json& findings, const Rule
       continue;
     }
     const json& first = f["scenarios"][0]["scenario"];
-    std::string scalars;
     out << "\nThe board (size " << f.value("size", 0) << "):\n\n";
-    for (const auto& t : tables_of(first["state"], scalars)) {
-      out << "| " << t.name;
-      for (const auto& c : t.columns) out << " | " << c;
-      out << " |\n|---";
-      for (std::size_t i = 0; i < t.columns.size(); ++i) out << "|---";
-      out << "|\n";
-      for (const auto& [id, cells] : t.rows) {
-        out << "| " << md_escape(id);
-        for (const auto& c : cells) out << " | " << md_escape(c);
-        out << " |\n";
-      }
-      out << "\n";
-    }
-    if (!scalars.empty()) out << scalars << "\n\n";
+    write_board_markdown(out, first["state"]);
     const json& step = first["steps"][0];
     out << fmt::format("The step: `{}`\n\n", (step.contains("action") ? step["action"] : step["query"]).dump());
     out << "| reading | outcome | scenario |\n|---|---|---|\n";
@@ -177,19 +102,7 @@ void write_designer_html(std::ostream& out, const json& findings, const RulesLib
     out << "</ul>\n";
     if (!f["scenarios"].empty()) {
       const json& first = f["scenarios"][0]["scenario"];
-      std::string scalars;
-      for (const auto& t : tables_of(first["state"], scalars)) {
-        out << "<table><tr><th>" << escape_xml(t.name) << "</th>";
-        for (const auto& c : t.columns) out << "<th>" << escape_xml(c) << "</th>";
-        out << "</tr>\n";
-        for (const auto& [id, cells] : t.rows) {
-          out << "<tr><td>" << escape_xml(id) << "</td>";
-          for (const auto& c : cells) out << "<td>" << escape_xml(c) << "</td>";
-          out << "</tr>\n";
-        }
-        out << "</table>\n";
-      }
-      if (!scalars.empty()) out << "<p>" << escape_xml(scalars) << "</p>\n";
+      write_board_html(out, first["state"]);
       const json& step = first["steps"][0];
       out << fmt::format("<p>The step: <code>{}</code></p>\n",
                          escape_xml((step.contains("action") ? step["action"] : step["query"]).dump()));

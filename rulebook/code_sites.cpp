@@ -6,6 +6,7 @@ namespace rulecheck::rulebook {
 
 bool is_oracle_site(const CodeSite& site) { return site.file.starts_with("oracle/"); }
 bool is_property_site(const CodeSite& site) { return site.file.starts_with("properties/"); }
+bool is_solver_site(const CodeSite& site) { return site.file.starts_with("solver/"); }
 
 std::vector<std::string> sites_citing(std::span<const CodeSite> sites, std::string_view id,
                                       bool (*kind)(const CodeSite&)) {

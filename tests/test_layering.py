@@ -23,7 +23,8 @@ ALLOWED = {
     "rulebook": {"common"},
     "harness": {"common", "games", "properties/generators"},
     "reports": {"harness", "common"},
-    "cli": {"harness", "reports", "rulebook", "common", "games"},
+    "diff": {"harness", "reports", "rulebook", "common", "games", "properties/generators"},
+    "cli": {"harness", "reports", "rulebook", "common", "games", "diff"},
     "properties": {"harness", "games", "common", "properties/generators"},
 }
 # Third-party headers the oracle may use (fmt only) besides the standard library.

@@ -1,0 +1,155 @@
+// `rulecheck diff`: what an edit of the rulebook changes, for its editor. Options are mapped to
+// diff/edit_diff.hpp (numbers and readings) and diff/text_diff.hpp (the rule texts).
+#include <fstream>
+#include <sstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "common/atomic_write.hpp"
+#include "common/input_error.hpp"
+#include "diff/edit_diff.hpp"
+#include "diff/report.hpp"
+#include "diff/text_diff.hpp"
+
+namespace rulecheck::cli {
+
+namespace {
+
+struct DiffArgs {
+  std::string edited, base, readings, game, text;
+  std::vector<std::string> scenarios;
+  std::size_t sample = 4000;
+  std::uint64_t seed = 1;
+  unsigned rlimit = 50'000'000;
+  std::string format = "console";
+  std::string output_dir;
+  bool verbose = false;
+};
+
+std::string file_name_of(const json& scenario) {
+  std::string id = scenario.value("id", "witness");
+  for (char& c : id)
+    if (c == '/') c = '_';
+  return id + ".json";
+}
+
+void write_outputs(const std::filesystem::path& dir, const diff::GameDiff& d, const GameRules& project) {
+  std::filesystem::create_directories(dir);
+  write_file_atomically(dir / "diff.json", diff::to_json(d).dump(2) + "\n");
+  std::ostringstream md, html;
+  diff::write_markdown(md, d, project);
+  diff::write_html(html, d, project);
+  write_file_atomically(dir / "diff.md", md.str());
+  write_file_atomically(dir / "diff.html", html.str());
+  std::filesystem::create_directories(dir / "witnesses");
+  for (const auto& s : diff::witness_scenarios(d))
+    write_file_atomically(dir / "witnesses" / file_name_of(s), s.dump(2) + "\n");
+}
+
+int text_command(const Context& context, const DiffArgs& args) {
+  auto library = context.load_rules();
+  if (!library) return kCannotRun;
+  if (!std::filesystem::is_directory(args.text))
+    throw InputError("--text", fmt::format("{}: no such folder (the edited copy of the rule texts)", args.text));
+  const diff::TextDiff d = diff::diff_texts(*library, context.rules(), args.text, args.rlimit);
+  if (args.format == "json")
+    std::cout << diff::to_json(d).dump(2) << "\n";
+  else
+    diff::write_console(std::cout, d);
+  if (!args.output_dir.empty()) {
+    std::filesystem::create_directories(args.output_dir);
+    write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.json", diff::to_json(d).dump(2) + "\n");
+    std::ostringstream md;
+    diff::write_markdown(md, d);
+    write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.md", md.str());
+  }
+  return d.changed() ? kFailed : kOk;
+}
+
+int edit_command(const Context& context, const DiffArgs& args) {
+  auto library = context.load_rules();
+  if (!library) return kCannotRun;
+  if (args.edited.empty() && args.readings.empty())
+    throw InputError("", "nothing to compare: give --edited RULESET.json and/or --readings FILE (or --text DIR)");
+  const diff::Edit edit = diff::read_edit(*library, args.game, args.base, args.edited, args.readings);
+  diff::DiffOptions options;
+  options.scenario_paths =
+      args.scenarios.empty() ? std::vector<std::string>{(context.project() / "scenarios").string()} : args.scenarios;
+  options.sample = args.sample;
+  options.seed = args.seed;
+  options.rlimit = args.rlimit;
+  const diff::GameDiff d =
+      diff::diff_edit(edit, *library, options, [&](const std::string& line) { fmt::print(stderr, "... {}\n", line); });
+  if (args.format == "json")
+    std::cout << diff::to_json(d).dump(2) << "\n";
+  else
+    diff::write_console(std::cout, d, args.verbose);
+  if (!args.output_dir.empty()) {
+    write_outputs(args.output_dir, d, *library->find(d.game));
+    if (args.format != "json")
+      fmt::print("report: {0}/diff.md, {0}/diff.html, {0}/diff.json; the witness scenarios in {0}/witnesses/ "
+                 "(rulecheck run {0}/witnesses)\n",
+                 args.output_dir);
+  }
+  return d.changed() ? kFailed : kOk;
+}
+
+}  // namespace
+
+void add_diff_command(CLI::App& app, Context& context) {
+  auto args = std::make_shared<DiffArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "diff",
+      "For the rulebook's editor: what an edit of the numbers (--edited) or of the default readings (--readings) "
+      "changes. Runs the scenario corpus, a generated sample, the proofs and the ambiguity search under the base "
+      "and the edited rules and reports every verdict that changes, each with a witness scenario per side");
+  cmd->add_option("--edited", args->edited,
+                  "The edited ruleset: a rules/<game>/ruleset.json, whole or only the keys it changes")
+      ->type_name("FILE");
+  cmd->add_option("--base", args->base, "The ruleset compared against (default: the project's rules/<game>/ruleset.json)")
+      ->type_name("FILE");
+  cmd->add_option("--readings", args->readings,
+                  "Other default readings: an interpretations.json with other \"default\"s, or {\"readings\": "
+                  "{point: reading}}")
+      ->type_name("FILE");
+  cmd->add_option("--text", args->text,
+                  "An edited copy of the rule texts: list each clause whose paragraph changed with the scenarios, "
+                  "proofs, points and code resting on it and whether they pass today")
+      ->type_name("DIR");
+  cmd->add_option("--game", args->game, "The game, when the files do not name it (their \"game\" field)");
+  cmd->add_option("--scenarios", args->scenarios, "The corpus compared (default: the project's scenarios/)");
+  cmd->add_option("--sample", args->sample, "Generated cases drawn from each side's generator (0: none)")
+      ->capture_default_str();
+  cmd->add_option("--seed", args->seed, "The generated sample's seed (the same seed, the same cases)")
+      ->capture_default_str();
+  cmd->add_option("--rlimit", args->rlimit,
+                  "Z3's work limit per question (0: no proofs, ambiguity search or probes); a question that needs "
+                  "more is reported unknown")
+      ->capture_default_str();
+  cmd->add_option("--format", args->format, "Standard output: console (readable) or json (the whole report)")
+      ->check(CLI::IsMember({"console", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--output-dir", args->output_dir,
+                  "Write diff.md, diff.html, diff.json here, and every witness scenario under witnesses/ (<id, _ for />.json)");
+  cmd->add_flag("--verbose,-v", args->verbose, "Console: every changed scenario, not only the first ten");
+  cmd->footer(
+      "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "
+      "run DIR` replays them against the project's own rules.\nExit status: 0 nothing changed, 1 something changed, "
+      "2 bad input or usage, 3 no rules folder.\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
+      "changed (listed, with what to re-read); writes diff-text.md and diff-text.json to --output-dir.");
+  cmd->callback([&context, args] {
+    try {
+      if (!args->text.empty() && (!args->edited.empty() || !args->readings.empty()))
+        throw InputError("--text", "--text compares the rule texts; give it alone, or --edited/--readings alone");
+      context.exit_code = args->text.empty() ? edit_command(context, *args) : text_command(context, *args);
+    } catch (const InputError& e) {
+      fmt::print(stderr, "rulecheck diff: {}{}\n", e.what(), e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
+      context.exit_code = kBadInput;
+    }
+  });
+}
+
+}  // namespace rulecheck::cli

@@ -1,0 +1,414 @@
+#include "diff/edit_diff.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "common/game.hpp"
+#include "common/input_error.hpp"
+#include "common/json_io.hpp"
+#include "diff/witness.hpp"
+#include "games/registry.hpp"
+#include "harness/bindings.hpp"
+#include "harness/corpus.hpp"
+#include "harness/pipeline.hpp"
+#include "properties/generators/generated_case.hpp"
+
+namespace rulecheck::diff {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Reading the edit
+
+json read_named(const std::string& file) {
+  try {
+    return read_json_file(file);
+  } catch (const InputError& e) {
+    throw InputError(e.pointer(), fmt::format("{}: {}", file, e.what()));
+  }
+}
+
+// The game a file names, checked against the one already chosen.
+void take_game(std::string& game, const json& file_json, const std::string& file) {
+  if (!file_json.is_object()) throw InputError("", fmt::format("{}: expected a JSON object", file));
+  if (!file_json.contains("game")) return;
+  const std::string named = file_json["game"].is_string() ? file_json["game"].get<std::string>() : "";
+  if (!game.empty() && named != game)
+    throw InputError("/game", fmt::format("{}: is for game \"{}\", not \"{}\"", file, named, game));
+  game = named;
+}
+
+json ruleset_from(const GameRules& over, const std::string& file, const json& content) {
+  try {
+    return over.merged_ruleset(content);
+  } catch (const InputError& e) {
+    throw InputError(e.pointer(), fmt::format("{}: {}", file, e.what()));
+  }
+}
+
+// An interpretations.json (each point's "default"), {"readings": {...}} or {point: reading}.
+json chosen_readings(const json& content) {
+  json chosen = json::object();
+  if (content.contains("points") && content["points"].is_array()) {
+    for (const auto& p : content["points"])
+      if (p.is_object() && p.contains("id") && p.contains("default")) chosen[p["id"].get<std::string>()] = p["default"];
+    return chosen;
+  }
+  const json& source = content.contains("readings") ? content["readings"] : content;
+  if (!source.is_object()) throw InputError("/readings", "expected an object: point id -> reading");
+  for (const auto& [k, v] : source.items())
+    if (k != "game" && k != "note") chosen[k] = v;
+  return chosen;
+}
+
+void set_default_readings(GameRules& rules, const json& readings) {
+  for (auto& p : rules.points) p.default_reading = readings.at(p.id).get<std::string>();
+}
+
+// Every field where two rulesets differ, as JSON pointers ("game" and "note" are not rules).
+void ruleset_changes(const json& before, const json& after, const std::string& at, std::vector<KeyChange>& out) {
+  for (const auto& [k, v] : after.items()) {
+    if (at.empty() && (k == "game" || k == "note")) continue;
+    const json& b = before.contains(k) ? before[k] : json();
+    if (b.is_object() && v.is_object())
+      ruleset_changes(b, v, at + "/" + k, out);
+    else if (b != v)
+      out.push_back({at + "/" + k, b, v});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes
+
+// What one side's rules make of a step: the oracle's outcome, or {"error": why} when they cannot
+// read it (the state contradicts this side's rules, e.g. a card above this side's stacking limit).
+json outcome_under(const BoundRules& rules, const json& state, bool is_query, const json& request) {
+  try {
+    json out = oracle_answer(rules, "", is_query, state, request).outcome;
+    out.erase("reason");
+    return out;
+  } catch (const InputError& e) {
+    return {{"error", fmt::format("{} (at {})", e.what(), e.pointer())}};
+  }
+}
+
+// How a changed outcome is told in a sample group: "legal", "illegal (clause)", "answer", "not a state".
+std::string outcome_kind(const json& o) {
+  if (o.contains("error")) return "not a state";
+  if (o.contains("result")) return "answer";
+  if (o.value("legal", false)) return "legal";
+  return fmt::format("illegal ({})", o.value("rule", ""));
+}
+
+std::pair<std::string, std::string> change_kinds(const json& before, const json& after) {
+  std::string b = outcome_kind(before), a = outcome_kind(after);
+  if (a == b) a = a == "answer" ? "another answer" : "legal, another next state";
+  return {b, a};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two sides, bound
+
+class SidePair {
+ public:
+  SidePair(const Edit& edit, const GameRules& project) : edit_(edit), project_(project) {}
+
+  const BoundRules& bound(const Side& side, const json& ruleset, const json& readings) {
+    Bindings& b = &side == &edit_.base ? base_ : edited_;
+    return *b.get(edit_.game, side.rules, ruleset, readings).rules;
+  }
+
+  // The step under both sides; the scenario's own overrides applied over each side's.
+  std::pair<json, json> outcomes(const json& ruleset, const json& readings, const json& state, bool is_query,
+                                 const json& request) {
+    return {outcome_under(bound(edit_.base, ruleset, readings), state, is_query, request),
+            outcome_under(bound(edit_.edited, ruleset, readings), state, is_query, request)};
+  }
+
+  // The witness of a changed step: `c`'s state in canonical form (as the side that reads it writes
+  // it), each side's scenario expecting its outcome.
+  Witness witness(WitnessCase c, const json& before, const json& after) {
+    const Side& reader = before.contains("error") ? edit_.edited : edit_.base;
+    try {
+      c.state = bound(reader, c.ruleset, c.interpretations).canonical_state(c.state);
+    } catch (const InputError&) {
+      // Neither side reads it: kept as given (both scenarios are then null).
+    }
+    return {side_scenario(project_, edit_.base, c, before), side_scenario(project_, edit_.edited, c, after)};
+  }
+
+  const Edit& edit() const { return edit_; }
+  const GameRules& project() const { return project_; }
+
+ private:
+  const Edit& edit_;
+  const GameRules& project_;
+  Bindings base_, edited_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The corpus
+
+void diff_corpus(SidePair& sides, const RulesLibrary& library, const DiffOptions& options, GameDiff& d) {
+  const Corpus corpus = load_corpus(options.scenario_paths, library);
+  for (const auto& e : corpus.bad) d.scenario_errors.push_back(e.describe());
+  for (const Scenario& s : corpus.scenarios) {
+    if (s.game != d.game) continue;
+    ++d.scenarios_compared;
+    json state = s.state;
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      const Step& step = s.steps[i];
+      ++d.steps_compared;
+      auto [before, after] = sides.outcomes(s.ruleset, s.interpretations, state, step.is_query, step.request);
+      if (before != after) {
+        const std::string slug = s.id.rfind(d.game + "/", 0) == 0 ? s.id.substr(d.game.size() + 1) : s.id;
+        const WitnessCase c{fmt::format("{}/step{}", slug, i), s.title, s.cites, s.ruleset, s.interpretations,
+                            state, step.is_query, step.request};
+        d.scenarios.push_back({s.id, s.file.string(), s.title, i, before, after, sides.witness(c, before, after)});
+        break;
+      }
+      if (before.contains("error")) break;
+      if (!step.is_query && before.value("legal", false)) state = before["state"];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated sample
+
+using generators::GeneratedCase;
+using Candidate = rc::Shrinkable<GeneratedCase>;
+
+struct Group {
+  std::string kind, before, after;
+  std::size_t cases = 0;
+  Candidate smallest;
+};
+
+class Sampler {
+ public:
+  Sampler(SidePair& sides) : sides_(sides) {}
+
+  // The change `c` shows, or nullopt: (kind, before, after).
+  std::optional<std::tuple<std::string, std::string, std::string>> change_of(const GeneratedCase& c) {
+    auto [before, after] = sides_.outcomes(json::object(), json::object(), c.state, c.is_query, c.request);
+    if (before == after) return std::nullopt;
+    // A state one side's rules reject is one change, whatever the step: the states the edit admits
+    // (or rules out).
+    if (before.contains("error") != after.contains("error"))
+      return std::make_tuple(std::string("any step"), outcome_kind(before) == "not a state" ? "not a state" : "a state",
+                             outcome_kind(after) == "not a state" ? "not a state" : "a state");
+    auto [b, a] = change_kinds(before, after);
+    return std::make_tuple(c.kind, b, a);
+  }
+
+  void draw(const rc::Gen<GeneratedCase>& gen, std::uint64_t seed, std::size_t cases) {
+    rc::Random random(seed);
+    for (std::size_t n = 0; n < cases; ++n) {
+      Candidate candidate = gen(random.split(), static_cast<int>(n % (rc::kNominalSize + 1)));
+      ++drawn_;
+      const auto key = change_of(candidate.value());
+      if (!key) continue;
+      auto it = groups_.find(*key);
+      if (it == groups_.end())
+        groups_.emplace(*key, Group{std::get<0>(*key), std::get<1>(*key), std::get<2>(*key), 1, candidate});
+      else
+        ++it->second.cases;
+    }
+  }
+
+  // Each group's case shrunk while it still changes in the same way.
+  std::vector<SampleChange> changes(std::size_t max_steps = 300) {
+    std::vector<SampleChange> out;
+    for (auto& [key, g] : groups_) {
+      Candidate current = g.smallest;
+      for (std::size_t step = 0; step < max_steps; ++step) {
+        bool smaller = false;
+        auto shrinks = current.shrinks();
+        while (auto next = shrinks.next()) {
+          if (change_of(next->value()) == key) {
+            current = std::move(*next);
+            smaller = true;
+            break;
+          }
+        }
+        if (!smaller) break;
+      }
+      const GeneratedCase& c = current.value();
+      auto [before, after] = sides_.outcomes(json::object(), json::object(), c.state, c.is_query, c.request);
+      const WitnessCase w{fmt::format("sample/{}/{}", c.kind, out.size()), fmt::format("generated {}", c.kind), {},
+                          json::object(), json::object(), c.state, c.is_query, c.request};
+      out.push_back({g.kind, g.before, g.after, g.cases, sides_.witness(w, before, after)});
+    }
+    return out;
+  }
+
+  std::size_t drawn() const { return drawn_; }
+
+ private:
+  SidePair& sides_;
+  std::size_t drawn_ = 0;
+  std::map<std::tuple<std::string, std::string, std::string>, Group> groups_;
+};
+
+void diff_sample(SidePair& sides, const DiffOptions& options, GameDiff& d) {
+  if (options.sample == 0) return;
+  Sampler sampler(sides);
+  const Edit& e = sides.edit();
+  // Cases from each side's generator: a state only the edited rules accept is drawn from theirs.
+  sampler.draw(generators::cases_of(e.game, e.base.rules.ruleset), options.seed, options.sample);
+  if (e.edited.rules.ruleset != e.base.rules.ruleset)
+    sampler.draw(generators::cases_of(e.game, e.edited.rules.ruleset), options.seed, options.sample);
+  d.seed = options.seed;
+  d.sample_cases = sampler.drawn();
+  d.sample = sampler.changes();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The solver: proofs, interpretation points, probes
+
+json readings_of(const Side& s) { return s.rules.readings(json::object()); }
+
+// A solver record's scenario with a diff witness's id.
+json renamed(json scenario, const std::string& game, const std::string& slug) {
+  scenario["id"] = fmt::format("{}/diff/{}", game, slug);
+  return scenario;
+}
+
+std::map<std::string, json> by_field(const json& records, const char* field) {
+  std::map<std::string, json> out;
+  for (const auto& r : records) out[r.value(field, "")] = r;
+  return out;
+}
+
+void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d) {
+  const Edit& e = sides.edit();
+  const Game& game = *find_game(e.game);
+  const auto before = by_field(game.prove(e.base.rules.ruleset, readings_of(e.base), rlimit), "id");
+  const auto after = by_field(game.prove(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "id");
+  d.proofs_compared = after.size();
+  for (const auto& [id, a] : after) {
+    const json& b = before.count(id) ? before.at(id) : json::object();
+    const std::string sb = b.value("status", "absent"), sa = a.value("status", "");
+    if (sa == "unknown" || sb == "unknown") d.unknowns.push_back(fmt::format("proof {}: {} -> {}", id, sb, sa));
+    if (sa == sb) continue;
+    json cex = nullptr;
+    if (sa == "refuted" && a["counterexample"].is_object())
+      cex = with_side(sides.project(), e.edited, renamed(a["counterexample"], d.game, "proof/" + id));
+    else if (sb == "refuted" && b["counterexample"].is_object())
+      cex = with_side(sides.project(), e.base, renamed(b["counterexample"], d.game, "proof/" + id));
+    d.proofs.push_back({id, a.value("claim", ""), a.value("clauses", std::vector<std::string>{}), sb, sa, cex});
+  }
+}
+
+json sides_scenarios(const GameRules& project, const Side& side, const std::string& point, const json& scenarios) {
+  json out = json::array();
+  for (const auto& s : scenarios) {
+    const std::string reading = s.value("reading", "");
+    json scenario = renamed(s["scenario"], project.game, "point/" + point + "/" + reading);
+    out.push_back({{"reading", reading}, {"scenario", with_side(project, side, std::move(scenario))}});
+  }
+  return out;
+}
+
+void diff_points(SidePair& sides, unsigned rlimit, GameDiff& d) {
+  const Edit& e = sides.edit();
+  const Game& game = *find_game(e.game);
+  const auto before = by_field(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "point");
+  const auto after = by_field(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "point");
+  std::map<std::string, int> points;
+  for (const auto& p : e.base.rules.points) points[p.id] = 0;
+  for (const auto& [p, r] : before) points[p] |= 1;
+  for (const auto& [p, r] : after) points[p] |= 2;
+  d.points_compared = points.size();
+  for (const auto& [p, found] : points) {
+    if (found == 0 || found == 3) continue;
+    const bool in_after = found == 2;
+    const json& r = in_after ? after.at(p) : before.at(p);
+    d.points.push_back({p, !in_after, in_after, r.value("title", ""),
+                        sides_scenarios(sides.project(), in_after ? e.edited : e.base, p, r["scenarios"])});
+  }
+}
+
+void diff_probes(SidePair& sides, unsigned rlimit, GameDiff& d) {
+  const Edit& e = sides.edit();
+  const json records = find_game(e.game)->edit_witnesses(e.base.rules.ruleset, readings_of(e.base),
+                                                         e.edited.rules.ruleset, readings_of(e.edited), rlimit);
+  d.probes_compared = records.size();
+  for (const auto& r : records) {
+    const std::string status = r.value("status", "");
+    if (status == "unknown") d.unknowns.push_back(fmt::format("probe {}: budget exhausted", r.value("probe", "")));
+    if (status != "changed") continue;
+    Witness w;
+    for (const auto& s : r["scenarios"]) {
+      const std::string side = s.value("side", "");
+      json scenario = renamed(s["scenario"], d.game, "probe/" + r.value("probe", "") + "/" + side);
+      (side == "base" ? w.base : w.edited) = with_side(sides.project(), side == "base" ? e.base : e.edited, scenario);
+    }
+    d.probes.push_back({r.value("probe", ""), r.value("title", ""), r.value("clauses", std::vector<std::string>{}),
+                        r.value("size", 0), w});
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+Edit read_edit(const RulesLibrary& library, const std::string& game_asked, const std::string& base_ruleset,
+               const std::string& edited_ruleset, const std::string& readings) {
+  std::string game = game_asked;
+  json base_json = json::object(), edited_json = json::object(), readings_json = json::object();
+  if (!base_ruleset.empty()) take_game(game, base_json = read_named(base_ruleset), base_ruleset);
+  if (!edited_ruleset.empty()) take_game(game, edited_json = read_named(edited_ruleset), edited_ruleset);
+  if (!readings.empty()) take_game(game, readings_json = read_named(readings), readings);
+  if (game.empty())
+    throw InputError("", "which game? the files name none (no \"game\" field): give --game");
+  const GameRules* project = library.find(game);
+  if (!project) throw InputError("", fmt::format("unknown game \"{}\"", game));
+
+  Edit e{game, {"base", *project}, {"edited", *project}};
+  e.base.rules.ruleset = ruleset_from(*project, base_ruleset, base_json);
+  e.edited.rules.ruleset = ruleset_from(e.base.rules, edited_ruleset, edited_json);
+  json chosen;
+  try {
+    chosen = project->readings(chosen_readings(readings_json));
+  } catch (const InputError& err) {
+    throw InputError(err.pointer(), fmt::format("{}: {}", readings, err.what()));
+  }
+  set_default_readings(e.edited.rules, chosen);
+  return e;
+}
+
+GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOptions& options,
+                   const std::function<void(const std::string&)>& progress) {
+  const auto started = std::chrono::steady_clock::now();
+  GameDiff d;
+  d.game = edit.game;
+  ruleset_changes(edit.base.rules.ruleset, edit.edited.rules.ruleset, "", d.ruleset);
+  const json rb = readings_of(edit.base), re = readings_of(edit.edited);
+  for (const auto& [p, r] : re.items())
+    if (rb[p] != r) d.readings.push_back({p, rb[p], r});
+
+  SidePair sides(edit, *library.find(edit.game));
+  progress(fmt::format("{}: the scenario corpus under both sides", edit.game));
+  diff_corpus(sides, library, options, d);
+  progress(fmt::format("{}: {} generated cases per side (seed {})", edit.game, options.sample, options.seed));
+  diff_sample(sides, options, d);
+  if (options.rlimit > 0) {
+    progress(fmt::format("{}: the proofs under both sides", edit.game));
+    diff_proofs(sides, options.rlimit, d);
+    progress(fmt::format("{}: the ambiguity search under both sides", edit.game));
+    diff_points(sides, options.rlimit, d);
+    progress(fmt::format("{}: the solver's smallest boards where the sides differ", edit.game));
+    diff_probes(sides, options.rlimit, d);
+  }
+  d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return d;
+}
+
+}  // namespace rulecheck::diff

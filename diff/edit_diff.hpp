@@ -1,0 +1,137 @@
+// `rulecheck diff --edited / --readings`: what an edit of a game's numbers (rules/<game>/ruleset.json)
+// or of its default readings (rules/<game>/interpretations.json) does to the game. Everything
+// rulecheck knows how to judge is judged under both sides, the base and the edited one, and every
+// verdict that differs is a change:
+//
+//   the scenario corpus      a step whose outcome differs (the first in its scenario)
+//   a generated sample       cases from a fixed seed whose outcome differs, grouped by what changed,
+//                            each group with its smallest case (shrunk while it still changes)
+//   the proofs               an invariant that stops or starts holding, with its counterexample
+//   the ambiguity search     an interpretation point whose readings stop or start mattering
+//   the solver's probes      per step type, the smallest board where the two sides differ
+//
+// Each change carries a witness: scenario files (one per side) that `rulecheck run` replays under the
+// project's own rules, because each carries its side's overrides in "ruleset" and "interpretations".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/rules_data.hpp"
+
+namespace rulecheck::diff {
+
+using json = nlohmann::json;
+
+// One side of the comparison: the game's rulebook data with this side's ruleset and default readings.
+struct Side {
+  std::string name;  // "base" | "edited"
+  GameRules rules;
+};
+
+// The two sides of an edit of `game`.
+struct Edit {
+  std::string game;
+  Side base, edited;
+};
+
+// Reads the editor's files: `edited_ruleset` (a ruleset file, whole or only the keys it changes, merged
+// over `base_ruleset` or the project's), `readings` (an interpretations.json with other defaults, or
+// {"readings": {point: reading}}, or {point: reading}); an empty path is "no change". The game comes
+// from the files' "game", else `game`. Throws InputError naming the file and the field.
+Edit read_edit(const RulesLibrary& library, const std::string& game, const std::string& base_ruleset,
+               const std::string& edited_ruleset, const std::string& readings);
+
+// A field of the ruleset or a point's reading that the edit changes.
+struct KeyChange {
+  std::string key;  // a JSON pointer into the ruleset ("/units/infantry/cost"), or a point id
+  json before, after;
+};
+
+// A change's witness: one scenario file per side ("base", "edited"), the same state and step, each
+// expecting that side's outcome. A side whose rules reject the state has no scenario (null).
+struct Witness {
+  json base, edited;
+};
+
+// A corpus scenario whose outcome changes at `step` (the first step that differs; later steps start
+// from different states and are not compared).
+struct ScenarioChange {
+  std::string id, file, title;
+  std::size_t step = 0;
+  json before, after;  // the outcomes ({"legal", "rule", "reason", "state"} | {"result"} | {"error"})
+  Witness witness;
+};
+
+// Generated cases of one kind whose outcome changes in the same way.
+struct SampleChange {
+  std::string kind;           // "muster"
+  std::string before, after;  // "legal", "illegal (messina.muster.stacking)", "answer", "not a state"
+  std::size_t cases = 0;
+  Witness witness;  // the smallest such case
+};
+
+struct ProofChange {
+  std::string id, claim;
+  std::vector<std::string> clauses;
+  std::string before, after;  // proved | refuted | unknown
+  json counterexample;        // the side where it is refuted (a scenario, with that side's overrides), or null
+};
+
+// A point whose readings differ on some board under one side and on none found under the other.
+struct PointChange {
+  std::string point;
+  bool before = false, after = false;  // whether a witness was found
+  std::string title;
+  json scenarios;  // the witness's scenarios (one per reading) on the side where it matters
+};
+
+// A solver probe (a step type on small boards) whose smallest board where the sides differ.
+struct ProbeChange {
+  std::string probe, title;
+  std::vector<std::string> clauses;
+  int size = 0;
+  Witness witness;
+};
+
+struct GameDiff {
+  std::string game;
+  std::vector<KeyChange> ruleset, readings;  // what the edit changes
+  std::size_t scenarios_compared = 0, steps_compared = 0;
+  std::vector<std::string> scenario_errors;  // files that could not be loaded
+  std::vector<ScenarioChange> scenarios;
+  std::uint64_t seed = 0;
+  std::size_t sample_cases = 0;
+  std::vector<SampleChange> sample;
+  std::size_t proofs_compared = 0;
+  std::vector<ProofChange> proofs;
+  std::size_t points_compared = 0;
+  std::vector<PointChange> points;
+  std::size_t probes_compared = 0;
+  std::vector<ProbeChange> probes;
+  std::vector<std::string> unknowns;  // what the solver could not decide within its budget
+  double seconds = 0;
+
+  bool changed() const {
+    return !scenarios.empty() || !sample.empty() || !proofs.empty() || !points.empty() || !probes.empty();
+  }
+};
+
+struct DiffOptions {
+  std::vector<std::string> scenario_paths;  // the corpus
+  std::size_t sample = 4000;                // generated cases per side's generator
+  std::uint64_t seed = 1;
+  unsigned rlimit = 50'000'000;  // the solver's budget per question (0: no proofs, points or probes)
+};
+
+// Runs everything under both sides. `progress` gets a line per stage.
+GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOptions& options,
+                   const std::function<void(const std::string&)>& progress);
+
+
+}  // namespace rulecheck::diff

@@ -1,0 +1,303 @@
+#include "diff/report.hpp"
+
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "reports/board.hpp"
+#include "reports/document.hpp"
+
+namespace rulecheck::diff {
+
+namespace {
+
+json witness_json(const Witness& w) { return {{"base", w.base}, {"edited", w.edited}}; }
+
+std::string outcome_text(const json& o) {
+  if (o.is_null()) return "not a state";
+  if (o.contains("error")) return "not a state: " + o["error"].get<std::string>();
+  if (o.contains("result")) return "answer " + o["result"].dump();
+  if (o.value("legal", false)) return "legal";
+  return fmt::format("illegal ({})", o.value("rule", ""));
+}
+
+// A witness scenario's expected outcome, as outcome_text tells it.
+std::string expected_text(const json& scenario) {
+  if (scenario.is_null()) return "not a state";
+  return outcome_text(scenario["steps"][0]["expect"]);
+}
+
+std::string step_text(const json& scenario) {
+  const json& step = scenario["steps"][0];
+  return (step.contains("action") ? step["action"] : step["query"]).dump();
+}
+
+std::string id_of(const json& scenario) { return scenario.is_null() ? "-" : scenario.value("id", ""); }
+
+// Where the two sides' legal next states differ (JSON pointers).
+std::string next_state_differences(const Witness& w) {
+  if (w.base.is_null() || w.edited.is_null()) return "";
+  const json& a = w.base["steps"][0]["expect"];
+  const json& b = w.edited["steps"][0]["expect"];
+  if (!a.contains("state") || !b.contains("state")) return "";
+  std::string out;
+  for (const auto& op : json::diff(a["state"], b["state"]))
+    out += (out.empty() ? "" : ", ") + op["path"].get<std::string>();
+  return out;
+}
+
+// "a -> b"; for two legal outcomes, where their next states part: "legal -> legal (/factions/red/popularity 4 -> 3)".
+std::string change_text(const json& before, const json& after) {
+  std::string out = outcome_text(before) + " -> " + outcome_text(after);
+  if (!before.contains("state") || !after.contains("state")) return out;
+  const json patch = json::diff(before["state"], after["state"]);
+  if (patch.empty()) return out;
+  const std::string path = patch[0]["path"];
+  const json::json_pointer at(path);
+  const json was = before["state"].contains(at) ? before["state"][at] : json();
+  const json now = after["state"].contains(at) ? after["state"][at] : json();
+  out += fmt::format(" ({} {} -> {}{})", path, was.is_null() ? "absent" : was.dump(), now.is_null() ? "absent" : now.dump(),
+                     patch.size() > 1 ? fmt::format(", and {} more", patch.size() - 1) : "");
+  return out;
+}
+
+std::size_t change_count(const GameDiff& d) {
+  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size();
+}
+
+std::string edit_line(const GameDiff& d) {
+  std::string out;
+  for (const auto& k : d.ruleset) out += fmt::format("{}{} {} -> {}", out.empty() ? "" : "; ", k.key, k.before.dump(), k.after.dump());
+  for (const auto& k : d.readings)
+    out += fmt::format("{}reading of {} {} -> {}", out.empty() ? "" : "; ", k.key, k.before.dump(), k.after.dump());
+  return out.empty() ? "nothing (the edited rules are the base rules)" : out;
+}
+
+// The witness drawn: the board, the step, each side's outcome and its scenario.
+void witness_markdown(std::ostream& out, const Witness& w) {
+  const json& any = w.base.is_null() ? w.edited : w.base;
+  if (any.is_null()) return;
+  write_board_markdown(out, any["state"]);
+  out << fmt::format("The step: `{}`\n\n| side | outcome | scenario |\n|---|---|---|\n", step_text(any));
+  out << fmt::format("| base | {} | `{}` |\n", markdown_cell(expected_text(w.base)), id_of(w.base));
+  out << fmt::format("| edited | {} | `{}` |\n", markdown_cell(expected_text(w.edited)), id_of(w.edited));
+  if (const std::string at = next_state_differences(w); !at.empty())
+    out << fmt::format("\nThe next states differ at: {}\n", at);
+  out << "\n";
+}
+
+void witness_html(std::ostream& out, const Witness& w) {
+  const json& any = w.base.is_null() ? w.edited : w.base;
+  if (any.is_null()) return;
+  write_board_html(out, any["state"]);
+  out << fmt::format("<p>The step: <code>{}</code></p>\n", escape_xml(step_text(any)));
+  out << "<table><tr><th>side</th><th>outcome</th><th>scenario</th></tr>\n";
+  for (const auto& [side, s] : {std::pair<const char*, const json*>{"base", &w.base}, {"edited", &w.edited}})
+    out << fmt::format("<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n", side,
+                       escape_xml(expected_text(*s)), escape_xml(id_of(*s)));
+  out << "</table>\n";
+  if (const std::string at = next_state_differences(w); !at.empty())
+    out << "<p>The next states differ at: " << escape_xml(at) << "</p>\n";
+}
+
+std::string clause_line(const GameRules& project, const std::string& id) {
+  const auto it = project.clauses.find(id);
+  return fmt::format("`{}`: {}", id, it == project.clauses.end() ? "(not in the index)" : it->second.paraphrase);
+}
+
+}  // namespace
+
+json to_json(const GameDiff& d) {
+  json j = {{"game", d.game}, {"changed", d.changed()}, {"changes", change_count(d)}, {"seconds", d.seconds}};
+  j["edit"] = {{"ruleset", json::array()}, {"readings", json::array()}};
+  for (const auto& k : d.ruleset) j["edit"]["ruleset"].push_back({{"key", k.key}, {"before", k.before}, {"after", k.after}});
+  for (const auto& k : d.readings)
+    j["edit"]["readings"].push_back({{"point", k.key}, {"before", k.before}, {"after", k.after}});
+  json& sc = j["scenarios"] = {{"compared", d.scenarios_compared}, {"steps", d.steps_compared},
+                               {"errors", d.scenario_errors}, {"changes", json::array()}};
+  for (const auto& c : d.scenarios)
+    sc["changes"].push_back({{"id", c.id}, {"file", c.file}, {"title", c.title}, {"step", c.step},
+                             {"before", c.before}, {"after", c.after}, {"witness", witness_json(c.witness)}});
+  json& sa = j["sample"] = {{"seed", d.seed}, {"cases", d.sample_cases}, {"changes", json::array()}};
+  for (const auto& c : d.sample)
+    sa["changes"].push_back({{"kind", c.kind}, {"before", c.before}, {"after", c.after}, {"cases", c.cases},
+                             {"witness", witness_json(c.witness)}});
+  json& pr = j["proofs"] = {{"compared", d.proofs_compared}, {"changes", json::array()}};
+  for (const auto& c : d.proofs)
+    pr["changes"].push_back({{"id", c.id}, {"claim", c.claim}, {"clauses", c.clauses}, {"before", c.before},
+                             {"after", c.after}, {"counterexample", c.counterexample}});
+  json& po = j["points"] = {{"compared", d.points_compared}, {"changes", json::array()}};
+  for (const auto& c : d.points)
+    po["changes"].push_back({{"point", c.point}, {"before", c.before ? "matters" : "no witness"},
+                             {"after", c.after ? "matters" : "no witness"}, {"title", c.title},
+                             {"scenarios", c.scenarios}});
+  json& pb = j["probes"] = {{"compared", d.probes_compared}, {"changes", json::array()}};
+  for (const auto& c : d.probes)
+    pb["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses}, {"size", c.size},
+                             {"witness", witness_json(c.witness)}});
+  j["unknowns"] = d.unknowns;
+  return j;
+}
+
+void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
+  const std::size_t shown = verbose ? SIZE_MAX : 10;
+  out << fmt::format("rulecheck diff: {}\nthe edit: {}\n\n", d.game, edit_line(d));
+  out << fmt::format("scenarios   {} compared ({} steps): {} change\n", d.scenarios_compared, d.steps_compared,
+                     d.scenarios.size());
+  for (std::size_t i = 0; i < d.scenarios.size() && i < shown; ++i) {
+    const auto& c = d.scenarios[i];
+    out << fmt::format("  {} step {}: {}\n", c.id, c.step, change_text(c.before, c.after));
+  }
+  if (d.scenarios.size() > shown) out << fmt::format("  ... and {} more (--verbose)\n", d.scenarios.size() - shown);
+  for (const auto& e : d.scenario_errors) out << "  not loaded: " << e << "\n";
+  out << fmt::format("sample      {} generated cases (seed {}): {} change\n", d.sample_cases, d.seed, d.sample.size());
+  for (const auto& c : d.sample)
+    out << fmt::format("  {}: {} -> {}: {} case(s); smallest: {}\n", c.kind, c.before, c.after, c.cases,
+                       id_of(c.witness.edited.is_null() ? c.witness.base : c.witness.edited));
+  out << fmt::format("proofs      {} compared: {} change\n", d.proofs_compared, d.proofs.size());
+  for (const auto& c : d.proofs)
+    out << fmt::format("  {}: {} -> {}{}\n", c.id, c.before, c.after,
+                       c.counterexample.is_null() ? "" : "; counterexample " + id_of(c.counterexample));
+  out << fmt::format("points      {} compared: {} change\n", d.points_compared, d.points.size());
+  for (const auto& c : d.points)
+    out << fmt::format("  {}: the readings {} under the edited rules\n", c.point,
+                       c.after ? "start to matter" : "no longer differ on any board searched");
+  out << fmt::format("probes      {} compared: {} change\n", d.probes_compared, d.probes.size());
+  for (const auto& c : d.probes)
+    out << fmt::format("  {}: {} -> {} (size {}): {}\n", c.probe, expected_text(c.witness.base),
+                       expected_text(c.witness.edited), c.size, c.title);
+  for (const auto& u : d.unknowns) out << "  unknown: " << u << "\n";
+  out << fmt::format("\n{}: {} change(s) in {:.1f} s\n", d.changed() ? "CHANGED" : "UNCHANGED", change_count(d),
+                     d.seconds);
+}
+
+void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& project) {
+  out << fmt::format("# rulecheck diff: {}, {} change(s)\n\nThe edit: {}.\n\n", d.game, change_count(d), edit_line(d));
+  out << "Every change has a witness: one scenario file per side (base, edited), the same state and step, each "
+         "carrying its side's numbers and readings; `rulecheck run` replays them.\n\n";
+  out << fmt::format("## Scenarios whose outcome changes: {} of {}\n\n", d.scenarios.size(), d.scenarios_compared);
+  if (!d.scenarios.empty()) out << "| scenario | step | base | edited | witness |\n|---|---|---|---|---|\n";
+  for (const auto& c : d.scenarios)
+    out << fmt::format("| `{}` | {} | {} | {} | `{}` |\n", c.id, c.step, markdown_cell(outcome_text(c.before)),
+                       markdown_cell(outcome_text(c.after)), id_of(c.witness.edited));
+  out << fmt::format("\n## Generated cases whose outcome changes ({} cases, seed {})\n\n", d.sample_cases, d.seed);
+  for (const auto& c : d.sample) {
+    out << fmt::format("### {}: {} -> {} ({} cases)\n\nThe smallest:\n\n", c.kind, c.before, c.after, c.cases);
+    witness_markdown(out, c.witness);
+  }
+  out << fmt::format("## Invariants that stop or start holding ({} proofs)\n\n", d.proofs_compared);
+  for (const auto& c : d.proofs) {
+    out << fmt::format("### {}: {} -> {}\n\n{}\n\n", c.id, c.before, c.after, c.claim);
+    for (const auto& cl : c.clauses) out << "- " << clause_line(project, cl) << "\n";
+    if (!c.counterexample.is_null()) {
+      out << "\nThe counterexample:\n\n";
+      write_board_markdown(out, c.counterexample["state"]);
+      out << fmt::format("The step: `{}`; scenario `{}`\n", step_text(c.counterexample), id_of(c.counterexample));
+    }
+    out << "\n";
+  }
+  out << fmt::format("## Interpretation points whose readings stop or start mattering ({} points)\n\n",
+                     d.points_compared);
+  for (const auto& c : d.points) {
+    out << fmt::format("### {}: {}\n\n{}\n\n", c.point,
+                       c.after ? "the readings start to differ" : "no board found where the readings still differ",
+                       c.title);
+    for (const auto& s : c.scenarios)
+      out << fmt::format("- reading `{}`: {} (`{}`)\n", s.value("reading", ""), expected_text(s["scenario"]),
+                         id_of(s["scenario"]));
+    out << "\n";
+  }
+  out << fmt::format("## The smallest boards where the sides differ ({} solver probes)\n\n", d.probes_compared);
+  for (const auto& c : d.probes) {
+    out << fmt::format("### {} (size {})\n\n{}\n\n", c.probe, c.size, c.title);
+    for (const auto& cl : c.clauses) out << "- " << clause_line(project, cl) << "\n";
+    out << "\n";
+    witness_markdown(out, c.witness);
+  }
+  if (!d.unknowns.empty()) {
+    out << "## Not decided within the solver's budget\n\n";
+    for (const auto& u : d.unknowns) out << "- " << u << "\n";
+  }
+}
+
+void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck diff</title>\n"
+         "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
+         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}"
+         "th{background:#eee}code{background:#f4f4f4}</style></head><body>\n";
+  out << fmt::format("<h1>rulecheck diff: {}, {} change(s)</h1>\n<p>The edit: {}.</p>\n", escape_xml(d.game),
+                     change_count(d), escape_xml(edit_line(d)));
+  out << fmt::format("<h2>Scenarios whose outcome changes: {} of {}</h2>\n", d.scenarios.size(), d.scenarios_compared);
+  if (!d.scenarios.empty()) {
+    out << "<table><tr><th>scenario</th><th>step</th><th>base</th><th>edited</th><th>witness</th></tr>\n";
+    for (const auto& c : d.scenarios)
+      out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+                         escape_xml(c.id), c.step, escape_xml(outcome_text(c.before)),
+                         escape_xml(outcome_text(c.after)), escape_xml(id_of(c.witness.edited)));
+    out << "</table>\n";
+  }
+  out << fmt::format("<h2>Generated cases whose outcome changes ({} cases, seed {})</h2>\n", d.sample_cases, d.seed);
+  for (const auto& c : d.sample) {
+    out << fmt::format("<section><h3>{}: {} &rarr; {} ({} cases)</h3>\n", escape_xml(c.kind), escape_xml(c.before),
+                       escape_xml(c.after), c.cases);
+    witness_html(out, c.witness);
+    out << "</section>\n";
+  }
+  out << fmt::format("<h2>Invariants that stop or start holding ({} proofs)</h2>\n", d.proofs_compared);
+  for (const auto& c : d.proofs) {
+    out << fmt::format("<section><h3><code>{}</code>: {} &rarr; {}</h3><p>{}</p><ul>\n", escape_xml(c.id),
+                       escape_xml(c.before), escape_xml(c.after), escape_xml(c.claim));
+    for (const auto& cl : c.clauses) out << "<li>" << escape_xml(clause_line(project, cl)) << "</li>\n";
+    out << "</ul>\n";
+    if (!c.counterexample.is_null()) {
+      write_board_html(out, c.counterexample["state"]);
+      out << fmt::format("<p>The step: <code>{}</code>; scenario <code>{}</code></p>\n",
+                         escape_xml(step_text(c.counterexample)), escape_xml(id_of(c.counterexample)));
+    }
+    out << "</section>\n";
+  }
+  out << fmt::format("<h2>Interpretation points whose readings stop or start mattering ({} points)</h2>\n",
+                     d.points_compared);
+  for (const auto& c : d.points) {
+    out << fmt::format("<section><h3><code>{}</code>: {}</h3><p>{}</p><ul>\n", escape_xml(c.point),
+                       c.after ? "the readings start to differ" : "no board found where the readings still differ",
+                       escape_xml(c.title));
+    for (const auto& s : c.scenarios)
+      out << fmt::format("<li>reading <code>{}</code>: {} (<code>{}</code>)</li>\n", escape_xml(s.value("reading", "")),
+                         escape_xml(expected_text(s["scenario"])), escape_xml(id_of(s["scenario"])));
+    out << "</ul></section>\n";
+  }
+  out << fmt::format("<h2>The smallest boards where the sides differ ({} solver probes)</h2>\n", d.probes_compared);
+  for (const auto& c : d.probes) {
+    out << fmt::format("<section><h3><code>{}</code> (size {})</h3><p>{}</p><ul>\n", escape_xml(c.probe), c.size,
+                       escape_xml(c.title));
+    for (const auto& cl : c.clauses) out << "<li>" << escape_xml(clause_line(project, cl)) << "</li>\n";
+    out << "</ul>\n";
+    witness_html(out, c.witness);
+    out << "</section>\n";
+  }
+  if (!d.unknowns.empty()) {
+    out << "<h2>Not decided within the solver's budget</h2><ul>\n";
+    for (const auto& u : d.unknowns) out << "<li>" << escape_xml(u) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "</body></html>\n";
+}
+
+std::vector<json> witness_scenarios(const GameDiff& d) {
+  std::vector<json> out;
+  std::set<std::string> seen;
+  auto add = [&](const json& s) {
+    if (s.is_object() && seen.insert(s.value("id", "")).second) out.push_back(s);
+  };
+  for (const auto& c : d.scenarios) add(c.witness.base), add(c.witness.edited);
+  for (const auto& c : d.sample) add(c.witness.base), add(c.witness.edited);
+  for (const auto& c : d.proofs) add(c.counterexample);
+  for (const auto& c : d.points)
+    for (const auto& s : c.scenarios) add(s["scenario"]);
+  for (const auto& c : d.probes) add(c.witness.base), add(c.witness.edited);
+  return out;
+}
+
+}  // namespace rulecheck::diff

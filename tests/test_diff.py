@@ -1,0 +1,226 @@
+"""`rulecheck diff`: what an edit of the rulebook changes, checked on the edits an editor would make.
+
+Each expectation below is worked out from the rule texts, by hand, with the arithmetic beside it;
+none is read back from rulecheck's own output. Every change's witness scenarios must replay through
+`rulecheck run` against the project's own rules (they carry their side's numbers as overrides).
+"""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+STACKING_CLAUSES = {"messina.muster.stacking", "messina.muster.stacking.over-limit", "messina.cards.transfer",
+                    "messina.cards.capacity"}
+# The generated sample is kept small here (the default is 4000 cases per side); the corpus, the proofs,
+# the ambiguity search and the solver's probes run in full.
+SAMPLE = "600"
+
+
+def run_diff(rulecheck, tmp_path, edit, *extra, name="edited.json", flag="--edited"):
+    edited = tmp_path / name
+    edited.write_text(json.dumps(edit))
+    out = tmp_path / "report"
+    p = subprocess.run([rulecheck, "diff", flag, str(edited), "--sample", SAMPLE, "--output-dir", str(out), *extra],
+                       capture_output=True, text=True, timeout=900)
+    assert p.returncode in (0, 1), p.stderr
+    report = json.loads((out / "diff.json").read_text())
+    return p, report, out
+
+
+def scenario_change(report, scenario_id):
+    for c in report["scenarios"]["changes"]:
+        if c["id"] == scenario_id:
+            return c
+    return None
+
+
+def units_on(space):
+    return sum(n for by_faction in space.get("units", {}).values() for n in by_faction.values())
+
+
+def assert_witnesses_replay(rulecheck, out):
+    witnesses = out / "witnesses"
+    files = list(witnesses.glob("*.json"))
+    assert files, "a change without a witness"
+    p = subprocess.run([rulecheck, "run", str(witnesses), "--quiet"], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    # Each side's scenario carries that side's numbers: the edited ones differ from the base ones.
+    return [json.loads(f.read_text()) for f in files]
+
+
+def test_map_stacking_limit_5_to_6_makes_a_sixth_unit_legal_and_nothing_else(rulecheck, tmp_path):
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "stacking_map": 6})
+    assert p.returncode == 1
+    assert report["edit"]["ruleset"] == [{"key": "/stacking_map", "before": 5, "after": 6}]
+    # stacking-six-on-map: 2 civilians + 2 infantry on D1, + 2 infantry = 6: above 5, not above 6.
+    c = scenario_change(report, "messina/muster/stacking-six-on-map")
+    assert c and c["before"] == {"legal": False, "rule": "messina.muster.stacking"} and c["after"]["legal"]
+    # Only the stacking sentence moved: every changed scenario cites a stacking clause on one side.
+    for c in report["scenarios"]["changes"]:
+        rules = {c["before"].get("rule"), c["after"].get("rule")}
+        assert rules & STACKING_CLAUSES, c["id"]
+    # The limit is a number in every invariant: none stops or starts holding.
+    assert report["proofs"]["changes"] == [] and report["proofs"]["compared"] > 0
+    # The solver's smallest muster where the sides differ ends with exactly 6 units on one space.
+    musters = [c for c in report["probes"]["changes"] if c["probe"].startswith("muster")]
+    assert musters, report["probes"]
+    for m in musters:
+        base, edited = m["witness"]["base"], m["witness"]["edited"]
+        assert base["steps"][0]["expect"]["legal"] is False
+        if edited["steps"][0]["expect"]["legal"]:
+            after = edited["steps"][0]["expect"]["state"]
+            assert max(units_on(s) for s in after["spaces"].values()) == 6
+    scenarios = assert_witnesses_replay(rulecheck, out)
+    edited_sides = [s for s in scenarios if s["id"].endswith("/edited")]
+    assert edited_sides and all(s["ruleset"].get("stacking_map") == 6 for s in edited_sides)
+
+
+def test_card_stacking_limit_2_to_3_makes_a_third_unit_on_a_card_legal(rulecheck, tmp_path):
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "stacking_card": 3})
+    assert p.returncode == 1
+    # muster-onto-card-third-unit: a card holding 2, one more built: 3 > 2 but not > 3.
+    c = scenario_change(report, "messina/cards/muster-onto-card-third-unit")
+    assert c and c["before"]["legal"] is False and c["before"]["rule"] in STACKING_CLAUSES and c["after"]["legal"]
+    for c in report["scenarios"]["changes"]:
+        assert {c["before"].get("rule"), c["after"].get("rule")} & STACKING_CLAUSES, c["id"]
+    # A card with 3 units is not a state under the base rules (a card holds at most 2): the sample finds
+    # such states, as one change.
+    admitted = [c for c in report["sample"]["changes"] if c["before"] == "not a state"]
+    assert len(admitted) == 1 and admitted[0]["after"] == "a state"
+    assert_witnesses_replay(rulecheck, out)
+
+
+def test_consumption_per_token_instead_of_per_two_tokens_doubles_the_bill(rulecheck, tmp_path):
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "tokens_per_food_and_water": 1})
+    assert p.returncode == 1
+    # odd-count-5-tokens: P = 5; per 2 tokens the bill is ceil(5/2) = 3 F and 3 W (food 3 -> 0, water
+    # 4 -> 1); per token it is 5 F and 5 W, more than the 3 food there is, so that outcome is gone.
+    c = scenario_change(report, "messina/consumption/odd-count-5-tokens")
+    assert c
+    before = c["before"]["state"]["factions"]["UE"]["resources"]
+    assert (before.get("food", 0), before.get("water", 0)) == (0, 1)
+    if c["after"].get("legal"):
+        after = c["after"]["state"]["factions"]["UE"]
+        assert after.get("resources", {}).get("food", 0) == 0
+        assert after["population"] != {"disaffected": 0, "spare": 2, "located": 3}
+    # The bill is the consumption page's arithmetic: nothing outside it changes.
+    for c in report["scenarios"]["changes"]:
+        assert c["id"].startswith("messina/consumption/") or "consume" in json.dumps(c["witness"]["base"]), c["id"]
+    assert_witnesses_replay(rulecheck, out)
+
+
+def test_a_hand_limit_of_4_changes_which_discards_are_right(rulecheck, tmp_path):
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "hand_limit": 4})
+    assert p.returncode == 1
+    # hand-limit-five-discard-one: 5 held; excess max(0, 5 - 5) = 0, so no discard (illegal); under 4
+    # the excess is 5 - 4 = 1: discarding one is right.
+    c = scenario_change(report, "messina/cards/hand-limit-five-discard-one")
+    assert c and c["before"] == {"legal": False, "rule": "messina.cards.hand-limit"} and c["after"]["legal"]
+    # hand-limit-six-discard-one: excess 6 - 5 = 1 (legal); under 4 it is 2, one discard is too few.
+    c = scenario_change(report, "messina/cards/hand-limit-six-discard-one")
+    assert c and c["before"]["legal"] and c["after"] == {"legal": False, "rule": "messina.cards.hand-limit"}
+    for c in report["scenarios"]["changes"]:
+        assert "end-exploration" in json.dumps(c["witness"]["base"] or c["witness"]["edited"]), c["id"]
+    assert_witnesses_replay(rulecheck, out)
+
+
+def test_scythe_popularity_loss_of_2_per_worker_doubles_the_loss(rulecheck, tmp_path):
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "scythe", "popularity_loss_per_worker": 2})
+    assert p.returncode == 1
+    # mech-forces-one-worker-out: red at 5 forces 1 blue worker out: 5 - 1 = 4, or 5 - 2 = 3.
+    c = scenario_change(report, "scythe/move/mech-forces-one-worker-out")
+    assert c and c["before"]["state"]["factions"]["red"]["popularity"] == 4
+    assert c["after"]["state"]["factions"]["red"]["popularity"] == 3
+    # character-forces-three-workers-out: red at 10, 3 workers: 10 - 3 = 7, or 10 - 6 = 4.
+    c = scenario_change(report, "scythe/move/character-forces-three-workers-out")
+    assert c and c["before"]["state"]["factions"]["red"]["popularity"] == 7
+    assert c["after"]["state"]["factions"]["red"]["popularity"] == 4
+    # Only popularity moves: the next states differ in a popularity and nothing else.
+    for c in report["scenarios"]["changes"]:
+        assert c["before"]["legal"] and c["after"]["legal"], c["id"]
+        before, after = c["before"]["state"], c["after"]["state"]
+        assert {k: v for k, v in before.items() if k != "factions"} == {k: v for k, v in after.items() if k != "factions"}
+        for f in before["factions"]:
+            b, a = dict(before["factions"][f]), dict(after["factions"][f])
+            b.pop("popularity", None)
+            a.pop("popularity", None)
+            assert a == b, c["id"]
+    assert_witnesses_replay(rulecheck, out)
+
+
+@pytest.mark.parametrize("edit", [{"game": "messina", "stacking_map": 5}, {"game": "scythe"}])
+def test_an_edit_that_changes_nothing_reports_nothing(rulecheck, tmp_path, edit):
+    p, report, out = run_diff(rulecheck, tmp_path, edit)
+    assert p.returncode == 0, p.stdout
+    assert "UNCHANGED" in p.stdout
+    assert report["changed"] is False and report["changes"] == 0
+    assert report["scenarios"]["compared"] > 0 and report["proofs"]["compared"] > 0
+    for part in ("scenarios", "sample", "proofs", "points", "probes"):
+        assert report[part]["changes"] == [], part
+    assert not list((out / "witnesses").glob("*.json"))
+
+
+def test_a_change_of_default_reading_is_witnessed_under_that_reading(rulecheck, tmp_path):
+    # messina.card-hostility: by default only an exposed card held by an opponent makes its space
+    # hostile; under "held" a hidden one does too, so some hostility answer changes.
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "readings": {"messina.card-hostility": "held"}},
+                              name="readings.json", flag="--readings")
+    assert p.returncode == 1
+    assert report["edit"]["readings"] == [{"point": "messina.card-hostility", "before": "exposed-only", "after": "held"}]
+    assert report["edit"]["ruleset"] == []
+    scenarios = assert_witnesses_replay(rulecheck, out)
+    edited = [s for s in scenarios if s["id"].endswith("/edited") and "/diff/sample/" in s["id"]]
+    assert edited and all(s["interpretations"].get("messina.card-hostility") == "held" for s in edited)
+
+
+def test_an_unknown_number_is_refused_naming_the_file_and_the_key(rulecheck, tmp_path):
+    edited = tmp_path / "typo.json"
+    edited.write_text(json.dumps({"game": "messina", "stacking_mapp": 6}))
+    p = subprocess.run([rulecheck, "diff", "--edited", str(edited)], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2
+    assert "typo.json" in p.stderr and "stacking_mapp" in p.stderr
+
+
+def rule_texts(root):
+    """The rule texts ($RULECHECK_RULE_TEXTS, else ../shared/rules beside the project), or a skip."""
+    texts = os.environ.get("RULECHECK_RULE_TEXTS") or str(root.parent / "shared" / "rules")
+    if not os.path.isdir(texts):
+        pytest.skip(f"no rule texts at {texts} (set RULECHECK_RULE_TEXTS): the text edits need them")
+    return texts
+
+
+def test_a_text_edit_lists_what_rests_on_the_changed_clause_and_whether_it_passes(rulecheck, root, tmp_path):
+    edited = tmp_path / "texts"
+    shutil.copytree(rule_texts(root), edited)
+    muster = edited / "messina-muster-phase.txt"
+    words = muster.read_text(encoding="utf-8")
+    # The stacking sentence's map limit, 5 -> 6 (one number in one paragraph).
+    assert words.count("(5 Units per map-space") == 1
+    muster.write_text(words.replace("(5 Units per map-space", "(6 Units per map-space"), encoding="utf-8")
+    p = subprocess.run([rulecheck, "diff", "--text", str(edited), "--format", "json"], capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 1, p.stderr
+    report = json.loads(p.stdout)
+    by_id = {c["id"]: c for c in report["clauses"]}
+    # That paragraph holds the stacking clauses and nothing else changed.
+    assert "messina.muster.stacking" in by_id
+    assert {c["text_file"] for c in report["clauses"]} == {"messina-muster-phase.txt"}
+    assert all(c["drift"] == "CHANGED" for c in report["clauses"])
+    stacking = by_id["messina.muster.stacking"]
+    scenarios = {s["name"]: s for s in stacking["scenarios"]}
+    # The scenario that rests on the old limit (4 + 2 = 6 > 5) is listed, and still passes the code.
+    six = scenarios["scenarios/messina/muster/stacking-six-on-map.json"]
+    assert six["verdict"] == "pass" and "allowed" in six["detail"]
+    assert any(p["name"] == "messina.muster.stacking-kept" for p in stacking["proofs"])
+    assert any(s["name"].startswith("solver/messina/muster.cpp:") for s in stacking["solver_code"])
+    assert any(s["name"].startswith("oracle/messina/muster.cpp:") for s in stacking["oracle_code"])
+
+
+def test_an_untouched_copy_of_the_texts_reports_nothing(rulecheck, root, tmp_path):
+    edited = tmp_path / "texts"
+    shutil.copytree(rule_texts(root), edited)
+    p = subprocess.run([rulecheck, "diff", "--text", str(edited)], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout
+    assert "UNCHANGED" in p.stdout
