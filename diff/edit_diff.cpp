@@ -289,20 +289,14 @@ std::map<std::string, json> by_field(const json& records, const char* field) {
 void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
-  const auto before = by_field(game.prove(e.base.rules.ruleset, readings_of(e.base), rlimit), "id");
-  const auto after = by_field(game.prove(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "id");
+  const json before = game.prove(e.base.rules.ruleset, readings_of(e.base), rlimit);
+  const json after = game.prove(e.edited.rules.ruleset, readings_of(e.edited), rlimit);
   d.proofs_compared = after.size();
-  for (const auto& [id, a] : after) {
-    const json& b = before.count(id) ? before.at(id) : json::object();
-    const std::string sb = b.value("status", "absent"), sa = a.value("status", "");
-    if (sa == "unknown" || sb == "unknown") d.unknowns.push_back(fmt::format("proof {}: {} -> {}", id, sb, sa));
-    if (sa == sb) continue;
-    json cex = nullptr;
-    if (sa == "refuted" && a["counterexample"].is_object())
-      cex = with_side(sides.project(), e.edited, renamed(a["counterexample"], d.game, "proof/" + id));
-    else if (sb == "refuted" && b["counterexample"].is_object())
-      cex = with_side(sides.project(), e.base, renamed(b["counterexample"], d.game, "proof/" + id));
-    d.proofs.push_back({id, a.value("claim", ""), a.value("clauses", std::vector<std::string>{}), sb, sa, cex});
+  d.proofs = compare_proofs(before, after, d.unknowns);
+  for (ProofChange& c : d.proofs) {
+    if (!c.counterexample.is_object()) continue;
+    const Side& refuting = c.after == "refuted" ? e.edited : e.base;
+    c.counterexample = with_side(sides.project(), refuting, renamed(c.counterexample, d.game, "proof/" + c.id));
   }
 }
 
@@ -409,6 +403,27 @@ GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOpti
   }
   d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return d;
+}
+
+std::vector<ProofChange> compare_proofs(const json& before_records, const json& after_records,
+                                        std::vector<std::string>& unknowns) {
+  const auto before = by_field(before_records, "id");
+  const auto after = by_field(after_records, "id");
+  std::vector<ProofChange> out;
+  for (const auto& [id, a] : after) {
+    const json& b = before.count(id) ? before.at(id) : json::object();
+    const std::string sb = b.value("status", "absent"), sa = a.value("status", "");
+    if (sa == "unknown" || sb == "unknown") unknowns.push_back(fmt::format("proof {}: {} -> {}", id, sb, sa));
+    if (sa == sb) continue;
+    // The counterexample of the side where the invariant fails: after, else before.
+    json cex = nullptr;
+    if (sa == "refuted" && a.value("counterexample", json()).is_object())
+      cex = a["counterexample"];
+    else if (sb == "refuted" && b.value("counterexample", json()).is_object())
+      cex = b["counterexample"];
+    out.push_back({id, a.value("claim", ""), a.value("clauses", std::vector<std::string>{}), sb, sa, std::move(cex)});
+  }
+  return out;
 }
 
 }  // namespace rulecheck::diff

@@ -129,6 +129,12 @@ struct DiffOptions {
   unsigned rlimit = 50'000'000;  // the solver's budget per question (0: no proofs, points or probes)
 };
 
+// The invariants whose status differs between two sides' proof records (Game::prove's, in any
+// order), by id; each change carries the counterexample of the side where it is refuted, as the
+// solver wrote it. A status "unknown" on either side is also noted in `unknowns`: a budget
+// exceeded is never a pass.
+std::vector<ProofChange> compare_proofs(const json& before, const json& after, std::vector<std::string>& unknowns);
+
 // Runs everything under both sides. `progress` gets a line per stage.
 GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOptions& options,
                    const std::function<void(const std::string&)>& progress);

@@ -150,6 +150,48 @@ def test_scythe_popularity_loss_of_2_per_worker_doubles_the_loss(rulecheck, tmp_
     assert_witnesses_replay(rulecheck, out)
 
 
+def test_points_a_high_tech_threshold_of_4_stops_the_shield_reading_mattering_and_3_starts_it(rulecheck, tmp_path):
+    # messina.shield-high-tech asks whether the high-tech placement rule (builds of high_tech_min_cost
+    # E or more) binds Shields. A Shield costs 3 E to build and 3 E to upgrade: at a threshold of 4 no
+    # Shield operation reaches it, so both readings give the same outcome everywhere (the point stops
+    # mattering); back at 3 a 3 E Shield is at the threshold and they differ again (it starts).
+    # messina.high-tech-home (may a consenting ally's Home Space take a high-tech build) keeps
+    # mattering at 4: a Mech costs 5 E, still at least 4. Fighters and Bombers (3 E) stop being high
+    # tech, so building one away from a Home Space or Utility becomes legal.
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "high_tech_min_cost": 4})
+    assert p.returncode == 1
+    points = {c["point"]: c for c in report["points"]["changes"]}
+    assert set(points) == {"messina.shield-high-tech"}, points.keys()
+    assert points["messina.shield-high-tech"]["before"] == "matters"
+    assert points["messina.shield-high-tech"]["after"] == "no witness"
+    # The witness is the base side's: one scenario per reading, with different outcomes.
+    outcomes = [s["scenario"]["steps"][0]["expect"] for s in points["messina.shield-high-tech"]["scenarios"]]
+    assert len(outcomes) == 2 and outcomes[0] != outcomes[1]
+    c = scenario_change(report, "messina/muster/fighter-at-plain-friendly-space")
+    assert c and c["before"] == {"legal": False, "rule": "messina.muster.high-tech"} and c["after"]["legal"]
+    probes = {c["probe"]: c for c in report["probes"]["changes"]}
+    for unit in ("fighter", "bomber"):
+        witness = probes[f"muster.build-{unit}"]["witness"]
+        assert witness["base"]["steps"][0]["expect"] == {"legal": False, "rule": "messina.muster.high-tech"}
+        assert witness["edited"]["steps"][0]["expect"]["legal"] is True
+    assert "muster.build-mech" not in probes  # 5 E: high tech under both thresholds
+    assert report["proofs"]["changes"] == []
+    assert_witnesses_replay(rulecheck, out)
+
+    back = tmp_path / "back"
+    back.mkdir()
+    base = back / "threshold-4.json"
+    base.write_text(json.dumps({"game": "messina", "high_tech_min_cost": 4}))
+    p, report, out = run_diff(rulecheck, back, {"game": "messina", "high_tech_min_cost": 3}, "--base", str(base))
+    assert p.returncode == 1
+    assert report["edit"]["ruleset"] == [{"key": "/high_tech_min_cost", "before": 4, "after": 3}]
+    points = {c["point"]: c for c in report["points"]["changes"]}
+    assert set(points) == {"messina.shield-high-tech"}
+    assert (points["messina.shield-high-tech"]["before"], points["messina.shield-high-tech"]["after"]) == \
+        ("no witness", "matters")
+    assert_witnesses_replay(rulecheck, out)
+
+
 @pytest.mark.parametrize("edit", [{"game": "messina", "stacking_map": 5}, {"game": "scythe"}])
 def test_an_edit_that_changes_nothing_reports_nothing(rulecheck, tmp_path, edit):
     p, report, out = run_diff(rulecheck, tmp_path, edit)

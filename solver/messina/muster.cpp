@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -576,6 +577,17 @@ std::vector<MessinaProof> muster_proofs(const ms::Rules& rules, const Budget& bu
 
 namespace {
 
+// The unit a high-tech witness builds: the Fighter, as the text's own example of a 3E unit, while it is
+// high tech; under other numbers the cheapest unit kind that is (the Fighter if none is, when no
+// build can separate the readings).
+Piece high_tech_unit(const ms::Ruleset& numbers) {
+  if (is_high_tech(numbers, Piece::fighter)) return Piece::fighter;
+  std::optional<Piece> cheapest;
+  for (Piece p : ms::kUnitKinds)
+    if (is_high_tech(numbers, p) && (!cheapest || numbers.unit(p).cost < numbers.unit(*cheapest).cost)) cheapest = p;
+  return cheapest.value_or(Piece::fighter);
+}
+
 ms::Action muster_of(std::vector<ms::PieceCount> builds, std::vector<ms::Equip> equip = {},
                      std::vector<ms::ShieldOp> shields = {}, std::vector<ms::PieceCount> disband = {}) {
   return ms::Muster{"Red", std::move(builds), std::move(equip), std::move(shields), std::move(disband)};
@@ -660,17 +672,20 @@ std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budge
          return Step{muster_of({}, {}, {{a, ms::ShieldOpKind::build}})};
        },
        {}});
+  const Piece high_tech = high_tech_unit(rules.numbers);
   specs.push_back(
       {"messina.high-tech-home",
        {kHighTech},
        "whether a consenting ally's Home Space serves as a site for high-tech units",
-       "Red builds a Fighter (3E) at Blue's Home Space, friendly to Red through Blue's consent to muster, with no "
-       "Utility there and not Red's home: only the consenting-ally reading accepts the ally's home.",
+       fmt::format("Red builds a {} ({}E, at or over the high-tech threshold of {}E) at Blue's Home Space, friendly "
+                   "to Red through Blue's consent to muster, with no Utility there and not Red's home: only the "
+                   "consenting-ally reading accepts the ally's home.",
+                   ms::piece_name(high_tech), rules.numbers.unit(high_tech).cost, rules.numbers.high_tech_min_cost),
        {reading_of(rules, "own", [](R& r) { r.high_tech_home = R::HighTechHome::own; }),
         reading_of(rules, "consenting-ally", [](R& r) { r.high_tech_home = R::HighTechHome::consenting_ally; })},
        shapes(1, 3, true),
-       [a](const Shape&) {
-         return Step{muster_of({{a, Piece::fighter, 1}})};
+       [a, high_tech](const Shape&) {
+         return Step{muster_of({{a, high_tech, 1}})};
        },
        {}});
   specs.push_back(
