@@ -149,14 +149,16 @@ void add_run(CLI::App& app, Context& context) {
   run->add_option("--engine", opt->engines,
                   "An engine under test: a shell command speaking protocol 1 on stdin/stdout "
                   "(see docs/engine-protocol.md); repeatable, engines run side by side")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->check(engine_command_check());
   run->add_flag("--strict", opt->strict, "Also compare the clause id of illegal answers (default: legality only)");
   run->add_option("--rule-map", opt->rule_maps,
                   "A JSON file {\"engine\": NAME, \"rules\": {ENGINE_CODE: CLAUSE_ID}} for an engine whose rule "
                   "codes differ from the clause ids; repeatable")
       ->allow_extra_args(false);
   run->add_option("--timeout", opt->timeout_ms, "Per-request time limit for engines, in milliseconds")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(timeout_ms_check());
   run->add_option("--window", opt->window, "Requests an engine may have outstanding (pipelining)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
@@ -312,9 +314,11 @@ void add_serve_and_engine(CLI::App& app, Context& context) {
   auto opt = std::make_shared<EngineCheckOptions>();
   CLI::App* check = engine->add_subcommand(
       "check", "Check that an engine speaks the protocol: its hello, and an answer to every scenario step");
-  check->add_option("command", opt->command, "The engine's shell command")->required();
+  check->add_option("command", opt->command, "The engine's shell command")->required()->check(engine_command_check());
   check->add_option("--scenarios", opt->paths, "Scenarios to send (default: the project's scenarios/)");
-  check->add_option("--timeout", opt->timeout_ms, "Per-request time limit in milliseconds")->capture_default_str();
+  check->add_option("--timeout", opt->timeout_ms, "Per-request time limit in milliseconds")
+      ->capture_default_str()
+      ->check(timeout_ms_check());
   check->footer("Exit status: 0 the engine speaks protocol 1, 1 a problem was found (each is listed), 2 bad input.");
   check->callback([&context, opt] { context.exit_code = engine_check_command(context, *opt); });
 }

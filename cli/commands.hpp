@@ -27,6 +27,20 @@ struct Context {
   std::unique_ptr<RulesLibrary> load_rules() const;
 };
 
+// The engine options every command that runs engines shares, checked when parsing (a usage error,
+// exit 2, rather than a run that errors every case): a per-request time limit of 1 ms to an hour,
+// and an engine command that is not blank.
+inline CLI::Validator timeout_ms_check() {
+  return CLI::Range(1, 3'600'000).description("1 to 3600000 (ms)");
+}
+inline CLI::Validator engine_command_check() {
+  return CLI::Validator(
+      [](std::string& command) -> std::string {
+        return command.find_first_not_of(" \t\n") == std::string::npos ? "the engine command is empty" : "";
+      },
+      "COMMAND");
+}
+
 // `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).
 void add_case_commands(CLI::App& app, Context& context);
 

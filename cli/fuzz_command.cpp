@@ -159,7 +159,9 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       "fuzz",
       "Send generated cases to an engine and compare its answers with the oracle's; shrink the first "
       "disagreement and save it as a scenario file");
-  fuzz->add_option("--engine", opt->engine, "The engine under test: a shell command speaking protocol 1")->required();
+  fuzz->add_option("--engine", opt->engine, "The engine under test: a shell command speaking protocol 1")
+      ->required()
+      ->check(engine_command_check());
   fuzz->add_option("--game", opt->games, "Only this game (repeatable; default: every game the engine plays)")
       ->allow_extra_args(false);
   fuzz->add_option("--cases", opt->cases, "Stop after this many generated cases (0: no limit)")->capture_default_str();
@@ -177,7 +179,9 @@ void add_fuzz_command(CLI::App& app, Context& context) {
                    "Ask the Z3 solver about each disagreement within this many Z3 steps: an outcome the rules "
                    "allow is counted as an alternative, not a finding (0: do not ask)")
       ->capture_default_str();
-  fuzz->add_option("--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds")->capture_default_str();
+  fuzz->add_option("--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds")
+      ->capture_default_str()
+      ->check(timeout_ms_check());
   fuzz->add_option("--window", opt->window, "Requests the engine may have outstanding")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));

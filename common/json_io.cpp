@@ -1,5 +1,6 @@
 #include "common/json_io.hpp"
 
+#include <cstdint>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -9,6 +10,7 @@
 
 #include "common/input_error.hpp"
 #include "common/pointer.hpp"
+#include "common/text.hpp"
 
 namespace rulecheck {
 
@@ -21,6 +23,15 @@ class DuplicateKeyGuard {
     switch (event) {
       case json::parse_event_t::object_start: open(true); break;
       case json::parse_event_t::array_start: open(false); break;
+      default: break;
+    }
+    if (frames_.size() > kMaxJsonNesting)
+      throw InputError(path_to_current(8), fmt::format("arrays and objects are nested more than {} deep here "
+                                                      "(rulecheck reads at most {} levels)",
+                                                      kMaxJsonNesting, kMaxJsonNesting));
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start: break;
       case json::parse_event_t::key: {
         Frame& f = frames_.back();
         f.key = parsed.get<std::string>();
@@ -53,9 +64,12 @@ class DuplicateKeyGuard {
   void element_done() {
     if (!frames_.empty() && !frames_.back().object) frames_.back().index++;
   }
-  std::string path_to_current() const {
+  // The pointer to where the parser is; past `most` levels only their number is given.
+  std::string path_to_current(std::size_t most = SIZE_MAX) const {
     std::string p;
-    for (const auto& f : frames_) p = pointer(p, f.object ? f.key : std::to_string(f.index));
+    for (std::size_t i = 0; i < frames_.size() && i < most; ++i)
+      p = pointer(p, frames_[i].object ? frames_[i].key : std::to_string(frames_[i].index));
+    if (frames_.size() > most) p += fmt::format("/... ({} levels in all)", frames_.size());
     return p;
   }
   std::vector<Frame> frames_;
@@ -85,13 +99,24 @@ json parse_json_strict(std::string_view text, const std::string& source) {
     // nlohmann's message starts "[json.exception.parse_error.101] parse error at line L, column C: "
     const auto colon = what.find(": ");
     const std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-    throw InputError("", fmt::format("{}: not valid JSON at {}: {}", source, line_and_column(text, e.byte), detail));
+    // The detail quotes what was last read, which may be the very bytes that are not UTF-8.
+    throw InputError("", valid_utf8(fmt::format("{}: not valid JSON at {}: {}", source,
+                                                line_and_column(text, e.byte), detail)));
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double (1e309, an integer of thousands of digits). nlohmann's message quotes
+    // the whole number; name it by its start.
+    std::string what = e.what();
+    const auto quote = what.find('\'');
+    std::string number = quote == std::string::npos ? "" : what.substr(quote + 1);
+    if (!number.empty() && number.back() == '\'') number.pop_back();
+    if (number.size() > 24) number = number.substr(0, 24) + "... (" + std::to_string(number.size()) + " characters)";
+    throw InputError("", valid_utf8(fmt::format("{}: a number too large to represent: {}", source, number)));
   }
 }
 
 json read_json_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("", fmt::format("{}: cannot be read", file.string()));
+  if (!in) throw InputError("", valid_utf8(fmt::format("{}: cannot be read", file.string())));
   std::stringstream buffer;
   buffer << in.rdbuf();
   return parse_json_strict(buffer.str(), file.string());

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
@@ -27,12 +28,15 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
   for (const auto& f : find_scenario_files(paths)) {
     try {
       Scenario s = load_scenario(f, library);
+      check_scenario_state(s, library);  // a state that contradicts itself is a bad file, as in validate
       if (auto [it, fresh] = seen.emplace(s.id, f); !fresh)
         throw ScenarioError{f, s.id, "/id",
                             fmt::format("the id \"{}\" is already used by {}", s.id, it->second.string())};
       if (selected(s, filters)) corpus.scenarios.push_back(std::move(s));
     } catch (const ScenarioError& e) {
       corpus.bad.push_back(e);
+    } catch (const std::exception& e) {  // nothing a file holds may stop the others from running
+      corpus.bad.push_back(ScenarioError{f, "", "", valid_utf8(e.what())});
     }
   }
   return corpus;

@@ -10,9 +10,11 @@
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
+#include "common/text.hpp"
 #include "harness/bindings.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/pipeline.hpp"
+#include "harness/subprocess.hpp"
 
 namespace rulecheck {
 
@@ -117,7 +119,11 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       continue;
     }
     const std::optional<json>& parsed = ans.answer();
-    if (!parsed) return decide(r, Verdict::errored, i, "the answer is not a JSON object: " + ans.line.substr(0, 200));
+    if (!parsed)
+      return decide(r, Verdict::errored, i,
+                    nested_deeper_than(ans.line)
+                        ? fmt::format("the answer nests arrays and objects more than {} deep", kMaxJsonNesting)
+                        : "the answer is not a JSON object: " + excerpt(ans.line));
     const json& a = *parsed;
     if (options.strict_protocol)
       if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty())
@@ -174,8 +180,13 @@ class CrossCheckRun {
   bool request(std::size_t index, std::string& line, std::string& id) {
     while (index >= requests_.size() && planned_ < scenarios_.size()) plan_next();
     if (index >= requests_.size()) return false;
-    line = requests_[index];
     id = ids_[index];
+    const PlannedCase& c = cases_[owner_[index]];
+    if (!c.answers.empty() && !c.answers.back().fault.empty()) {
+      line.clear();  // an earlier step of this case errored: the rest is not sent
+      return true;
+    }
+    line = requests_[index];
     return true;
   }
 

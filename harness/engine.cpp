@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
+
 namespace rulecheck {
 
 namespace {
@@ -33,7 +35,7 @@ const EngineHello& EngineProcess::start() {
   const auto deadline = Clock::now() + options_.timeout;
   while (true) {
     while (auto line = pump_->next_line()) {
-      json j = json::parse(*line, nullptr, false);
+      json j = nested_deeper_than(*line) ? json(json::value_t::discarded) : json::parse(*line, nullptr, false);
       if (j.is_discarded() || !j.is_object()) {
         if (!line->empty() && hello_.banner.size() < 100) hello_.banner.push_back(excerpt(*line));
         continue;
@@ -41,6 +43,9 @@ const EngineHello& EngineProcess::start() {
       if (!j.contains("name") || !j["name"].is_string())
         throw std::runtime_error(
             fmt::format("'{}' answered hello without a \"name\" string: {}", options_.command, excerpt(*line)));
+      if (j.contains("protocol") && j["protocol"] != 1)
+        throw std::runtime_error(fmt::format("'{}' answered hello for protocol {}; rulecheck speaks protocol 1",
+                                             options_.command, excerpt(j["protocol"].dump())));
       hello_.name = j["name"];
       hello_.version = j.value("version", "");
       if (j.contains("games") && j["games"].is_array())
@@ -55,9 +60,7 @@ const EngineHello& EngineProcess::start() {
       case LinePump::Event::timed_out:
         throw std::runtime_error(
             fmt::format("'{}' did not answer hello within {} ms", options_.command, options_.timeout.count()));
-      case LinePump::Event::write_failed:
-        throw std::runtime_error(
-            fmt::format("cannot send hello to '{}': {}", options_.command, process_->exit_description()));
+      case LinePump::Event::write_failed:  // it ended before reading hello: the same as ending before answering
       case LinePump::Event::output_closed: {
         const std::string err = pump_->take_stderr();
         throw std::runtime_error(fmt::format("'{}' {} before answering hello{}", options_.command,
@@ -88,7 +91,7 @@ void EngineProcess::stop() {
 }
 
 const std::optional<json>& EngineAnswer::answer() {
-  if (!parsed && !line.empty()) {
+  if (!parsed && !line.empty() && !nested_deeper_than(line)) {
     json j = json::parse(line, nullptr, false);
     if (!j.is_discarded() && j.is_object()) parsed = std::move(j);
   }
@@ -141,6 +144,10 @@ class EngineProcess::Exchange {
         source_done_ = true;
         break;
       }
+      if (line_.empty()) {  // not sent: its case already errored at an earlier step
+        on_answer_(next_++, EngineAnswer{"", std::nullopt, "not sent: an earlier step of this case errored", ""});
+        continue;
+      }
       engine_.pump_->send(line_);
       outstanding_.push_back({next_++, id_, Clock::now()});
     }
@@ -180,9 +187,18 @@ class EngineProcess::Exchange {
     if (text.size() > prefix.size() && text.compare(0, prefix.size(), prefix) == 0 &&
         (text[prefix.size()] == ',' || text[prefix.size()] == '}'))
       return true;
+    if (nested_deeper_than(text)) {
+      problem = fmt::format("the answer nests arrays and objects more than {} deep", kMaxJsonNesting);
+      return false;
+    }
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
       problem = fmt::format("the answer is not a JSON object: {}", excerpt(text));
+      return false;
+    }
+    if (j.contains("id") && !j["id"].is_string()) {
+      problem = fmt::format("the answer's id is {} ({}), but ids are strings: copy the request's \"{}\" exactly",
+                            j["id"].dump(), j["id"].type_name(), pending.id);
       return false;
     }
     if (!j.contains("id") || j["id"] != pending.id) {

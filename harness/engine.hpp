@@ -43,7 +43,8 @@ struct EngineAnswer {
 };
 
 // Produces request `index` (its line, without newline, and its id); false past the last one.
-// The same index may be asked for again after an engine restart and must give the same request.
+// The same index may be asked for again after an engine restart and must give the same request,
+// or an empty line: not sent, answered with a fault at once (the rest of a case that already errored).
 using RequestSource = std::function<bool(std::size_t index, std::string& line, std::string& id)>;
 
 struct EngineHello {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "common/input_error.hpp"
+#include "common/text.hpp"
 #include "games/registry.hpp"
 
 namespace rulecheck {
@@ -178,7 +179,7 @@ void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& wh
 CaseResult case_header(const Scenario& s, const std::string& target) {
   CaseResult r;
   r.id = s.id;
-  r.file = s.file.string();
+  r.file = valid_utf8(s.file.string());  // a file name need not be UTF-8; every report is
   r.game = s.game;
   r.title = s.title;
   r.target = target;
@@ -188,8 +189,8 @@ CaseResult case_header(const Scenario& s, const std::string& target) {
 
 CaseResult errored_case(const ScenarioError& error, const std::string& target) {
   CaseResult r;
-  r.id = error.id.empty() ? error.file.string() : error.id;
-  r.file = error.file.string();
+  r.file = valid_utf8(error.file.string());
+  r.id = error.id.empty() ? r.file : error.id;
   r.target = target;
   r.verdict = Verdict::errored;
   r.message = error.describe();

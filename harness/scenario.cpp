@@ -1,6 +1,7 @@
 #include "harness/scenario.hpp"
 
 #include <algorithm>
+#include <cerrno>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,12 +9,13 @@
 #include "common/game.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
+#include "common/text.hpp"
 #include "games/registry.hpp"
 
 namespace rulecheck {
 
 std::string ScenarioError::describe() const {
-  std::string where = file.string();
+  std::string where = valid_utf8(file.string());
   if (!pointer.empty()) where += " at " + pointer;
   return fmt::format("{}: {}", where, message);
 }
@@ -47,11 +49,30 @@ void check_expect(const JsonReader& e, const GameRules& rules, bool is_query, bo
   }
 }
 
+// A file name that leads to no file says why: a link to nowhere, a loop of links, an unlistable folder.
+void check_readable(const std::filesystem::path& file) {
+  namespace fs = std::filesystem;
+  std::error_code error, link_error;
+  const fs::file_status status = fs::status(file, error);
+  if (fs::is_directory(status))
+    throw InputError("", "a folder whose entries could not all be listed (permissions?); its readable scenarios "
+                         "still ran");
+  if (!fs::is_symlink(fs::symlink_status(file, link_error)) || fs::exists(status)) return;
+  if (error.value() == ELOOP) throw InputError("", "a symbolic link that leads round in a loop");
+  std::error_code unread;
+  const fs::path target = fs::read_symlink(file, unread);
+  throw InputError("", valid_utf8(fmt::format("a symbolic link to {}, which does not exist",
+                                              unread ? "a file" : target.string())));
+}
+
 }  // namespace
 
 std::string scenario_id_for(const std::filesystem::path& file) {
   std::vector<std::string> parts;
-  for (const auto& part : std::filesystem::weakly_canonical(file)) parts.push_back(part.string());
+  std::error_code error;  // a symlink loop or a dangling link: no id from the path (loading says why)
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(file, error);
+  if (error) return "";
+  for (const auto& part : canonical) parts.push_back(part.string());
   const auto root = std::find(parts.rbegin(), parts.rend(), "scenarios");
   if (root == parts.rend()) return "";
   std::string id;
@@ -64,6 +85,7 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
   Scenario s;
   s.file = file;
   try {
+    check_readable(file);
     const json doc = read_json_file(file);
     const JsonReader r(doc, "");
     r.expect_object().only({"id", "game", "title", "note", "cites", "interpretations", "ruleset", "state", "steps"});
@@ -119,6 +141,8 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
     }
   } catch (const InputError& e) {
     throw ScenarioError{file, s.id, e.pointer(), e.what()};
+  } catch (const std::exception& e) {  // the file system, or a value nothing above expected
+    throw ScenarioError{file, s.id, "", valid_utf8(e.what())};
   }
   return s;
 }
@@ -134,23 +158,47 @@ void check_scenario_state(const Scenario& s, const RulesLibrary& library) {
   }
 }
 
+namespace {
+
+// Every .json file under `folder` (not following links to folders; a "schema" folder is not
+// scenarios). A .json entry that cannot be followed (a dangling link, a link loop) is listed too, so
+// that it becomes an errored case naming why instead of vanishing; a folder that cannot be read is
+// listed as itself for the same reason.
+void add_folder_files(const std::filesystem::path& folder, std::vector<std::filesystem::path>& files) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::recursive_directory_iterator it(folder, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    std::error_code entry_error;
+    if (it->is_directory(entry_error)) {
+      if (it->path().filename() == "schema") it.disable_recursion_pending();
+      continue;
+    }
+    if (it->path().extension() != ".json") continue;
+    if (it->is_regular_file(entry_error) || entry_error || it->is_symlink(entry_error)) files.push_back(it->path());
+  }
+  if (error) files.push_back(folder);  // loading a folder says it could not be listed in full
+}
+
+}  // namespace
+
 std::vector<std::filesystem::path> find_scenario_files(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
   std::vector<fs::path> files;
   for (const auto& p : paths) {
     const fs::path path(p);
-    if (fs::is_regular_file(path)) {
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (fs::is_directory(status)) {
+      add_folder_files(path, files);
+      continue;
+    }
+    // A file, or a link that leads nowhere or in a loop: loading it names what is wrong.
+    if (fs::is_regular_file(status) || fs::is_symlink(fs::symlink_status(path, error))) {
       files.push_back(path);
       continue;
     }
-    if (!fs::is_directory(path)) throw ScenarioError{path, "", "", "no such file or folder"};
-    for (auto it = fs::recursive_directory_iterator(path); it != fs::recursive_directory_iterator(); ++it) {
-      if (it->is_directory() && it->path().filename() == "schema") {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file() && it->path().extension() == ".json") files.push_back(it->path());
-    }
+    throw ScenarioError{path, "", "", "no such file or folder"};
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());

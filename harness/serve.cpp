@@ -10,6 +10,7 @@
 #include "common/game.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
+#include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/bindings.hpp"
 
@@ -116,6 +117,7 @@ class OracleServer {
     if (last_ == nullptr || ruleset != last_ruleset_ || readings != last_readings_ || game != last_game_ ||
         state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\""))
       return false;
+    if (nested_deeper_than(state) || nested_deeper_than(request)) return false;  // the full parse says why
     const json state_json = json::parse(state, nullptr, false);
     const json request_json = json::parse(request, nullptr, false);
     if (state_json.is_discarded() || request_json.is_discarded()) return false;
@@ -190,8 +192,12 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
     } catch (const std::exception&) {
       // fall through to the full parse, which reports the problem with its pointer
     }
-    json request = json::parse(line, nullptr, false);
-    if (request.is_discarded() || !request.is_object()) {
+    const bool too_deep = nested_deeper_than(line);
+    json request = too_deep ? json(json::value_t::discarded) : json::parse(line, nullptr, false);
+    if (too_deep) {
+      answer = fmt::format(R"({{"error":"the request nests arrays and objects more than {} deep","id":null}})",
+                           kMaxJsonNesting);
+    } else if (request.is_discarded() || !request.is_object()) {
       answer = R"({"error":"the request is not a JSON object","id":null})";
     } else {
       const std::string op = request.value("op", "");
@@ -200,7 +206,10 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       };
       try {
         if (op == "bye") break;
-        if (op == "hello")
+        if (op == "hello" && request.contains("protocol") && request["protocol"] != 1)
+          answer = error(fmt::format("rulecheck serve speaks protocol 1; this hello asks for protocol {}",
+                                     request["protocol"].dump(-1, ' ', false, json::error_handler_t::replace)));
+        else if (op == "hello")
           answer = server.hello().dump();
         else if (op == "apply" || op == "query")
           answer = server.answer(request, line);

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
+
 namespace rulecheck {
 
 namespace {
@@ -30,6 +32,41 @@ Pipe make_pipe() {
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
   return {UniqueFd(fds[0]), UniqueFd(fds[1])};
+}
+
+// Whether `command` is one simple command (words, quotes, redirections), which the shell may replace
+// itself with: no operator (; & | ( ) newline, backquote), no leading assignment or keyword.
+bool is_simple_command(std::string_view command) {
+  char quote = 0;
+  bool escaped = false;
+  for (const char c : command) {
+    if (escaped) {
+      escaped = false;
+    } else if (quote) {
+      if (c == quote) quote = 0;
+      else if (c == '\\' && quote == '"') escaped = true;
+    } else if (c == '\\') {
+      escaped = true;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (std::string_view(";&|()\n`").find(c) != std::string_view::npos) {
+      return false;
+    }
+  }
+  const std::size_t start = command.find_first_not_of(" \t");
+  if (start == std::string_view::npos) return false;
+  const std::string_view first = command.substr(start, command.find_first_of(" \t", start) - start);
+  if (first.find('=') != std::string_view::npos) return false;  // NAME=value cmd
+  for (const std::string_view keyword : {"if", "while", "until", "for", "case", "{", "!", "exec", "time"})
+    if (first == keyword) return false;
+  return !quote && !escaped;
+}
+
+// The line given to /bin/sh -c. A simple command is exec'd, so that the engine is sh's process
+// itself: its exit status and signals are its own, and when it closes its stdout the pipe ends at
+// once (a waiting sh would hold a copy open until the engine exits).
+std::string shell_line(const std::string& command) {
+  return is_simple_command(command) ? "exec " + command : command;
 }
 
 }  // namespace
@@ -55,6 +92,7 @@ int UniqueFd::release() {
 
 Subprocess::Subprocess(const std::string& command) {
   ::signal(SIGPIPE, SIG_IGN);  // a dead child makes write() fail with EPIPE instead
+  const std::string line = shell_line(command);
   Pipe in = make_pipe(), out = make_pipe(), err = make_pipe();
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
@@ -63,7 +101,7 @@ Subprocess::Subprocess(const std::string& command) {
     ::dup2(in.read.get(), 0);
     ::dup2(out.write.get(), 1);
     ::dup2(err.write.get(), 2);
-    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   in_ = std::move(in.write);
@@ -90,7 +128,7 @@ bool Subprocess::wait_for_exit(int millis) {
 }
 
 std::string Subprocess::exit_description() {
-  if (!wait_for_exit(500)) return "closed its output";
+  if (!wait_for_exit(500)) return "closed its stdout (still running)";
   if (WIFEXITED(status_)) {
     const int code = WEXITSTATUS(status_);
     // The command runs under /bin/sh -c, which reports a child killed by signal N as 128 + N.
@@ -181,7 +219,8 @@ std::string LinePump::take_stderr() {
   // never left for a later request, or lost when that answer is the last one.
   for (int chunks = 0; chunks < 16 && read_stderr_once(); ++chunks) {
   }
-  std::string out = std::move(stderr_);
+  // The protocol lets stderr hold anything; what is kept goes into UTF-8 reports.
+  std::string out = valid_utf8(stderr_);
   stderr_.clear();
   return out;
 }
@@ -193,7 +232,7 @@ void LinePump::clear() {
 }
 
 std::string excerpt(std::string_view line) {
-  std::string s = line.size() > 200 ? std::string(line.substr(0, 200)) + "..." : std::string(line);
+  std::string s = valid_utf8(line.size() > 200 ? std::string(line.substr(0, 200)) + "..." : std::string(line));
   for (char& c : s)
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   return s;

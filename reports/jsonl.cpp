@@ -54,7 +54,8 @@ class JsonlReporter final : public Reporter {
   }
 
  private:
-  void write(const json& j) { out_ << j.dump() << '\n' << std::flush; }
+  // Strings are valid UTF-8 where they are captured; replacing is the last guard, never an abort.
+  void write(const json& j) { out_ << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n' << std::flush; }
   std::ostream& out_;
 };
 

@@ -20,6 +20,11 @@ FAULTS = {
     "wrong-id": "oldest unanswered request",
     "huge": "limit of",
     "hang": "no answer within",
+    # An engine that closes its stdout and keeps running: seen at once (not waited out as a hang).
+    "close-stdout": "closed its stdout",
+    "numeric-id": "ids are strings",
+    # An answer line that is not UTF-8: the message keeps it, with the bad bytes replaced.
+    "bad-utf8": "not a JSON object: caf\ufffd",
 }
 
 
@@ -106,6 +111,40 @@ def test_the_summary_line_is_last_after_an_engine_fault(fault):
 def test_the_engine_restart_after_a_fault_is_noted(fault):
     mode, (code, cases, lines, err) = fault
     assert "restarted" in err, err
+
+
+def test_bytes_that_are_not_utf8_on_an_engines_stderr_are_kept_replaced(run_engine):
+    code, cases, lines, err = run_engine("bad-utf8")
+    assert any("engine log: caf\ufffd \ufffd\ufffd" in c.get("stderr", "") for c in cases), \
+        [c.get("stderr") for c in cases if c.get("stderr")]
+
+
+def test_an_answer_nested_100000_deep_errors_its_case_and_every_other_case_passes(run_engine, expected_cases):
+    code, cases, lines, err = run_engine("deep")
+    errored = by_verdict(cases, "errored")
+    assert len(errored) == 1 and "more than 512 deep" in errored[0]["message"], json.dumps(errored)[:400]
+    assert len(by_verdict(cases, "pass")) == expected_cases - 1 and lines[-1]["type"] == "summary"
+
+
+def test_an_engine_whose_hello_claims_another_protocol_is_refused(run_engine, expected_cases):
+    code, cases, lines, err = run_engine("protocol-99")
+    assert len(cases) == expected_cases and code == 1
+    assert all(c["verdict"] == "errored" and "protocol 99" in c["message"] for c in cases), cases[0]
+
+
+def test_the_steps_after_a_step_that_errored_are_not_sent(rulecheck, root, tmp_path):
+    # A 3-step scenario whose engine closes its stdout at the first request: the case is errored at
+    # step 0, and its steps 1 and 2 are never sent to the restarted engine.
+    scenario = root / "scenarios" / "messina" / "cards" / "hide-after-transfer-empties-card.json"
+    assert len(load_json(scenario)["steps"]) == 3
+    marker = tmp_path / "fired"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(scenario), "--no-oracle", "--format",
+                        "jsonl", "--engine", f"python3 {root / 'tests' / 'engines' / 'faulty.py'} close-stdout 1 {marker}"],
+                       capture_output=True, text=True, timeout=120)
+    cases = [json.loads(line) for line in p.stdout.splitlines() if '"case"' in line]
+    assert len(cases) == 1 and cases[0]["verdict"] == "errored" and cases[0]["step"] == 0, p.stdout
+    sent = (tmp_path / "fired.requests").read_text().split()
+    assert sent == ["0.0"], sent
 
 
 # ---------------------------------------------------------------- engines that behave oddly but not wrongly

@@ -3,6 +3,7 @@
 
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
+#include "common/text.hpp"
 
 namespace rulecheck {
 namespace {
@@ -45,6 +46,53 @@ TEST(JsonIo, MissingFileIsNamed) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/rulecheck/x.json"), std::string::npos);
   }
+}
+
+TEST(JsonIo, NestingPastTheLimitIsAnInputErrorNamingWhereByItsFirstLevels) {
+  const std::string deep = std::string(20000, '[') + std::string(20000, ']');
+  const std::string e = error_of(R"({"a": )" + deep + "}");
+  EXPECT_EQ(e.substr(0, e.find('|')), "/a/0/0/0/0/0/0/0/... (513 levels in all)") << e;
+  EXPECT_NE(e.find("more than 512 deep"), std::string::npos) << e;
+  // 512 levels in all are read.
+  EXPECT_NO_THROW(parse_json_strict(std::string(511, '[') + "{}" + std::string(511, ']'), "t"));
+}
+
+TEST(JsonIo, ANumberBeyondADoubleIsAnInputErrorQuotingItsStart) {
+  EXPECT_NE(error_of(R"({"round": 1e309})").find("a number too large to represent: 1e309"), std::string::npos);
+  const std::string e = error_of(R"({"round": )" + std::string(5000, '9') + "}");
+  EXPECT_NE(e.find("999999999999999999999999... (5000 characters)"), std::string::npos) << e;
+}
+
+TEST(JsonIo, ABadByteInTheTextIsReportedAsAReplacementCharacter) {
+  const std::string e = error_of("{\"a\": \"caf\xe9\"}");
+  EXPECT_TRUE(is_valid_utf8(e)) << e;
+  EXPECT_NE(e.find("ill-formed UTF-8"), std::string::npos) << e;
+}
+
+TEST(Text, WellFormedUtf8IsKeptAsItIs) {
+  const std::string text = "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\xb2 plain";  // é, €, a four-byte die
+  EXPECT_TRUE(is_valid_utf8(text));
+  EXPECT_EQ(valid_utf8(text), text);
+}
+
+TEST(Text, EachIllFormedByteBecomesOneReplacementCharacter) {
+  const std::string fffd = "\xef\xbf\xbd";
+  EXPECT_EQ(valid_utf8("a\xff" "b"), "a" + fffd + "b");
+  EXPECT_EQ(valid_utf8("\xc0\xaf"), fffd + fffd);              // an overlong '/'
+  EXPECT_EQ(valid_utf8("\xed\xa0\x80"), fffd + fffd + fffd);    // a UTF-16 surrogate
+  EXPECT_EQ(valid_utf8("\xf4\x90\x80\x80"), fffd + fffd + fffd + fffd);  // past U+10FFFF
+  EXPECT_EQ(valid_utf8("x\xe2\x82"), "x" + fffd + fffd);        // cut off at the end
+  EXPECT_EQ(valid_utf8("\xe2\x82" "a"), fffd + fffd + "a");      // cut off by an ASCII byte
+}
+
+TEST(Text, NestingIsCountedOutsideStringsOnly) {
+  EXPECT_TRUE(nested_deeper_than("[[1]]", 1));
+  EXPECT_FALSE(nested_deeper_than("[[1]]", 2));
+  EXPECT_FALSE(nested_deeper_than("[{}, {}, [], []]", 2));
+  EXPECT_TRUE(nested_deeper_than("[{}, {\"a\": [[]]}]", 3));
+  EXPECT_FALSE(nested_deeper_than(R"(["[[[[[[", "\"[[[[[["])", 1));  // brackets inside strings, an escaped quote
+  EXPECT_TRUE(nested_deeper_than(std::string(600, '[')));           // the default limit of 512
+  EXPECT_FALSE(nested_deeper_than(std::string(512, '[')));
 }
 
 }  // namespace

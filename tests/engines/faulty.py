@@ -4,7 +4,9 @@ except for one injected fault.
 
 Usage: faulty.py MODE N MARKER
   MODE   crash | hang | garbage | wrong-id | exit | huge | banner | unsupported | stderr | slow-reader
-         | extra-field (an answer with a field the protocol does not have)
+         | extra-field (an answer with a field the protocol does not have) | close-stdout (closes its
+         output and keeps running) | numeric-id | deep (an answer nested 100,000 deep) | bad-utf8 (an
+         answer and a stderr line that are not UTF-8) | protocol-99 (its hello claims protocol 99)
   N      the fault hits the N-th apply/query request (1-based) ...
   MARKER ... once: the file MARKER is created when it fires, and the fault never fires again while
          it exists (so the restarted engine behaves).
@@ -46,9 +48,11 @@ for line in sys.stdin:
     if req.get("op") == "bye":
         break
     if req.get("op") == "hello":
-        say(engine.hello())
+        say(dict(engine.hello(), protocol=99) if mode == "protocol-99" else engine.hello())
         continue
     seen += 1
+    with open(marker + ".requests", "a") as log:  # every request id this engine was sent, for the tests
+        log.write(f"{req.get('id')}\n")
     if mode == "slow-reader":
         time.sleep(0.002)
     if mode == "stderr":
@@ -71,6 +75,23 @@ for line in sys.stdin:
             answer = engine.handle(req)
             answer["debug"] = "not in the protocol"
             say(answer)
+            continue
+        if mode == "close-stdout":  # closes its output and keeps running, reading nothing more
+            sys.stdout.close()
+            os.close(1)
+            time.sleep(3600)
+        if mode == "numeric-id":
+            say({"id": 5, "legal": True, "state": {}})
+            continue
+        if mode == "deep":  # an answer nested 100,000 deep
+            sys.stdout.write('{"id":%s,"result":%s%s}\n' % (json.dumps(req.get("id")), "[" * 100000, "]" * 100000))
+            sys.stdout.flush()
+            continue
+        if mode == "bad-utf8":  # bytes that are not UTF-8, on stdout and on stderr
+            sys.stderr.buffer.write(b"engine log: caf\xe9 \xff\xfe\n")
+            sys.stderr.flush()
+            sys.stdout.buffer.write(b"caf\xe9 \xff not JSON\n")
+            sys.stdout.flush()
             continue
         if mode == "huge":
             say({"id": req.get("id"), "legal": True, "padding": "x" * (20 << 20)})
