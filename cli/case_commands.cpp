@@ -15,6 +15,7 @@
 #include "harness/audits.hpp"
 #include "harness/corpus.hpp"
 #include "harness/cross_check.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/run.hpp"
 #include "harness/serve.hpp"
 #include "reports/reporter.hpp"
@@ -51,15 +52,36 @@ struct RunOptions {
   unsigned solver_rlimit = 5'000'000;
 };
 
-std::unique_ptr<std::ofstream> open_report(const std::filesystem::path& dir, const char* name) {
-  auto out = std::make_unique<std::ofstream>(dir / name);
-  if (!*out) throw std::runtime_error(fmt::format("cannot write {}", (dir / name).string()));
-  return out;
+// A report written as NAME.part beside its place and renamed to NAME when whole, so that a report
+// under its own name is never half written (a crash leaves the .part and the previous report).
+struct ReportFile {
+  std::filesystem::path part, place;
+  std::unique_ptr<std::ofstream> out;
+};
+
+ReportFile open_report(const std::filesystem::path& dir, const char* name) {
+  ReportFile f{dir / (std::string(name) + ".part"), dir / name, nullptr};
+  f.out = std::make_unique<std::ofstream>(f.part);
+  if (!*f.out) throw std::runtime_error(fmt::format("cannot write {}", f.part.string()));
+  return f;
+}
+
+// Renames every whole report into place; false (said on stderr) if one could not be written.
+bool finish_reports(std::vector<ReportFile>& files) {
+  bool ok = true;
+  for (auto& f : files) {
+    f.out->close();
+    std::error_code error;
+    if (!*f.out || (std::filesystem::rename(f.part, f.place, error), error)) {
+      fmt::print(stderr, "rulecheck: cannot write {}{}\n", f.place.string(), error ? ": " + error.message() : "");
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 // Every format at once into `dir`: the JSON lines stream as results come; the others are written at the end.
-void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir,
-                      std::vector<std::unique_ptr<std::ofstream>>& files) {
+void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files) {
   std::filesystem::create_directories(dir);
   const std::pair<const char*, std::unique_ptr<Reporter> (*)(std::ostream&)> formats[] = {
       {"results.jsonl", &make_jsonl_reporter},
@@ -68,7 +90,7 @@ void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir
       {"report.html", &make_html_reporter}};
   for (const auto& [name, make] : formats) {
     files.push_back(open_report(dir, name));
-    reporter.add(make(*files.back()));
+    reporter.add(make(*files.back().out));
   }
 }
 
@@ -99,7 +121,7 @@ int run_command(const Context& context, const RunOptions& opt) {
     reporter.add(make_jsonl_reporter(std::cout));
   else
     reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
-  std::vector<std::unique_ptr<std::ofstream>> report_files;
+  std::vector<ReportFile> report_files;
   if (!opt.output_dir.empty()) try {
       add_report_files(reporter, opt.output_dir, report_files);
     } catch (const std::exception& e) {
@@ -117,13 +139,16 @@ int run_command(const Context& context, const RunOptions& opt) {
   reporter.begin(info);
 
   Summary summary;
+  catch_interrupts();  // SIGINT, SIGTERM: stop, stop the engines, and finish every report
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
     summary.add(r);
     reporter.case_done(r);
   });
   summary.bad_input = corpus->bad.size() * info.targets.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.interrupted = interrupt_name();
   reporter.end(summary);
+  const bool reports_written = finish_reports(report_files);
   for (const auto& e : engines)
     for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", note);
 
@@ -131,6 +156,8 @@ int run_command(const Context& context, const RunOptions& opt) {
     fmt::print(stderr, "rulecheck: no scenario matched{}\n", opt.filters.empty() ? "" : " the filter");
     return kBadInput;
   }
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
+  if (!reports_written) return kCannotRun;
   if (summary.bad_input) return kBadInput;
   if (summary.count(Verdict::fail) || summary.count(Verdict::errored)) return kFailed;
   return kOk;
@@ -176,7 +203,9 @@ void add_run(CLI::App& app, Context& context) {
       "Engine authors: docs/engine-protocol.md is the protocol; examples/engines/ has a faithful engine to start "
       "from.\n"
       "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 bad input "
-      "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run.");
+      "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run, "
+      "130 or 143 interrupted by SIGINT or SIGTERM (the engines are stopped and every report is finished; "
+      "the cases not judged by then are skipped). Reports are written as NAME.part and renamed when whole.");
   run->callback([&context, opt] { context.exit_code = run_command(context, *opt); });
 }
 

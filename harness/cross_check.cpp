@@ -110,6 +110,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   for (const EngineAnswer& ans : c.answers) r.stderr_text += ans.stderr_text;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     EngineAnswer& ans = c.answers[i];
+    if (ans.interrupted) return decide(r, Verdict::skipped, i, ans.fault);
     if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
     const OracleAnswer& oracle = c.oracle[i].answer;
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common/text.hpp"
+#include "harness/interrupt.hpp"
 
 namespace rulecheck {
 
@@ -109,6 +110,7 @@ class EngineProcess::Exchange {
 
   void run() {
     while (true) {
+      if (interrupted()) return answer_rest_interrupted();
       if (!usable_) return answer_rest_unusable();
       fill_window();
       if (outstanding_.empty()) return;
@@ -229,6 +231,16 @@ class EngineProcess::Exchange {
       unusable_reason_ = fmt::format("the engine could not be restarted: {}", e.what());
     }
     last_progress_ = Clock::now();
+  }
+
+  // Every request not answered yet (sent or not) is answered "interrupted", in order.
+  void answer_rest_interrupted() {
+    const std::size_t from = outstanding_.empty() ? next_ : outstanding_.front().index;
+    outstanding_.clear();
+    EngineAnswer a;
+    a.fault = fmt::format("interrupted by {} before the engine answered", interrupt_name());
+    a.interrupted = true;
+    for (next_ = from; source_(next_, line_, id_); ++next_) on_answer_(next_, a);
   }
 
   void answer_rest_unusable() {

@@ -37,6 +37,7 @@ struct EngineAnswer {
   // with a larger window a line may land on an earlier request (two pipes keep no common order),
   // never on a later one, and none is lost.
   std::string stderr_text;
+  bool interrupted = false;  // not answered: the run was interrupted (SIGINT, SIGTERM) first
 
   // The answer as JSON (parsed on first use); nullopt if the line is not a JSON object.
   const std::optional<json>& answer();

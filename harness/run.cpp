@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/cross_check.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
@@ -35,6 +36,13 @@ std::vector<std::string> target_names(const RunSettings& settings, const std::ve
 
 namespace {
 
+CaseResult interrupted_case(const Scenario& s, const std::string& target) {
+  CaseResult r = case_header(s, target);
+  r.verdict = Verdict::skipped;
+  r.message = fmt::format("not run: interrupted by {}", interrupt_name());
+  return r;
+}
+
 void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTest& e, const RunSettings& settings,
                 const std::function<void(const CaseResult&)>& record) {
   if (!e.start_error.empty()) {
@@ -65,7 +73,8 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
   for (const auto& target : target_names(settings, engines))
     for (const auto& bad : corpus.bad) record(errored_case(bad, target));
   if (settings.oracle)
-    for (const auto& s : corpus.scenarios) record(run_on_oracle(s, *library.find(s.game)));
+    for (const auto& s : corpus.scenarios)
+      record(interrupted() ? interrupted_case(s, "oracle") : run_on_oracle(s, *library.find(s.game)));
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);
 }
 

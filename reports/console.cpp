@@ -60,6 +60,8 @@ class ConsoleReporter final : public Reporter {
     if (s.count(Verdict::alternative)) fmt::print(out_, ", {} allowed alternative(s)", s.count(Verdict::alternative));
     fmt::print(out_, "\n");
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
+    if (!s.interrupted.empty())
+      fmt::print(out_, "interrupted by {}: the cases not judged by then are counted as skipped\n", s.interrupted);
     out_.flush();
   }
 

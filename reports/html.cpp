@@ -137,6 +137,9 @@ class HtmlReporter final : public DocumentReporter {
         all.count(Verdict::fail), all.count(Verdict::skipped), all.count(Verdict::errored), escape_xml(info().version));
     if (summary.bad_input)
       fmt::print(out_, "<p><strong>{} scenario file(s) could not be used.</strong></p>\n", summary.bad_input);
+    if (!summary.interrupted.empty())
+      fmt::print(out_, "<p><strong>Interrupted by {}</strong>: the cases not judged by then are counted as skipped.</p>\n",
+                 escape_xml(summary.interrupted));
     fmt::print(out_,
                "<table class=\"targets\">\n<tr><th>Target</th><th>Cases</th><th>Passed</th><th>Failed</th>"
                "<th>Skipped</th><th>Errored</th></tr>\n");

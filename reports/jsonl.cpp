@@ -50,6 +50,7 @@ class JsonlReporter final : public Reporter {
            {"errored", s.count(Verdict::errored)},
            {"alternative", s.count(Verdict::alternative)},
            {"bad_input", s.bad_input},
+           {"interrupted", s.interrupted.empty() ? json(nullptr) : json(s.interrupted)},
            {"seconds", s.seconds}});
   }
 

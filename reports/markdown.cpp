@@ -83,6 +83,9 @@ class MarkdownReporter final : public DocumentReporter {
     fmt::print(out_, "{} case(s) on {} target(s) in {} s (rulecheck {}).\n\n", all.total(), targets().size(),
                seconds_text(summary.seconds), markdown_text(info().version));
     if (summary.bad_input) fmt::print(out_, "**{} scenario file(s) could not be used.**\n\n", summary.bad_input);
+    if (!summary.interrupted.empty())
+      fmt::print(out_, "**Interrupted by {}**: the cases not judged by then are counted as skipped.\n\n",
+                 summary.interrupted);
     write_table(all);
     write_problems();
     out_.flush();

@@ -26,6 +26,7 @@ struct Summary {
   std::array<std::size_t, 5> counts{};                                        // by Verdict
   std::vector<std::pair<std::string, std::array<std::size_t, 4>>> by_target;  // in target order
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
+  std::string interrupted;  // the signal that stopped the run ("SIGINT"), whose unjudged cases are skipped
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
   std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }

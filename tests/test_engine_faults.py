@@ -6,7 +6,10 @@ The misbehaving engine is tests/engines/faulty.py (it answers like the faithful 
 except for one injected fault); the corpus is scenarios/messina/consumption.
 """
 import json
+import os
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -241,3 +244,55 @@ def test_engine_check_finds_that_the_faithful_engine_speaks_protocol_1(engine_ch
 def test_engine_check_names_an_answer_field_the_protocol_does_not_have(engine_check, root, tmp_path):
     code, out = engine_check(f"python3 {root / 'tests' / 'engines' / 'faulty.py'} extra-field 4 {tmp_path / 'fired'}")
     assert code == 1 and 'unknown field "debug"' in out and "1 errored" in out, out
+
+
+# ---------------------------------------------------------------- interrupted runs
+
+
+@pytest.mark.parametrize("signal_name,code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_an_interrupted_run_stops_its_engine_and_finishes_every_report(rulecheck, root, corpus, expected_cases,
+                                                                        tmp_path, signal_name, code):
+    # The engine hangs at its 3rd request (with a time limit of 60 s); the run is interrupted there.
+    marker = tmp_path / "fired"
+    out = tmp_path / "reports"
+    engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} hang 3 {marker}"
+    p = subprocess.Popen([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--engine", engine,
+                          "--timeout", "60000", "--output-dir", str(out), "--format", "jsonl"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(600):  # until the engine hangs (at most 60 s)
+        if marker.exists():
+            break
+        time.sleep(0.1)
+    assert marker.exists(), "the engine never reached its 3rd request"
+    p.send_signal(getattr(signal, signal_name))
+    stdout, stderr = p.communicate(timeout=60)
+    assert p.returncode == code, stderr
+    lines = [json.loads(line) for line in stdout.splitlines()]
+    summary = lines[-1]
+    assert summary["type"] == "summary" and summary["interrupted"] == signal_name
+    # Every case is accounted for: the oracle's, and the engine's (judged before, skipped after).
+    engine_cases = [c for c in lines if c.get("type") == "case" and c["target"] != "oracle"]
+    assert len(engine_cases) == expected_cases and summary["total"] == 2 * expected_cases
+    skipped = by_verdict(engine_cases, "skipped")
+    assert skipped and all("interrupted by " + signal_name in c["message"] for c in skipped)
+    assert len(by_verdict(engine_cases, "pass")) == 2  # the two answered before the hang
+    # Every report is whole, under its own name.
+    assert sorted(f.name for f in out.iterdir()) == ["junit.xml", "report.html", "results.jsonl", "summary.md"]
+    assert json.loads((out / "results.jsonl").read_text().splitlines()[-1])["interrupted"] == signal_name
+    assert (out / "report.html").read_text().rstrip().endswith("</html>")
+    # The engine is stopped (its process group killed).
+    assert not processes_mentioning(str(marker))
+
+
+def processes_mentioning(text):
+    """The pids whose command line holds `text` (read from /proc: no procps needed)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    if text.encode() in f.read():
+                        pids.append(int(entry))
+            except OSError:
+                pass
+    return pids
