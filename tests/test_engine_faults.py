@@ -296,3 +296,31 @@ def processes_mentioning(text):
             except OSError:
                 pass
     return pids
+
+
+# ---------------------------------------------------------------- a soak run
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_run_against_an_engine_failing_at_random_accounts_for_every_case(rulecheck, root, tmp_path, seed):
+    # The whole corpus against an engine that, on one request in 25, crashes, hangs, closes its
+    # output, exits, garbles its answer (not JSON, not UTF-8, nested 50,000 deep, a wrong id) or
+    # floods stderr: every case ends pass, fail, skipped or errored, and the JSON lines are whole.
+    corpus = root / "scenarios"
+    files = sorted(corpus.rglob("*.json"))
+    scenarios = [f for f in files if "schema" not in f.parts]
+    marker = tmp_path / "starts"
+    engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} chaos {seed} {marker}"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--engine", engine,
+                        "--timeout", "400", "--format", "jsonl"], capture_output=True, text=True, timeout=900)
+    lines = [json.loads(line) for line in p.stdout.splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "summary", p.stderr[-500:]
+    engine_cases = [c for c in lines if c.get("type") == "case" and c["target"] != "oracle"]
+    assert len(engine_cases) == len(scenarios) and lines[-1]["total"] == 2 * len(scenarios)
+    assert len({c["id"] for c in engine_cases}) == len(scenarios)  # none twice
+    assert {c["verdict"] for c in engine_cases} <= {"pass", "fail", "skipped", "errored"}
+    # The faults did happen, and the engine came back after each.
+    errored = by_verdict(engine_cases, "errored")
+    assert len(errored) >= 5 and int(marker.read_text()) >= 3, (len(errored), marker.read_text())
+    assert len(by_verdict(engine_cases, "pass")) >= len(scenarios) // 2
+    assert p.returncode == 1

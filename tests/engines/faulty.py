@@ -7,6 +7,7 @@ Usage: faulty.py MODE N MARKER
          | extra-field (an answer with a field the protocol does not have) | close-stdout (closes its
          output and keeps running) | numeric-id | deep (an answer nested 100,000 deep) | bad-utf8 (an
          answer and a stderr line that are not UTF-8) | protocol-99 (its hello claims protocol 99)
+         | chaos (N is a seed: one request in 25, at random, meets one of the faults above)
   N      the fault hits the N-th apply/query request (1-based) ...
   MARKER ... once: the file MARKER is created when it fires, and the fault never fires again while
          it exists (so the restarted engine behaves).
@@ -21,6 +22,13 @@ import faithful  # noqa: E402
 
 mode, nth, marker = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 engine = faithful.Engine(name=f"faulty-{mode}")
+
+if mode == "chaos":  # N is the seed; each restart draws anew (the marker counts the starts)
+    import random
+    starts = int(open(marker).read()) + 1 if os.path.exists(marker) else 1
+    with open(marker, "w") as f:
+        f.write(str(starts))
+    chaos = random.Random(nth * 1000 + starts)
 
 
 def fire():
@@ -58,6 +66,32 @@ for line in sys.stdin:
     if mode == "stderr":
         sys.stderr.write(f"engine log: handling {req.get('id')}\n")
         sys.stderr.flush()
+    if mode == "chaos" and chaos.random() < 0.04:  # one request in 25 meets a fault
+        fault = chaos.choice(["crash", "hang", "close", "garbage", "exit", "bad-utf8", "deep", "wrong-id", "flood"])
+        if fault == "crash":
+            os.kill(os.getpid(), 9)
+        if fault == "hang":
+            time.sleep(3600)
+        if fault == "close":
+            os.close(1)
+            time.sleep(3600)
+        if fault == "exit":
+            sys.exit(3)
+        if fault == "garbage":
+            print("Segmentation fault (core dumped)", flush=True)
+        if fault == "bad-utf8":
+            sys.stdout.buffer.write(b"\xff\xfe garbled\n")
+            sys.stdout.flush()
+        if fault == "deep":
+            sys.stdout.write('{"id":%s,"result":%s%s}\n' % (json.dumps(req.get("id")), "[" * 50000, "]" * 50000))
+            sys.stdout.flush()
+        if fault == "wrong-id":
+            say({"id": "x" + str(req.get("id")), "legal": True, "state": {}})
+        if fault == "flood":  # a megabyte of stderr, then the right answer
+            sys.stderr.write("noise " * 170000 + "\n")
+            sys.stderr.flush()
+            say(engine.handle(req))
+        continue
     if seen == nth and mode not in ("banner", "slow-reader", "stderr", "unsupported") and fire():
         if mode == "crash":
             os.kill(os.getpid(), 9)
