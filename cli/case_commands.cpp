@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
+#include "cli/report_files.hpp"
 #include "common/input_error.hpp"
 #include "harness/audits.hpp"
 #include "harness/corpus.hpp"
@@ -26,9 +28,9 @@ namespace {
 
 // The corpus, or nothing (said on stderr) when a path does not exist.
 std::optional<Corpus> corpus_or_say_why(const std::vector<std::string>& paths, const RulesLibrary& library,
-                                        const std::vector<std::string>& filters = {}) {
+                                        const std::vector<std::string>& filters = {}, const Shard& shard = {}) {
   try {
-    return load_corpus(paths, library, filters);
+    return load_corpus(paths, library, filters, shard);
   } catch (const ScenarioError& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.describe());
     return std::nullopt;
@@ -46,59 +48,27 @@ struct RunOptions {
   bool strict = false;
   bool no_oracle = false;
   bool quiet = false;
+  std::string shard;  // "K/N"; else GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX
   int timeout_ms = 10000;
   std::size_t window = 64;
   std::string output_dir;
   unsigned solver_rlimit = 5'000'000;
 };
 
-// A report written as NAME.part beside its place and renamed to NAME when whole, so that a report
-// under its own name is never half written (a crash leaves the .part and the previous report).
-struct ReportFile {
-  std::filesystem::path part, place;
-  std::unique_ptr<std::ofstream> out;
-};
-
-ReportFile open_report(const std::filesystem::path& dir, const char* name) {
-  ReportFile f{dir / (std::string(name) + ".part"), dir / name, nullptr};
-  f.out = std::make_unique<std::ofstream>(f.part);
-  if (!*f.out) throw std::runtime_error(fmt::format("cannot write {}", f.part.string()));
-  return f;
-}
-
-// Renames every whole report into place; false (said on stderr) if one could not be written.
-bool finish_reports(std::vector<ReportFile>& files) {
-  bool ok = true;
-  for (auto& f : files) {
-    f.out->close();
-    std::error_code error;
-    if (!*f.out || (std::filesystem::rename(f.part, f.place, error), error)) {
-      fmt::print(stderr, "rulecheck: cannot write {}{}\n", f.place.string(), error ? ": " + error.message() : "");
-      ok = false;
-    }
-  }
-  return ok;
-}
-
-// Every format at once into `dir`: the JSON lines stream as results come; the others are written at the end.
-void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files) {
-  std::filesystem::create_directories(dir);
-  const std::pair<const char*, std::unique_ptr<Reporter> (*)(std::ostream&)> formats[] = {
-      {"results.jsonl", &make_jsonl_reporter},
-      {"junit.xml", &make_junit_reporter},
-      {"summary.md", &make_markdown_reporter},
-      {"report.html", &make_html_reporter}};
-  for (const auto& [name, make] : formats) {
-    files.push_back(open_report(dir, name));
-    reporter.add(make(*files.back().out));
-  }
-}
-
 int run_command(const Context& context, const RunOptions& opt) {
   const auto started = std::chrono::steady_clock::now();
   auto library = context.load_rules();
   if (!library) return kCannotRun;
-  auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters);
+  Shard shard;
+  try {
+    shard = opt.shard.empty() ? shard_from_environment() : parse_shard(opt.shard);
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return kBadInput;
+  }
+  if (const char* status = std::getenv("GTEST_SHARD_STATUS_FILE"); status && !shard.whole())
+    std::ofstream{status};  // GoogleTest's convention: the program says it honours sharding
+  auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters, shard);
   if (!corpus) return kBadInput;
   RunSettings settings;
   settings.oracle = !opt.no_oracle;
@@ -132,6 +102,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   RunInfo info;
   info.version = RULECHECK_VERSION;
   info.paths = opt.paths;
+  if (!shard.whole()) info.shard = shard.name();
   for (const auto& [game, rules] : library->games())
     for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
   info.targets = target_names(settings, engines);
@@ -152,7 +123,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   for (const auto& e : engines)
     for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", note);
 
-  if (summary.total() == 0) {
+  if (summary.total() == 0 && shard.whole()) {  // a shard past the last file may hold nothing
     fmt::print(stderr, "rulecheck: no scenario matched{}\n", opt.filters.empty() ? "" : " the filter");
     return kBadInput;
   }
@@ -194,6 +165,10 @@ void add_run(CLI::App& app, Context& context) {
                   "rules allow it (an alternative nobody listed) or which clauses it breaks, within this many Z3 "
                   "steps (0: do not ask)")
       ->capture_default_str();
+  run->add_option("--shard", opt->shard,
+                  "Run only the K-th of N parts (K/N, from 1/N): every N-th scenario file in sorted order. Without "
+                  "it, GoogleTest's GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX (from 0) are honoured. Join the parts' "
+                  "results.jsonl with `rulecheck report merge`");
   run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,

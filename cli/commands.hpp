@@ -44,6 +44,9 @@ inline CLI::Validator engine_command_check() {
 // `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).
 void add_case_commands(CLI::App& app, Context& context);
 
+// `rulecheck report merge` (cli/report_command.cpp).
+void add_report_command(CLI::App& app, Context& context);
+
 // `rulecheck fuzz` (cli/fuzz_command.cpp).
 void add_fuzz_command(CLI::App& app, Context& context);
 

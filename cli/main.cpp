@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
                  "(default: $RULECHECK_HOME/rules or the source tree's rules/)");
   add_case_commands(app, context);
   add_fuzz_command(app, context);
+  add_report_command(app, context);
   add_rules_commands(app, context);
   add_solver_commands(app, context);
   add_diff_command(app, context);

@@ -3,10 +3,13 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "common/input_error.hpp"
 #include "common/text.hpp"
 #include "harness/pipeline.hpp"
 
@@ -21,11 +24,47 @@ bool selected(const Scenario& s, const std::vector<std::string>& filters) {
   return false;
 }
 
+std::string Shard::name() const { return fmt::format("{}/{}", index + 1, count); }
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  std::size_t k = 0, n = 0;
+  try {
+    std::size_t used_k = 0, used_n = 0;
+    if (slash == std::string::npos) throw std::invalid_argument(text);
+    k = std::stoul(text.substr(0, slash), &used_k);
+    n = std::stoul(text.substr(slash + 1), &used_n);
+    if (used_k != slash || used_n != text.size() - slash - 1) throw std::invalid_argument(text);
+  } catch (const std::exception&) {
+    throw InputError("", fmt::format("--shard {}: expected K/N, the K-th of N parts (for example 2/4)", text));
+  }
+  if (n < 1 || k < 1 || k > n)
+    throw InputError("", fmt::format("--shard {}: K runs from 1 to N, and N is at least 1", text));
+  return {k - 1, n};
+}
+
+Shard shard_from_environment() {
+  const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+  const char* index = std::getenv("GTEST_SHARD_INDEX");
+  if (!total || !index) return {};
+  try {
+    const std::size_t n = std::stoul(total), i = std::stoul(index);
+    if (n >= 1 && i < n) return {i, n};
+  } catch (const std::exception&) {
+  }
+  throw InputError("", fmt::format("GTEST_TOTAL_SHARDS={} and GTEST_SHARD_INDEX={} make no shard (the index runs "
+                                   "from 0 to the total - 1)",
+                                   total, index));
+}
+
 Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& library,
-                   const std::vector<std::string>& filters) {
+                   const std::vector<std::string>& filters, const Shard& shard) {
   Corpus corpus;
   std::map<std::string, std::filesystem::path> seen;  // id -> file
-  for (const auto& f : find_scenario_files(paths)) {
+  const auto files = find_scenario_files(paths);
+  for (std::size_t n = 0; n < files.size(); ++n) {
+    if (!shard.holds(n)) continue;
+    const auto& f = files[n];
     try {
       Scenario s = load_scenario(f, library);
       check_scenario_state(s, library);  // a state that contradicts itself is a bad file, as in validate

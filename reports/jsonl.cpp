@@ -2,8 +2,10 @@
 // flushed as it is written, so an interrupted run keeps every result it produced.
 #include <ostream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/input_error.hpp"
 #include "reports/reporter.hpp"
 
 namespace rulecheck {
@@ -29,6 +31,19 @@ json case_json(const CaseResult& r) {
   return j;
 }
 
+std::vector<std::string> strings_at(const json& j, const char* key) {
+  std::vector<std::string> out;
+  if (j.contains(key))
+    for (const auto& s : j.at(key)) out.push_back(s.get<std::string>());
+  return out;
+}
+
+Verdict verdict_named(const std::string& name) {
+  for (Verdict v : {Verdict::pass, Verdict::fail, Verdict::skipped, Verdict::errored, Verdict::alternative})
+    if (verdict_name(v) == name) return v;
+  throw InputError("/verdict", fmt::format("\"{}\" is not a verdict (pass, fail, skipped, errored, alternative)", name));
+}
+
 class JsonlReporter final : public Reporter {
  public:
   explicit JsonlReporter(std::ostream& out) : out_(out) {}
@@ -38,7 +53,8 @@ class JsonlReporter final : public Reporter {
            {"version", info.version},
            {"targets", info.targets},
            {"cases", info.cases},
-           {"paths", info.paths}});
+           {"paths", info.paths},
+           {"shard", info.shard.empty() ? json(nullptr) : json(info.shard)}});
   }
   void case_done(const CaseResult& r) override { write(case_json(r)); }
   void end(const Summary& s) override {
@@ -61,6 +77,39 @@ class JsonlReporter final : public Reporter {
 };
 
 }  // namespace
+
+CaseResult case_from_jsonl(const json& j) {
+  CaseResult r;
+  for (const char* key : {"id", "file", "target", "verdict"})
+    if (!j.contains(key) || !j[key].is_string()) throw InputError(std::string("/") + key, "a case line needs this string");
+  try {
+    r.id = j["id"];
+    r.file = j["file"];
+    r.game = j.value("game", "");
+    r.title = j.value("title", "");
+    r.target = j["target"];
+    r.verdict = verdict_named(j["verdict"]);
+    r.cites = strings_at(j, "cites");
+    r.step = j.value("step", -1);
+    r.message = j.value("message", "");
+    r.stderr_text = j.value("stderr", "");
+    r.reproduce = j.value("reproduce", "");
+    r.millis = j.value("millis", 0.0);
+    r.patch = j.value("patch", json());
+    r.expected = j.value("expected", json());
+    r.actual = j.value("actual", json());
+    r.clauses = strings_at(j, "clauses");
+    if (j.contains("solver")) {
+      const json& s = j["solver"];
+      r.solver = s.value("membership", "");
+      r.solver_clauses = strings_at(s, "clauses");
+      r.solver_why = s.value("why", "");
+    }
+  } catch (const json::exception& e) {
+    throw InputError("", fmt::format("a case line's field has the wrong type: {}", e.what()));
+  }
+  return r;
+}
 
 std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out) { return std::make_unique<JsonlReporter>(out); }
 

@@ -20,6 +20,7 @@ struct RunInfo {
   std::size_t cases = 0;  // scenario files × targets planned
   std::vector<std::string> paths;
   std::map<std::string, std::string> clause_paraphrases;  // clause id -> its one-line paraphrase
+  std::string shard;  // "K/N" when this run is one part of a sharded run
 };
 
 struct Summary {
@@ -46,6 +47,9 @@ class Reporter {
 std::unique_ptr<Reporter> make_console_reporter(std::ostream& out, bool interactive, bool quiet = false);
 // JSON lines: a header, one line per case and target, a summary line; flushed per line.
 std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out);
+// A case line of that report back as a result (`rulecheck report merge`). Throws InputError naming
+// the field that is missing or of the wrong type.
+CaseResult case_from_jsonl(const json& line);
 // The document reporters below keep every case and write at end(), so an interrupted run writes nothing.
 // JUnit XML for CI test reporters: a <testsuite> per target, a <testcase> per case.
 std::unique_ptr<Reporter> make_junit_reporter(std::ostream& out);

@@ -82,7 +82,8 @@ std::string report(std::unique_ptr<Reporter> (*make)(std::ostream&), const std::
                           {"oracle", "toy-engine"},
                           cases.size(),
                           {"scenarios"},
-                          {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}}});
+                          {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}},
+                          ""});
   Summary summary;
   summary.seconds = 1.25;
   for (const auto& r : cases) {

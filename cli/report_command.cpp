@@ -1,0 +1,200 @@
+// `rulecheck report merge`: the JSON-lines results of the parts of a sharded run (or of any runs)
+// joined into one report, with no case lost or counted twice.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "cli/commands.hpp"
+#include "cli/report_files.hpp"
+#include "common/input_error.hpp"
+#include "common/json_io.hpp"
+#include "common/text.hpp"
+#include "reports/reporter.hpp"
+
+namespace rulecheck::cli {
+
+namespace {
+
+struct MergeOptions {
+  std::vector<std::string> files;
+  std::string format = "console";
+  std::string output_dir;
+  bool quiet = false;
+};
+
+// What the parts' results hold, joined; `problems` says what keeps the merge from being the whole run.
+struct Merged {
+  RunInfo info;
+  std::vector<CaseResult> cases;
+  Summary summary;
+  std::vector<std::string> problems;
+  std::size_t repeated = 0;  // cases given more than once (each counted once)
+};
+
+// One part's results.jsonl: its header, its cases (each kept once), its summary.
+void read_part(const std::string& file, Merged& m, std::map<std::pair<std::string, std::string>, std::string>& seen,
+               std::map<std::size_t, std::vector<std::size_t>>& shards) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    m.problems.push_back(fmt::format("{}: cannot be read", valid_utf8(file)));
+    return;
+  }
+  std::string line;
+  bool header = false, summary = false;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::string where = fmt::format("{} line {}", valid_utf8(file), number);
+    try {
+      const json j = parse_json_strict(line, where);
+      const std::string type = j.value("type", "");
+      if (type == "header") {
+        header = true;
+        if (m.info.version.empty()) m.info.version = j.value("version", "");
+        for (const auto& t : j.value("targets", std::vector<std::string>{}))
+          if (std::find(m.info.targets.begin(), m.info.targets.end(), t) == m.info.targets.end())
+            m.info.targets.push_back(t);
+        for (const auto& p : j.value("paths", std::vector<std::string>{}))
+          if (std::find(m.info.paths.begin(), m.info.paths.end(), p) == m.info.paths.end()) m.info.paths.push_back(p);
+        m.info.cases += j.value("cases", std::size_t{0});
+        if (j.contains("shard") && j["shard"].is_string()) {
+          const std::string shard = j["shard"];  // "K/N"
+          const auto slash = shard.find('/');
+          if (slash == std::string::npos) throw InputError("/shard", "expected K/N");
+          shards[std::stoul(shard.substr(slash + 1))].push_back(std::stoul(shard.substr(0, slash)));
+        }
+      } else if (type == "case") {
+        CaseResult r = case_from_jsonl(j);
+        auto [it, fresh] = seen.emplace(std::make_pair(r.id, r.target), where);
+        if (!fresh) {
+          if (++m.repeated <= 5)
+            m.problems.push_back(fmt::format("{}: {} on {} is already in {} (counted once)", where, r.id, r.target,
+                                             it->second));
+          continue;
+        }
+        m.cases.push_back(std::move(r));
+      } else if (type == "summary") {
+        summary = true;
+        m.summary.bad_input += j.value("bad_input", std::size_t{0});
+        m.summary.seconds = std::max(m.summary.seconds, j.value("seconds", 0.0));
+        if (j.contains("interrupted") && j["interrupted"].is_string()) {
+          m.summary.interrupted = j["interrupted"];
+          m.problems.push_back(fmt::format("{}: that run was interrupted by {}", where, m.summary.interrupted));
+        }
+      } else {
+        m.problems.push_back(fmt::format("{}: not a header, case or summary line", where));
+      }
+    } catch (const InputError& e) {
+      m.problems.push_back(fmt::format("{}: {}{}", where, e.pointer().empty() ? "" : "at " + e.pointer() + ": ",
+                                       e.what()));
+    } catch (const std::exception& e) {
+      m.problems.push_back(fmt::format("{}: {}", where, valid_utf8(e.what())));
+    }
+  }
+  if (!header) m.problems.push_back(fmt::format("{}: no header line: not rulecheck's JSON-lines results", file));
+  if (!summary)
+    m.problems.push_back(fmt::format("{}: no summary line: that run did not finish (its cases are kept)", file));
+}
+
+// Every part of an N-way sharded run, once: say which are missing or given twice.
+void check_shards(const std::map<std::size_t, std::vector<std::size_t>>& shards, Merged& m) {
+  if (shards.size() > 1) m.problems.push_back("the parts come from runs split in different numbers of shards");
+  for (const auto& [n, given] : shards) {
+    std::vector<std::string> missing, twice;
+    for (std::size_t k = 1; k <= n; ++k) {
+      const auto times = std::count(given.begin(), given.end(), k);
+      if (times == 0) missing.push_back(fmt::format("{}/{}", k, n));
+      if (times > 1) twice.push_back(fmt::format("{}/{}", k, n));
+    }
+    if (!missing.empty())
+      m.problems.push_back(fmt::format("the shard(s) {} are missing: their cases are not in this report",
+                                       fmt::join(missing, ", ")));
+    if (!twice.empty()) m.problems.push_back(fmt::format("the shard(s) {} are given twice", fmt::join(twice, ", ")));
+  }
+}
+
+Merged merge_parts(const std::vector<std::string>& files) {
+  Merged m;
+  std::map<std::pair<std::string, std::string>, std::string> seen;  // (id, target) -> where first
+  std::map<std::size_t, std::vector<std::size_t>> shards;           // N -> the Ks given
+  for (const auto& f : files) read_part(f, m, seen, shards);
+  check_shards(shards, m);
+  if (m.repeated > 5) m.problems.push_back(fmt::format("... {} case(s) in all were given more than once", m.repeated));
+  // One order whatever the order of the parts: by target as the headers list them, then by file.
+  std::stable_sort(m.cases.begin(), m.cases.end(), [&](const CaseResult& a, const CaseResult& b) {
+    const auto rank = [&](const std::string& t) {
+      return std::find(m.info.targets.begin(), m.info.targets.end(), t) - m.info.targets.begin();
+    };
+    return std::make_pair(rank(a.target), a.file) < std::make_pair(rank(b.target), b.file);
+  });
+  return m;
+}
+
+int merge_command(const Context& context, const MergeOptions& opt) {
+  Merged m = merge_parts(opt.files);
+  if (auto library = context.load_rules())  // the clauses' paraphrases, for the HTML matrix
+    for (const auto& [game, rules] : library->games())
+      for (const auto& [id, clause] : rules.clauses) m.info.clause_paraphrases[id] = clause.paraphrase;
+
+  FanOutReporter reporter;
+  if (opt.format == "jsonl")
+    reporter.add(make_jsonl_reporter(std::cout));
+  else
+    reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
+  std::vector<ReportFile> report_files;
+  if (!opt.output_dir.empty()) try {
+      add_report_files(reporter, opt.output_dir, report_files);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
+      return kCannotRun;
+    }
+  reporter.begin(m.info);
+  Summary& summary = m.summary;
+  for (const auto& r : m.cases) {
+    summary.add(r);
+    reporter.case_done(r);
+  }
+  reporter.end(summary);
+  const bool written = finish_reports(report_files);
+  for (const auto& p : m.problems) fmt::print(stderr, "rulecheck: report merge: {}\n", p);
+  if (!written) return kCannotRun;
+  if (!m.problems.empty() || summary.bad_input) return kBadInput;
+  if (summary.count(Verdict::fail) || summary.count(Verdict::errored)) return kFailed;
+  return kOk;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, Context& context) {
+  CLI::App* report = app.add_subcommand("report", "Work with the results of runs");
+  report->require_subcommand(1);
+  auto opt = std::make_shared<MergeOptions>();
+  CLI::App* merge = report->add_subcommand(
+      "merge",
+      "Join the results.jsonl of several runs (the shards of `rulecheck run --shard K/N`) into one report: every "
+      "case once, in one order (by target, then by file)");
+  merge->add_option("files", opt->files, "JSON-lines results (results.jsonl, or run --format jsonl output)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  merge->add_option("--format", opt->format, "Standard output: console (readable) or jsonl")
+      ->check(CLI::IsMember({"console", "jsonl"}))
+      ->capture_default_str();
+  merge->add_option("--output-dir", opt->output_dir,
+                    "Also write every report into this folder: results.jsonl, junit.xml, summary.md, report.html");
+  merge->add_flag("--quiet,-q", opt->quiet, "Console: only the summary");
+  merge->footer(
+      "The merge is checked: a case (scenario and target) given twice is counted once, and a part without its "
+      "summary line (a run that did not finish), an interrupted part, or a shard of K/N missing or given twice "
+      "is said on stderr.\n"
+      "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 the parts do not make one whole run "
+      "(see above) or a line is not rulecheck's, 3 a report could not be written.");
+  merge->callback([&context, opt] { context.exit_code = merge_command(context, *opt); });
+}
+
+}  // namespace rulecheck::cli

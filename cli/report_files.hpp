@@ -1,0 +1,27 @@
+// The report files of a run (or a merge) in --output-dir: every format at once, each written as
+// NAME.part and renamed to NAME when whole, so that a report under its own name is never half
+// written (a crash leaves the .part and the previous report).
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include "reports/reporter.hpp"
+
+namespace rulecheck::cli {
+
+struct ReportFile {
+  std::filesystem::path part, place;
+  std::unique_ptr<std::ofstream> out;
+};
+
+// results.jsonl (streamed as results come), junit.xml, summary.md, report.html into `dir`, each
+// added to `reporter`. Throws std::runtime_error naming a file that cannot be written.
+void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files);
+
+// Renames every whole report into place; false (said on stderr) if one could not be written.
+bool finish_reports(std::vector<ReportFile>& files);
+
+}  // namespace rulecheck::cli

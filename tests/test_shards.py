@@ -1,0 +1,113 @@
+"""Sharded runs: `run --shard K/N` (or GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX) runs
+every N-th scenario file, and `report merge` joins the parts' results into the report of the whole
+run, with no case lost or counted twice.
+
+Run: pytest -p no:cacheprovider tests/test_shards.py --rulecheck=BINARY --root=REPO_ROOT
+"""
+import json
+import os
+import subprocess
+
+import pytest
+
+SHARDS = 3
+
+
+def run(rulecheck, root, *args, env=None, cwd=None):
+    return subprocess.run([rulecheck, "--rules", str(root / "rules"), *args], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=cwd)
+
+
+def records(text):
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def comparable(cases):
+    """What a case says, without the time it took."""
+    return sorted((c["target"], c["id"], c["verdict"], c.get("message", "")) for c in cases)
+
+
+@pytest.fixture(scope="module")
+def runs(rulecheck, root, tmp_path_factory):
+    """The whole corpus against the oracle and a bug engine: once whole, and as 3 shards run side
+    by side as local processes, each writing its results.jsonl."""
+    out = tmp_path_factory.mktemp("shards")
+    engine = f"python3 {root / 'examples' / 'engines' / 'bug_well_fed_die.py'}"
+    base = [rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--engine", engine]
+    whole = subprocess.run([*base, "--format", "jsonl"], capture_output=True, text=True, timeout=600)
+    parts = [subprocess.Popen([*base, "--shard", f"{k}/{SHARDS}", "--output-dir", str(out / f"part{k}"), "-q"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+             for k in range(1, SHARDS + 1)]
+    codes = [p.wait(timeout=600) for p in parts]
+    return whole, codes, [out / f"part{k}" / "results.jsonl" for k in range(1, SHARDS + 1)], out
+
+
+def test_each_shard_runs_a_third_of_the_files_and_none_twice(runs):
+    whole, codes, files, out = runs
+    ids = [[c["id"] for c in records(f.read_text()) if c.get("type") == "case" and c["target"] == "oracle"]
+           for f in files]
+    everything = [c["id"] for c in records(whole.stdout) if c.get("type") == "case" and c["target"] == "oracle"]
+    assert sorted(sum(ids, [])) == sorted(everything)
+    assert all(abs(len(part) - len(everything) / SHARDS) <= 1 for part in ids), [len(p) for p in ids]
+    assert [records(f.read_text())[0]["shard"] for f in files] == [f"{k}/{SHARDS}" for k in range(1, SHARDS + 1)]
+
+
+def test_the_merge_of_the_shards_is_the_whole_run(rulecheck, root, runs):
+    whole, codes, files, out = runs
+    merged = run(rulecheck, root, "report", "merge", *map(str, reversed(files)), "--format", "jsonl",
+                 "--output-dir", str(out / "merged"))
+    assert merged.returncode == whole.returncode == 1, merged.stderr  # the bug engine fails some cases
+    assert merged.stderr == ""
+    a, b = records(whole.stdout), records(merged.stdout)
+    assert comparable([c for c in a if c["type"] == "case"]) == comparable([c for c in b if c["type"] == "case"])
+    counts = ("total", "pass", "fail", "skipped", "errored", "bad_input")
+    assert {k: a[-1][k] for k in counts} == {k: b[-1][k] for k in counts}
+    assert a[0]["cases"] == b[0]["cases"] and a[0]["targets"] == b[0]["targets"]
+    assert sorted(p.name for p in (out / "merged").iterdir()) == ["junit.xml", "report.html", "results.jsonl",
+                                                                  "summary.md"]
+
+
+def test_a_missing_shard_and_a_shard_given_twice_are_said_and_exit_2(rulecheck, root, runs):
+    whole, codes, files, out = runs
+    p = run(rulecheck, root, "report", "merge", str(files[0]), str(files[1]), str(files[1]), "-q")
+    assert p.returncode == 2
+    assert "3/3 are missing" in p.stderr and "2/3 are given twice" in p.stderr, p.stderr
+    # Each case of the repeated part is counted once.
+    assert records(run(rulecheck, root, "report", "merge", str(files[1]), str(files[1]), "--format",
+                       "jsonl").stdout)[-1]["total"] == records(files[1].read_text())[-1]["total"]
+
+
+def test_a_part_cut_short_is_said(rulecheck, root, runs, tmp_path):
+    whole, codes, files, out = runs
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(files[2].read_text().splitlines()[:-5]) + "\n")  # no summary, 4 cases fewer
+    p = run(rulecheck, root, "report", "merge", str(files[0]), str(files[1]), str(cut), "-q")
+    assert p.returncode == 2 and "no summary line" in p.stderr, p.stderr
+
+
+def test_googletest_sharding_variables_pick_the_same_files_as_the_flag(rulecheck, root, tmp_path):
+    status = tmp_path / "status"
+    env = dict(os.environ, GTEST_TOTAL_SHARDS="4", GTEST_SHARD_INDEX="1", GTEST_SHARD_STATUS_FILE=str(status))
+    by_env = run(rulecheck, root, "run", str(root / "scenarios"), "--format", "jsonl", env=env)
+    by_flag = run(rulecheck, root, "run", str(root / "scenarios"), "--format", "jsonl", "--shard", "2/4")
+    assert by_env.returncode == by_flag.returncode == 0
+    assert comparable([c for c in records(by_env.stdout) if c["type"] == "case"]) == \
+        comparable([c for c in records(by_flag.stdout) if c["type"] == "case"])
+    assert status.exists()  # GoogleTest's sign that the program shards
+
+
+@pytest.mark.parametrize("shard", ["0/3", "4/3", "2", "a/b", "1/0"])
+def test_a_shard_that_is_no_part_is_a_usage_error(rulecheck, root, shard):
+    p = run(rulecheck, root, "run", str(root / "scenarios"), "--shard", shard)
+    assert p.returncode == 2 and "--shard" in p.stderr, p.stderr
+
+
+def test_the_kubernetes_manifest_runs_one_shard_per_completion_index(root):
+    # The manifest's shape, read as text (no YAML library is needed to run the tests).
+    text = (root / "deploy" / "kubernetes" / "rulecheck-shards.yaml").read_text()
+    assert "completionMode: Indexed" in text
+    completions = int(text.split("completions:")[1].split()[0])
+    shards = int(text.split('name: SHARDS\n              value: "')[1].split('"')[0])
+    assert completions == shards and f"parallelism: {completions}" in text
+    assert '--shard "$((JOB_COMPLETION_INDEX + 1))/$SHARDS"' in text
+    assert "part-$JOB_COMPLETION_INDEX" in text
