@@ -51,6 +51,7 @@ struct RunOptions {
   std::string shard;  // "K/N"; else GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX
   int timeout_ms = 10000;
   std::size_t window = 64;
+  std::size_t jobs = 1;
   std::string output_dir;
   unsigned solver_rlimit = 5'000'000;
 };
@@ -84,7 +85,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   EngineOptions engine_options;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
-  auto engines = start_engines(opt.engines, engine_options);  // their hello names the targets
+  auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
 
   FanOutReporter reporter;
   if (opt.format == "jsonl")
@@ -157,6 +158,11 @@ void add_run(CLI::App& app, Context& context) {
   run->add_option("--timeout", opt->timeout_ms, "Per-request time limit for engines, in milliseconds")
       ->capture_default_str()
       ->check(timeout_ms_check());
+  run->add_option("--jobs,-j", opt->jobs,
+                  "Instances of each engine run side by side, taking the cases in turn (results come in the same "
+                  "order as with one)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
   run->add_option("--window", opt->window, "Requests an engine may have outstanding (pipelining)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));

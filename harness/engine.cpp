@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 
@@ -116,7 +117,8 @@ class EngineProcess::Exchange {
       if (outstanding_.empty()) return;
       const auto deadline = std::max(outstanding_.front().sent, last_progress_) + engine_.options_.timeout;
       LinePump& pump = *engine_.pump_;
-      const LinePump::Event event = pump.pump(millis_until(deadline));
+      // At most a quarter second at a time: a signal wakes one thread's poll, and the others look again.
+      const LinePump::Event event = pump.pump(std::min(millis_until(deadline), 250));
       if (event == LinePump::Event::timed_out && Clock::now() >= deadline) {
         fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
                                engine_.options_.timeout.count()));

@@ -1,5 +1,9 @@
 #include "harness/run.hpp"
 
+#include <mutex>
+#include <optional>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "harness/cross_check.hpp"
@@ -8,7 +12,8 @@
 
 namespace rulecheck {
 
-std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options) {
+std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options,
+                                           std::size_t jobs) {
   std::vector<EngineUnderTest> engines;
   for (const auto& command : commands) {
     EngineOptions these = options;
@@ -21,6 +26,16 @@ std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& comma
         e.notes.push_back(fmt::format("'{}' printed a line before answering hello (ignored): {}", command, line));
     } catch (const std::exception& ex) {
       e.start_error = ex.what();
+    }
+    for (std::size_t j = 1; j < jobs && e.start_error.empty(); ++j) {
+      auto sibling = std::make_unique<EngineProcess>(these);
+      try {
+        sibling->start();
+        e.siblings.push_back(std::move(sibling));
+      } catch (const std::exception& ex) {
+        e.notes.push_back(fmt::format("'{}': only {} of {} instances started ({})", command, j, jobs, ex.what()));
+        break;
+      }
     }
     engines.push_back(std::move(e));
   }
@@ -43,6 +58,43 @@ CaseResult interrupted_case(const Scenario& s, const std::string& target) {
   return r;
 }
 
+// The cases dealt to the instances in turn (case i to instance i mod n), each instance's share
+// cross-checked on its own thread; results are recorded in case order as soon as all before them are in.
+void cross_check_in_parallel(const std::vector<Scenario>& scenarios, const RulesLibrary& library,
+                             const std::vector<EngineProcess*>& instances, const CrossCheckOptions& options,
+                             const std::string& target, const std::function<void(const CaseResult&)>& record) {
+  const std::size_t n = instances.size();
+  std::vector<std::vector<Scenario>> shares(n);
+  for (std::size_t i = 0; i < scenarios.size(); ++i) shares[i % n].push_back(scenarios[i]);
+  std::vector<std::optional<CaseResult>> waiting(scenarios.size());
+  std::size_t next = 0;  // the first case not recorded yet
+  std::mutex lock;
+  const auto done = [&](std::size_t i, CaseResult r) {
+    const std::lock_guard<std::mutex> hold(lock);
+    waiting[i] = std::move(r);
+    for (; next < waiting.size() && waiting[next]; ++next) {
+      record(*waiting[next]);
+      waiting[next].reset();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t p = 0; p < n; ++p)
+    threads.emplace_back([&, p] {
+      std::size_t k = 0;  // the share's cases come back in order
+      try {
+        cross_check(shares[p], library, *instances[p], options, [&](const CaseResult& r) { done(k++ * n + p, r); });
+      } catch (const std::exception& ex) {  // never lose the share's other cases
+        for (; k < shares[p].size(); ++k) {
+          CaseResult r = case_header(shares[p][k], target);
+          r.verdict = Verdict::errored;
+          r.message = fmt::format("the cross-check stopped: {}", ex.what());
+          done(k * n + p, r);
+        }
+      }
+    });
+  for (auto& t : threads) t.join();
+}
+
 void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTest& e, const RunSettings& settings,
                 const std::function<void(const CaseResult&)>& record) {
   if (!e.start_error.empty()) {
@@ -60,10 +112,20 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.reproduce_prefix = settings.reproduce_prefix;
   options.solver_rlimit = settings.solver_rlimit;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
-  cross_check(corpus.scenarios, library, *e.process, options, record);
+  if (e.siblings.empty()) {
+    cross_check(corpus.scenarios, library, *e.process, options, record);
+  } else {
+    std::vector<EngineProcess*> instances{e.process.get()};
+    for (auto& s : e.siblings) instances.push_back(s.get());
+    cross_check_in_parallel(corpus.scenarios, library, instances, options, e.name, record);
+  }
+  std::size_t restarts = e.process->restarts();
   e.process->stop();
-  if (e.process->restarts())
-    e.notes.push_back(fmt::format("'{}' was restarted {} time(s) after faults", e.command, e.process->restarts()));
+  for (auto& s : e.siblings) {
+    restarts += s->restarts();
+    s->stop();
+  }
+  if (restarts) e.notes.push_back(fmt::format("'{}' was restarted {} time(s) after faults", e.command, restarts));
 }
 
 }  // namespace

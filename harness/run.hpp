@@ -19,10 +19,13 @@ struct EngineUnderTest {
   std::string name;                // from its hello; the command when it did not start
   std::string start_error;         // why it did not start, if it did not
   std::vector<std::string> notes;  // for the user: banner lines, restarts
+  std::vector<std::unique_ptr<EngineProcess>> siblings = {};  // more instances of it, for --jobs
 };
 
-// Starts each engine (its hello names it). An engine that does not start is kept, with why.
-std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options);
+// Starts each engine (its hello names it), `jobs` instances of each (--jobs). An engine that does not
+// start is kept, with why; when only some of its instances start, the run uses those, with a note.
+std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options,
+                                           std::size_t jobs = 1);
 
 struct RunSettings {
   bool oracle = true;                                                   // report the oracle's own results
@@ -36,7 +39,9 @@ struct RunSettings {
 std::vector<std::string> target_names(const RunSettings& settings, const std::vector<EngineUnderTest>& engines);
 
 // Runs every case on every target and calls `record` once per case: the unusable files (errored,
-// on every target), the oracle's cases, then each engine's. Engines are stopped at the end.
+// on every target), the oracle's cases, then each engine's. An engine with several instances (--jobs)
+// takes the cases in turn, every instance on its own thread, and its results are recorded in the same
+// order as with one. Engines are stopped at the end.
 void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<EngineUnderTest>& engines,
                  const RunSettings& settings, const std::function<void(const CaseResult&)>& record);
 

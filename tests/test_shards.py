@@ -1,6 +1,7 @@
-"""Sharded runs: `run --shard K/N` (or GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX) runs
-every N-th scenario file, and `report merge` joins the parts' results into the report of the whole
-run, with no case lost or counted twice.
+"""Running past one engine process: `run --shard K/N` (or GoogleTest's GTEST_TOTAL_SHARDS /
+GTEST_SHARD_INDEX) runs every N-th scenario file, and `report merge` joins the parts' results into the
+report of the whole run, with no case lost or counted twice; `run --jobs N` runs N instances of each
+engine side by side, with the results of one, in the same order.
 
 Run: pytest -p no:cacheprovider tests/test_shards.py --rulecheck=BINARY --root=REPO_ROOT
 """
@@ -111,3 +112,36 @@ def test_the_kubernetes_manifest_runs_one_shard_per_completion_index(root):
     assert completions == shards and f"parallelism: {completions}" in text
     assert '--shard "$((JOB_COMPLETION_INDEX + 1))/$SHARDS"' in text
     assert "part-$JOB_COMPLETION_INDEX" in text
+
+
+# ---------------------------------------------------------------- --jobs: engine instances side by side
+
+
+def without_times(lines):
+    return [{k: v for k, v in r.items() if k not in ("millis", "seconds")} for r in lines]
+
+
+def test_three_jobs_give_the_results_of_one_in_the_same_order(rulecheck, root):
+    engine = f"python3 {root / 'examples' / 'engines' / 'bug_workers_stack.py'}"
+    one, three = (run(rulecheck, root, "run", str(root / "scenarios"), "--engine", engine, "--format", "jsonl",
+                      "--jobs", jobs) for jobs in ("1", "3"))
+    assert one.returncode == three.returncode == 1  # the bug engine fails some cases
+    assert without_times(records(one.stdout)) == without_times(records(three.stdout))
+
+
+def test_with_three_jobs_a_crash_errors_one_case_and_loses_none(rulecheck, root, tmp_path):
+    engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} crash 5 {tmp_path / 'fired'}"
+    p = run(rulecheck, root, "run", str(root / "scenarios"), "--engine", engine, "--format", "jsonl", "--jobs", "3",
+            "--no-oracle")
+    lines = records(p.stdout)
+    cases = [c for c in lines if c["type"] == "case"]
+    files = [f for f in (root / "scenarios").rglob("*.json") if "schema" not in f.parts]
+    assert len(cases) == len(files) == len({c["id"] for c in cases})
+    assert [c["verdict"] for c in cases].count("errored") == 1 and lines[-1]["type"] == "summary"
+    assert "restarted 1 time(s)" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "x"])
+def test_a_number_of_jobs_outside_1_to_64_is_a_usage_error(rulecheck, root, jobs):
+    p = run(rulecheck, root, "run", str(root / "scenarios"), "--jobs", jobs)
+    assert p.returncode == 2 and "--jobs" in p.stderr, p.stderr
