@@ -115,6 +115,11 @@ json parse_json_strict(std::string_view text, const std::string& source) {
 }
 
 json read_json_file(const std::filesystem::path& file) {
+  constexpr std::uintmax_t kMaxBytes = 64u << 20;  // far beyond any scenario; refused before reading
+  std::error_code error;
+  if (const std::uintmax_t size = std::filesystem::file_size(file, error); !error && size > kMaxBytes)
+    throw InputError("", valid_utf8(fmt::format("{}: {} bytes, over the limit of {} MiB for a JSON file", file.string(),
+                                                size, kMaxBytes >> 20)));
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError("", valid_utf8(fmt::format("{}: cannot be read", file.string())));
   std::stringstream buffer;

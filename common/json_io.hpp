@@ -16,7 +16,7 @@ using json = nlohmann::json;
 // text) or whose pointer names the duplicated key.
 json parse_json_strict(std::string_view text, const std::string& source);
 
-// Reads and parses a file; throws InputError naming the file if it cannot be read.
+// Reads and parses a file; throws InputError naming the file if it cannot be read or is over 64 MiB.
 json read_json_file(const std::filesystem::path& file);
 
 }  // namespace rulecheck

@@ -115,11 +115,15 @@ int JsonReader::integer(int64_t min, int64_t max) const {
     if (min == 0) fail(fmt::format("expected a non-negative whole number, got {}", type_name(*node_)));
     fail(fmt::format("expected a whole number, got {}", type_name(*node_)));
   }
+  if (node_->is_number_unsigned() && node_->get<uint64_t>() > static_cast<uint64_t>(max) && max == kMaxCount)
+    fail(fmt::format("expected a count from 0 to {} (more than any board holds), got {}", max, node_->dump()));
   if (node_->is_number_unsigned() && node_->get<uint64_t>() > static_cast<uint64_t>(max))
     fail(fmt::format("expected a whole number from {} to {}, got {}", min, max, node_->dump()));
   const int64_t v = node_->get<int64_t>();
   if (v < min || v > max) {
     if (min == 0 && v < 0) fail(fmt::format("expected a non-negative whole number, got {}", v));
+    if (max == kMaxCount)
+      fail(fmt::format("expected a count from 0 to {} (more than any board holds), got {}", max, v));
     fail(fmt::format("expected a whole number from {} to {}, got {}", min, max, v));
   }
   return static_cast<int>(v);

@@ -60,7 +60,10 @@ class JsonReader {
   std::string string() const;
   bool boolean() const;
   int integer(int64_t min = INT32_MIN, int64_t max = INT32_MAX) const;
-  int count() const { return integer(0); }  // a non-negative count
+  // A non-negative count of pieces, tokens or resources: at most kMaxCount, far beyond any board, so
+  // that no sum of counts can overflow.
+  int count() const { return integer(0, kMaxCount); }
+  static constexpr int64_t kMaxCount = 1'000'000;
   std::vector<std::string> strings() const;
   // A string that must be one of `choices` (error lists them).
   std::string one_of(std::initializer_list<std::string_view> choices) const;

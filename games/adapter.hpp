@@ -42,6 +42,10 @@
 
 namespace rulecheck {
 
+// The largest board a state may describe (map spaces or territories): far beyond either game's,
+// refused with a clear error before anything walks it.
+inline constexpr std::size_t kMaxSpaces = 1000;
+
 // An id an action or query names, which the state must declare (`declared` is keyed by id):
 // `what` is "faction", "space", ... and `where` the state's field holding them ("/factions").
 template <typename Map>

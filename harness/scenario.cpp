@@ -127,6 +127,8 @@ Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& li
     s.state_text = s.state.dump();
     const auto steps = r.field("steps").elements();
     if (steps.empty()) r.field("steps").fail("a scenario needs at least one step");
+    if (steps.size() > kMaxSteps)
+      r.field("steps").fail(fmt::format("{} steps: a scenario has at most {}", steps.size(), kMaxSteps));
     for (const auto& st : steps) {
       st.expect_object().only({"action", "query", "expect", "note"});
       const bool has_action = st.has("action"), has_query = st.has("query");

@@ -14,6 +14,9 @@ namespace rulecheck {
 
 using json = nlohmann::json;
 
+// The most steps one scenario may have.
+inline constexpr std::size_t kMaxSteps = 10'000;
+
 struct Step {
   bool is_query = false;
   json request;              // the action or the query

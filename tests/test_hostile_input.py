@@ -135,3 +135,35 @@ def test_a_state_of_the_wrong_type_is_bad_input_in_run_as_in_validate(rulecheck,
     codes = [subprocess.run([rulecheck, "--rules", str(root / "rules"), command, str(f)], capture_output=True,
                             timeout=60).returncode for command in ("run", "validate")]
     assert codes == [2, 2]
+
+
+def limits_cases(good):
+    many_spaces = dict(good, id="x")
+    many_spaces["state"] = dict(good["state"], spaces={f"S{i}": {"adjacent": []} for i in range(1001)})
+    many_steps = dict(good, id="x", steps=good["steps"] * 10001)
+    huge_count = json.loads(json.dumps(good))
+    huge_count["id"] = "x"
+    faction = next(iter(huge_count["state"]["factions"].values()))
+    faction["resources"]["food"] = 2_000_000
+    return {"many-spaces": (many_spaces, "1001 spaces: rulecheck reads boards of at most 1000"),
+            "many-steps": (many_steps, "10001 steps: a scenario has at most 10000"),
+            "huge-count": (huge_count, "more than any board holds")}
+
+
+@pytest.mark.parametrize("case", ["many-spaces", "many-steps", "huge-count"])
+def test_input_beyond_any_board_is_refused_saying_the_limit(rulecheck, root, tmp_path, case):
+    doc, words = limits_cases(load_json(root / "scenarios" / GOOD))[case]
+    f = tmp_path / f"{case}.json"
+    f.write_text(json.dumps(doc))
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "validate", str(f)], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and words in p.stdout + p.stderr, (p.stdout + p.stderr)[-400:]
+
+
+def test_a_file_over_64_mib_is_refused_before_it_is_read(rulecheck, root, tmp_path):
+    f = tmp_path / "huge.json"
+    with open(f, "wb") as out:
+        out.truncate((64 << 20) + 1)  # a sparse file: no 64 MiB written
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "validate", str(f)], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and "over the limit of 64 MiB" in p.stdout + p.stderr, p.stdout + p.stderr

@@ -195,7 +195,10 @@ State read_state(const JsonReader& r) {
   if (auto p = r.optional("phase")) s.phase = p->named(kPhaseNames);
   if (auto b = r.optional("battle")) s.battle = b->string();
   for (const auto& [id, f] : r.field("factions").members()) s.factions[id] = read_faction(f);
-  for (const auto& [id, sp] : r.field("spaces").members()) s.spaces[id] = read_space(sp);
+  const auto spaces = r.field("spaces").members();
+  if (spaces.size() > kMaxSpaces)
+    r.field("spaces").fail(fmt::format("{} spaces: rulecheck reads boards of at most {}", spaces.size(), kMaxSpaces));
+  for (const auto& [id, sp] : spaces) s.spaces[id] = read_space(sp);
   if (auto c = r.optional("cards"))
     for (const auto& [id, card] : c->members()) s.cards[id] = read_card(card);
   return s;

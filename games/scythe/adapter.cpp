@@ -29,7 +29,11 @@ State read_state(const JsonReader& r) {
     f.only({"popularity", "home_base"});
     s.factions[id] = Faction{f.count_or("popularity", 0), f.field("home_base").string()};
   }
-  for (const auto& [id, t] : r.field("territories").members()) {
+  const auto territories = r.field("territories").members();
+  if (territories.size() > kMaxSpaces)
+    r.field("territories")
+        .fail(fmt::format("{} territories: rulecheck reads boards of at most {}", territories.size(), kMaxSpaces));
+  for (const auto& [id, t] : territories) {
     t.only({"adjacent", "home_base", "terrain", "units", "structure", "encounter", "resources", "held_by"});
     Territory terr;
     if (auto adj = t.optional("adjacent")) terr.adjacent = adj->strings();
