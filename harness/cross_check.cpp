@@ -287,7 +287,7 @@ std::string answer_shape_problem(const json& a, bool is_query) {
   if (shapes != 1) return "an answer has exactly one of \"legal\", \"result\", \"unsupported\" or \"error\"";
   for (const auto& [key, value] : a.items()) {
     static const char* kAllowed[] = {"id", "legal", "state", "rule", "reason", "result", "unsupported", "error"};
-    if (std::none_of(std::begin(kAllowed), std::end(kAllowed), [&](const char* k) { return key == k; }))
+    if (std::none_of(std::begin(kAllowed), std::end(kAllowed), [&, &key = key](const char* k) { return key == k; }))
       return fmt::format("unknown field \"{}\" (allowed: id, legal, state, rule, reason, result, unsupported, error)",
                          key);
   }

@@ -82,11 +82,20 @@ std::string scenario_id_for(const std::filesystem::path& file) {
 }
 
 Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& library) {
+  try {
+    check_readable(file);
+    return scenario_from_json(read_json_file(file), file, library);
+  } catch (const InputError& e) {
+    throw ScenarioError{file, "", e.pointer(), e.what()};
+  } catch (const std::exception& e) {  // the file system, or a value nothing above expected
+    throw ScenarioError{file, "", "", valid_utf8(e.what())};
+  }
+}
+
+Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, const RulesLibrary& library) {
   Scenario s;
   s.file = file;
   try {
-    check_readable(file);
-    const json doc = read_json_file(file);
     const JsonReader r(doc, "");
     r.expect_object().only({"id", "game", "title", "note", "cites", "interpretations", "ruleset", "state", "steps"});
     s.id = r.field("id").string();

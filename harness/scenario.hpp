@@ -56,6 +56,8 @@ std::string scenario_id_for(const std::filesystem::path& file);
 // its ruleset overrides and its expectations. The state itself is checked by the game when run
 // (or by check_scenario_states). Throws ScenarioError.
 Scenario load_scenario(const std::filesystem::path& file, const RulesLibrary& library);
+// The same from a parsed document (`file` names it in errors and gives its id under scenarios/).
+Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, const RulesLibrary& library);
 
 // Validates the initial state with the game's own validator. Throws ScenarioError.
 void check_scenario_state(const Scenario& scenario, const RulesLibrary& library);

@@ -18,6 +18,16 @@ namespace rulecheck {
 
 namespace {
 
+// A request's string field ("" when absent); one of another type is an InputError naming it (found
+// by fuzzing: {"op": 5} ended serve).
+std::string string_field(const json& request, const char* key) {
+  const auto it = request.find(key);
+  if (it == request.end()) return "";
+  if (!it->is_string()) throw InputError(std::string("/") + key, fmt::format("\"{}\" is a string", key));
+  return it->get<std::string>();
+}
+
+
 // The top-level members of a JSON object line as raw text (key -> the value's exact bytes),
 // found by following only strings and brackets. It lets serve recognise a ruleset and readings it
 // has already bound without parsing them again; anything unusual returns false and the caller
@@ -128,7 +138,7 @@ class OracleServer {
   // One apply or query; the answer line (key-sorted compact JSON, the state written once).
   std::string answer(const json& request, std::string_view line) {
     const json id = request.value("id", json(nullptr));
-    const std::string game = request.value("game", "");
+    const std::string game = string_field(request, "game");
     const GameRules* rules = library_.find(game);
     if (!rules) throw InputError("/game", fmt::format("unknown game \"{}\"", game));
     static const json kEmpty = json::object();
@@ -140,7 +150,7 @@ class OracleServer {
     const auto state = request.find("state");
     if (state == request.end()) throw InputError("/state", "an apply or query request carries the \"state\"");
     remember(line, game, bound);
-    const bool is_query = request.value("op", "") == "query";
+    const bool is_query = string_field(request, "op") == "query";
     const auto body = request.find(is_query ? "query" : "action");
     if (body == request.end())
       throw InputError(is_query ? "/query" : "/action",
@@ -200,11 +210,11 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
     } else if (request.is_discarded() || !request.is_object()) {
       answer = R"({"error":"the request is not a JSON object","id":null})";
     } else {
-      const std::string op = request.value("op", "");
       auto error = [&](const std::string& message) {
         return json{{"id", request.value("id", json(nullptr))}, {"error", message}}.dump();
       };
       try {
+        const std::string op = string_field(request, "op");
         if (op == "bye") break;
         if (op == "hello" && request.contains("protocol") && request["protocol"] != 1)
           answer = error(fmt::format("rulecheck serve speaks protocol 1; this hello asks for protocol {}",

@@ -167,3 +167,16 @@ def test_a_file_over_64_mib_is_refused_before_it_is_read(rulecheck, root, tmp_pa
     p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "validate", str(f)], capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 2 and "over the limit of 64 MiB" in p.stdout + p.stderr, p.stdout + p.stderr
+
+
+def test_serve_answers_fields_of_the_wrong_type_with_an_error_and_goes_on(rulecheck, root):
+    # Found by fuzz/serve_requests.cpp: an "op" that is not a string ended serve (an uncaught
+    # exception). Each such request now gets an error answer naming the field.
+    requests = "\n".join(['{"op":5}', '{"op":"apply","game":7,"id":"g"}', '{"op":["hello"]}',
+                          '{"op":"hello","protocol":1}', '{"op":"bye"}']) + "\n"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "serve"], input=requests, capture_output=True,
+                       text=True, timeout=60)
+    answers = [json.loads(line) for line in p.stdout.splitlines()]
+    assert p.returncode == 0 and len(answers) == 4, p.stdout + p.stderr
+    assert "/op" in answers[0]["error"] and "/game" in answers[1]["error"] and answers[1]["id"] == "g"
+    assert "/op" in answers[2]["error"] and "name" in answers[3]

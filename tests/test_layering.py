@@ -25,6 +25,7 @@ ALLOWED = {
     "reports": {"harness", "common"},
     "diff": {"harness", "reports", "rulebook", "common", "games", "properties/generators"},
     "cli": {"harness", "reports", "rulebook", "common", "games", "diff"},
+    "fuzz": {"harness", "reports", "common", "games"},
     "properties": {"harness", "games", "common", "properties/generators"},
 }
 # Third-party headers the oracle may use (fmt only) besides the standard library.

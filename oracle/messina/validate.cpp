@@ -32,20 +32,20 @@ void validate(const Ruleset& numbers, const State& s) {
   if (s.battle) check_space(s, *s.battle, [] { return FieldPath{"battle"}; });
 
   for (const auto& [id, f] : s.factions) {
-    auto at = [&](const auto&... more) { return FieldPath{"factions", id, more...}; };
+    auto at = [&, &id = id](const auto&... more) { return FieldPath{"factions", id, more...}; };
     check_state(
         !f.home.empty(), [&] { return at("home"); }, "a faction has at least one Home Space");
     for (std::size_t i = 0; i < f.home.size(); ++i)
       check_space(s, f.home[i], [&] { return at("home", std::to_string(i)); });
     for (const auto& [ally, activities] : f.consents) {
-      check_faction(s, ally, [&] { return at("consents", ally); });
+      check_faction(s, ally, [&, &ally = ally] { return at("consents", ally); });
       check_state(
-          ally != id, [&] { return at("consents", ally); }, "a faction does not give consent to itself");
+          ally != id, [&, &ally = ally] { return at("consents", ally); }, "a faction does not give consent to itself");
     }
   }
 
   for (const auto& [id, space] : s.spaces) {
-    auto at = [&](const auto&... more) { return FieldPath{"spaces", id, more...}; };
+    auto at = [&, &id = id](const auto&... more) { return FieldPath{"spaces", id, more...}; };
     for (std::size_t i = 0; i < space.adjacent.size(); ++i) {
       auto adj_at = [&] { return at("adjacent", std::to_string(i)); };
       const SpaceId& other = space.adjacent[i];
@@ -55,21 +55,21 @@ void validate(const Ruleset& numbers, const State& s) {
       check_state(std::find(back.begin(), back.end(), id) != back.end(), adj_at,
                   "adjacency is symmetric: {} lists {}, but {} does not list {}", id, other, other, id);
     }
-    for (const auto& [owner, units] : space.units) check_faction(s, owner, [&] { return at("units", owner); });
+    for (const auto& [owner, units] : space.units) check_faction(s, owner, [&, &owner = owner] { return at("units", owner); });
     for (std::size_t i = 0; i < space.utilities.size(); ++i) {
       const Utility& utility = space.utilities[i];
       check_faction(s, utility.owner, [&] { return at("utilities", std::to_string(i), "owner"); });
       for (const auto& [guest, n] : utility.guests) {
-        check_faction(s, guest, [&] { return at("utilities", std::to_string(i), "guests", guest); });
+        check_faction(s, guest, [&, &guest = guest] { return at("utilities", std::to_string(i), "guests", guest); });
         check_state(
-            guest != utility.owner, [&] { return at("utilities", std::to_string(i), "guests", guest); },
+            guest != utility.owner, [&, &guest = guest] { return at("utilities", std::to_string(i), "guests", guest); },
             "the owner's Workers are its \"workers\"; \"guests\" are other factions' Workers");
       }
     }
     // One Shield is written "shield", several "shields" (one per owner).
     for (std::size_t i = 0; i < space.shields.size(); ++i) {
       const Shield& shield = space.shields[i];
-      auto shield_at = [&](const char* field) {
+      auto shield_at = [&, &space = space](const char* field) {
         return space.shields.size() == 1 ? at("shield", field) : at("shields", std::to_string(i), field);
       };
       check_faction(s, shield.owner, [&] { return shield_at("owner"); });
@@ -82,7 +82,7 @@ void validate(const Ruleset& numbers, const State& s) {
   }
 
   for (const auto& [id, card] : s.cards) {
-    auto at = [&](const auto&... more) { return FieldPath{"cards", id, more...}; };
+    auto at = [&, &id = id](const auto&... more) { return FieldPath{"cards", id, more...}; };
     check_state(
         s.spaces.count(id) > 0, [&] { return at(); },
         "a Location Card is named after its map space, and there is no space \"{}\"", id);

@@ -18,7 +18,7 @@ void validate(const Ruleset& numbers, const State& s) {
   };
 
   for (const auto& [id, f] : s.factions) {
-    auto at = [&](const auto&... more) { return FieldPath{"factions", id, more...}; };
+    auto at = [&, &id = id](const auto&... more) { return FieldPath{"factions", id, more...}; };
     check_state(
         f.popularity >= numbers.popularity_min && f.popularity <= numbers.popularity_max,
         [&] { return at("popularity"); }, "popularity runs from {} to {}; {} is outside", numbers.popularity_min,
@@ -31,7 +31,7 @@ void validate(const Ruleset& numbers, const State& s) {
 
   std::map<FactionId, int> characters;
   for (const auto& [id, t] : s.territories) {
-    auto at = [&](const auto&... more) { return FieldPath{"territories", id, more...}; };
+    auto at = [&, &id = id](const auto&... more) { return FieldPath{"territories", id, more...}; };
     for (std::size_t i = 0; i < t.adjacent.size(); ++i) {
       auto adj = [&] { return at("adjacent", std::to_string(i)); };
       known_territory(t.adjacent[i], adj);
@@ -47,7 +47,7 @@ void validate(const Ruleset& numbers, const State& s) {
     }
     int present = 0;
     for (const auto& [owner, units] : t.units) {
-      known_faction(owner, [&] { return at("units", owner); });
+      known_faction(owner, [&, &owner = owner] { return at("units", owner); });
       characters[owner] += units[Unit::character];
       present += units.total() > 0 ? 1 : 0;
     }
@@ -67,7 +67,7 @@ void validate(const Ruleset& numbers, const State& s) {
   for (const auto& [owner, n] : characters)
     check_state(
         n <= 1,
-        [&] {
+        [&, &owner = owner] {
           return FieldPath{"factions", owner};
         },
         "{} has {} characters on the board; a faction has one", owner, n);

@@ -110,7 +110,7 @@ SymBoard pinned_board(z3::context& ctx, const ms::State& state) {
       const auto u = s.units.find(fid);
       sp.units.push_back(kinds_of(ctx, u == s.units.end() ? ms::UnitCounts{} : u->second));
       const auto util =
-          std::find_if(s.utilities.begin(), s.utilities.end(), [&](const ms::Utility& x) { return x.owner == fid; });
+          std::find_if(s.utilities.begin(), s.utilities.end(), [&, &fid = fid](const ms::Utility& x) { return x.owner == fid; });
       const bool owns = util != s.utilities.end();
       sp.utility.push_back(ctx.bool_val(owns));
       sp.workers.push_back(ctx.int_val(owns ? util->workers : 0));
@@ -123,7 +123,7 @@ SymBoard pinned_board(z3::context& ctx, const ms::State& state) {
       }
       sp.guests.push_back(guests);
       const auto sh =
-          std::find_if(s.shields.begin(), s.shields.end(), [&](const ms::Shield& x) { return x.owner == fid; });
+          std::find_if(s.shields.begin(), s.shields.end(), [&, &fid = fid](const ms::Shield& x) { return x.owner == fid; });
       sp.shield.push_back(ctx.int_val(sh == s.shields.end() ? 0 : sh->level));
     }
     b.spaces.push_back(std::move(sp));
