@@ -88,17 +88,8 @@ int run_command(const Context& context, const RunOptions& opt) {
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
 
   FanOutReporter reporter;
-  if (opt.format == "jsonl")
-    reporter.add(make_jsonl_reporter(std::cout));
-  else
-    reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
   std::vector<ReportFile> report_files;
-  if (!opt.output_dir.empty()) try {
-      add_report_files(reporter, opt.output_dir, report_files);
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
-      return kCannotRun;
-    }
+  if (!add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files)) return kCannotRun;
 
   RunInfo info;
   info.version = RULECHECK_VERSION;
@@ -155,7 +146,9 @@ void add_run(CLI::App& app, Context& context) {
                   "A JSON file {\"engine\": NAME, \"rules\": {ENGINE_CODE: CLAUSE_ID}} for an engine whose rule "
                   "codes differ from the clause ids; repeatable")
       ->allow_extra_args(false);
-  run->add_option("--timeout", opt->timeout_ms, "Per-request time limit for engines, in milliseconds")
+  run->add_option("--timeout", opt->timeout_ms,
+                  "Per-request time limit for engines, in milliseconds (hello, while an engine starts, gets at least "
+                  "10 s)")
       ->capture_default_str()
       ->check(timeout_ms_check());
   run->add_option("--jobs,-j", opt->jobs,

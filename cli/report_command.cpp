@@ -143,17 +143,8 @@ int merge_command(const Context& context, const MergeOptions& opt) {
       for (const auto& [id, clause] : rules.clauses) m.info.clause_paraphrases[id] = clause.paraphrase;
 
   FanOutReporter reporter;
-  if (opt.format == "jsonl")
-    reporter.add(make_jsonl_reporter(std::cout));
-  else
-    reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, opt.quiet));
   std::vector<ReportFile> report_files;
-  if (!opt.output_dir.empty()) try {
-      add_report_files(reporter, opt.output_dir, report_files);
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
-      return kCannotRun;
-    }
+  if (!add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files)) return kCannotRun;
   reporter.begin(m.info);
   Summary& summary = m.summary;
   for (const auto& r : m.cases) {

@@ -1,6 +1,9 @@
 #include "cli/report_files.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <iostream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -41,6 +44,22 @@ void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir
   for (const auto& [name, make] : formats) {
     files.push_back(open_report(dir, name));
     reporter.add(make(*files.back().out));
+  }
+}
+
+bool add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
+                   std::vector<ReportFile>& files) {
+  if (format == "jsonl")
+    reporter.add(make_jsonl_reporter(std::cout));
+  else
+    reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, quiet));
+  if (output_dir.empty()) return true;
+  try {
+    add_report_files(reporter, output_dir, files);
+    return true;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
+    return false;
   }
 }
 

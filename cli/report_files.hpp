@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "reports/reporter.hpp"
@@ -20,6 +21,11 @@ struct ReportFile {
 // results.jsonl (streamed as results come), junit.xml, summary.md, report.html into `dir`, each
 // added to `reporter`. Throws std::runtime_error naming a file that cannot be written.
 void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files);
+
+// Standard output in `format` ("console", readable unless `quiet`, or "jsonl"), and every report file
+// in `output_dir` when it is given; false (said on stderr) when a report file cannot be opened.
+bool add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
+                   std::vector<ReportFile>& files);
 
 // Renames every whole report into place; false (said on stderr) if one could not be written.
 bool finish_reports(std::vector<ReportFile>& files);

@@ -34,7 +34,9 @@ const EngineHello& EngineProcess::start() {
   pump_.emplace(*process_);
   pump_->send(R"({"op":"hello","protocol":1})");
   hello_ = EngineHello{};
-  const auto deadline = Clock::now() + options_.timeout;
+  // Starting (an interpreter, its imports) may take longer than answering: hello gets at least 10 s.
+  const auto hello_time = std::max(options_.timeout, std::chrono::milliseconds(10000));
+  const auto deadline = Clock::now() + hello_time;
   while (true) {
     while (auto line = pump_->next_line()) {
       json j = nested_deeper_than(*line) ? json(json::value_t::discarded) : json::parse(*line, nullptr, false);
@@ -61,7 +63,7 @@ const EngineHello& EngineProcess::start() {
       case LinePump::Event::moved: break;
       case LinePump::Event::timed_out:
         throw std::runtime_error(
-            fmt::format("'{}' did not answer hello within {} ms", options_.command, options_.timeout.count()));
+            fmt::format("'{}' did not answer hello within {} ms", options_.command, hello_time.count()));
       case LinePump::Event::write_failed:  // it ended before reading hello: the same as ending before answering
       case LinePump::Event::output_closed: {
         const std::string err = pump_->take_stderr();

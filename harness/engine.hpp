@@ -23,7 +23,8 @@ using json = nlohmann::json;
 
 struct EngineOptions {
   std::string command;                       // run with /bin/sh -c
-  std::chrono::milliseconds timeout{10000};  // per request, from when the engine could start on it
+  std::chrono::milliseconds timeout{10000};  // per request, from when the engine could start on it (hello:
+                                             // at least 10 s, for an engine starting up)
   std::size_t window = 64;                   // outstanding requests
   std::size_t max_answer_bytes = 16u << 20;  // one answer line
 };

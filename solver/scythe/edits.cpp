@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "solver/scythe/encoding.hpp"
+#include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -20,21 +21,10 @@ namespace {
 using sy::Unit;
 using UM = sy::UnitMove;
 
-// `middle` farm territories in a line between the home bases, `encounter_at` (1-based, 0 for none)
-// holding an encounter token; popularities are left to the search.
-sy::State line_map(int middle, int encounter_at) {
-  sy::State s;
-  s.factions["red"] = sy::Faction{0, "HB-red"};
-  s.factions["blue"] = sy::Faction{0, "HB-blue"};
-  auto id = [](int i) { return fmt::format("T{}", i); };
-  s.territories["HB-red"] = sy::Territory{{id(1)}, "red", "home-base", {}, {}, false, {}, {}};
-  s.territories["HB-blue"] = sy::Territory{{id(middle)}, "blue", "home-base", {}, {}, false, {}, {}};
-  for (int i = 1; i <= middle; ++i) {
-    sy::Territory t{{}, {}, "farm", {}, {}, i == encounter_at, {}, {}};
-    t.adjacent.push_back(i == 1 ? "HB-red" : id(i - 1));
-    t.adjacent.push_back(i == middle ? "HB-blue" : id(i + 1));
-    s.territories[id(i)] = t;
-  }
+// The line map of outcome_search.hpp with both popularities at 0: the search chooses them.
+sy::State line_map_free(int middle, int encounter_at) {
+  sy::State s = line_map(middle, encounter_at);
+  for (auto& entry : s.factions) entry.second.popularity = 0;
   return s;
 }
 
@@ -54,28 +44,28 @@ std::vector<Probe> probes() {
        {"scythe.move.workers-retreat", "scythe.move.popularity-loss", "scythe.move.popularity-floor",
         "scythe.move.combat-stop"},
        "red's mech moves T1->T2",
-       line_map(2, 0),
+       line_map_free(2, 0),
        red({UM{Unit::mech, "T1", {"T2"}, 0}})},
       {"move.mech-carries-worker",
        {"scythe.move.mech-carry", "scythe.move.workers-retreat", "scythe.move.popularity-loss"},
        "red's mech moves T1->T2 carrying one worker",
-       line_map(2, 0),
+       line_map_free(2, 0),
        red({UM{Unit::mech, "T1", {"T2"}, 1}})},
       {"move.character-encounter",
        {"scythe.move.encounter-stop", "scythe.move.workers-retreat", "scythe.move.popularity-loss"},
        "red's character moves T1->T2, onto an encounter token",
-       line_map(2, 2),
+       line_map_free(2, 2),
        red({UM{Unit::character, "T1", {"T2"}, 0}})},
       {"move.worker",
        {"scythe.move.worker-blocked-by-combat-units", "scythe.move.worker-blocked-by-workers",
         "scythe.move.workers-stop"},
        "a red worker moves T1->T2",
-       line_map(2, 0),
+       line_map_free(2, 0),
        red({UM{Unit::worker, "T1", {"T2"}, 0}})},
       {"move.three-workers",
        {"scythe.move.units-per-action", "scythe.move.no-limit"},
        "three red workers each move T1->T2 in one action",
-       line_map(2, 0),
+       line_map_free(2, 0),
        red({UM{Unit::worker, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}, UM{Unit::worker, "T1", {"T2"}, 0}})},
   };
   for (Unit u : sy::kUnits) {
@@ -83,33 +73,12 @@ std::vector<Probe> probes() {
     out.push_back({"move.range-two-" + unit,
                    {"scythe.move.range", "scythe.move.path"},
                    "red's " + unit + " moves T1->T2->T3",
-                   line_map(3, 0),
+                   line_map_free(3, 0),
                    red({UM{u, "T1", {"T2", "T3"}, 0}})});
   }
   return out;
 }
 
-z3::expr units_on(z3::context& ctx, const Board& b, const Position& p) {
-  z3::expr n = ctx.int_val(0);
-  for (int t = 0; t < b.n_territories(); ++t)
-    for (int f = 0; f < b.n_factions(); ++f)
-      for (int u = 0; u < 3; ++u) n = n + p.units[t][f][u];
-  return n;
-}
-
-// Two next positions differ in a unit count, a popularity, a holder or a pending flag.
-z3::expr positions_differ(z3::context& ctx, const Board& b, const Position& x, const Position& y) {
-  z3::expr_vector d(ctx);
-  for (int t = 0; t < b.n_territories(); ++t) {
-    for (int f = 0; f < b.n_factions(); ++f)
-      for (int u = 0; u < 3; ++u) d.push_back(x.units[t][f][u] != y.units[t][f][u]);
-    d.push_back(x.held_by[t] != y.held_by[t]);
-    d.push_back(x.combat_pending[t] != y.combat_pending[t]);
-    d.push_back(x.encounter_pending[t] != y.encounter_pending[t]);
-  }
-  for (int f = 0; f < b.n_factions(); ++f) d.push_back(x.popularity[f] != y.popularity[f]);
-  return z3::mk_or(d);
-}
 
 // A side's outcome in the model: legal with the next state, or illegal by the first condition broken.
 ReadingOutcome<sy::State, bool> outcome_in(const z3::model& m, const std::string& side, const Encoded& e,
