@@ -277,6 +277,8 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
     fmt::print("hello: name \"{}\", version \"{}\", games [{}]\n", hello.name, hello.version,
                fmt::join(hello.games, ", "));
     problems = hello_problems(hello, *library);
+    for (const auto& line : hello.banner)  // the protocol allows them; said, not counted against the engine
+      fmt::print("  note: a line before the hello answer (ignored, as the protocol allows): {}\n", line);
   } catch (const std::exception& e) {
     fmt::print("the engine did not start: {}\n", e.what());
     return kFailed;

@@ -24,7 +24,8 @@ struct UndeclaredReading {
 std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
                                                    std::size_t& runs);
 
-// What is wrong with an engine's hello: its version, its games, its readings, banner lines.
+// What is wrong with an engine's hello: its version, its games, its readings (banner lines before it are
+// allowed by the protocol, and are not problems).
 std::vector<std::string> hello_problems(const EngineHello& hello, const RulesLibrary& library);
 
 }  // namespace rulecheck

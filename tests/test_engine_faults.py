@@ -324,3 +324,14 @@ def test_a_run_against_an_engine_failing_at_random_accounts_for_every_case(rulec
     assert len(errored) >= 5 and int(marker.read_text()) >= 3, (len(errored), marker.read_text())
     assert len(by_verdict(engine_cases, "pass")) >= len(scenarios) // 2
     assert p.returncode == 1
+
+
+def test_engine_check_accepts_a_banner_before_hello_and_notes_it(rulecheck, root, tmp_path):
+    # The protocol lets an engine print lines before its hello answer; `engine check` says so and
+    # still finds that the engine speaks the protocol.
+    engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} banner 1 {tmp_path / 'fired'}"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "engine", "check", engine,
+                        "--scenarios", str(root / "scenarios" / "messina" / "consumption")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout
+    assert "note: a line before the hello answer" in p.stdout and "problem:" not in p.stdout, p.stdout
