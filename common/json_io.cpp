@@ -114,6 +114,11 @@ json parse_json_strict(std::string_view text, const std::string& source) {
   }
 }
 
+json parse_json_lenient(std::string_view text) {
+  if (nested_deeper_than(text)) return json(json::value_t::discarded);
+  return json::parse(text, nullptr, false);
+}
+
 json read_json_file(const std::filesystem::path& file) {
   constexpr std::uintmax_t kMaxBytes = 64u << 20;  // far beyond any scenario; refused before reading
   std::error_code error;

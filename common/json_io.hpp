@@ -16,6 +16,10 @@ using json = nlohmann::json;
 // text) or whose pointer names the duplicated key.
 json parse_json_strict(std::string_view text, const std::string& source);
 
+// Parses `text` without exceptions, as an engine's line or a request is read: a discarded value when it
+// is not JSON or nests arrays and objects deeper than kMaxJsonNesting (common/text.hpp).
+json parse_json_lenient(std::string_view text);
+
 // Reads and parses a file; throws InputError naming the file if it cannot be read or is over 64 MiB.
 json read_json_file(const std::filesystem::path& file);
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/json_io.hpp"
 #include "common/text.hpp"
 #include "harness/interrupt.hpp"
 
@@ -39,7 +40,7 @@ const EngineHello& EngineProcess::start() {
   const auto deadline = Clock::now() + hello_time;
   while (true) {
     while (auto line = pump_->next_line()) {
-      json j = nested_deeper_than(*line) ? json(json::value_t::discarded) : json::parse(*line, nullptr, false);
+      json j = parse_json_lenient(*line);
       if (j.is_discarded() || !j.is_object()) {
         if (!line->empty() && hello_.banner.size() < 100) hello_.banner.push_back(excerpt(*line));
         continue;
@@ -95,8 +96,8 @@ void EngineProcess::stop() {
 }
 
 const std::optional<json>& EngineAnswer::answer() {
-  if (!parsed && !line.empty() && !nested_deeper_than(line)) {
-    json j = json::parse(line, nullptr, false);
+  if (!parsed && !line.empty()) {
+    json j = parse_json_lenient(line);
     if (!j.is_discarded() && j.is_object()) parsed = std::move(j);
   }
   return parsed;
