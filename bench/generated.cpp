@@ -72,7 +72,7 @@ void Serve(benchmark::State& state) {
     s.game = c.game;
     s.state = c.state;
     s.state_text = c.state.dump();
-    s.steps.push_back(Step{c.is_query, c.request, c.request.dump(), nullptr});
+    s.steps.push_back(Step{c.is_query, c.request, c.request.dump(), nullptr, ""});
     scenarios.push_back(std::move(s));
   }
   EngineProcess engine(EngineOptions{fmt::format("{} --rules {}/rules serve", RULECHECK_BINARY, RULECHECK_SOURCE_DIR),

@@ -54,7 +54,44 @@ struct RunOptions {
   std::size_t jobs = 1;
   std::string output_dir;
   unsigned solver_rlimit = 5'000'000;
+  std::size_t maxfail = 0;       // stop after this many failed or errored cases (0: never)
+  bool exitfirst = false;        // -x: --maxfail 1
+  std::size_t max_timeouts = 5;  // give up on an engine after this many timeouts in a row (0: never)
+  bool list = false;             // list the cases selected, run nothing
 };
+
+// What an engine's hello says about it, for its coverage line.
+EngineInfo engine_info(const EngineUnderTest& e) {
+  EngineInfo info;
+  const EngineHello& hello = e.process->hello();
+  info.name = e.name;
+  info.version = hello.version;
+  info.command = e.command;
+  info.games = hello.games;
+  if (hello.interpretations.is_object())
+    for (const auto& [point, reading] : hello.interpretations.items()) {
+      std::vector<std::string> readings;
+      for (const auto& r : reading.is_array() ? reading : json::array({reading}))
+        readings.push_back(r.is_string() ? r.get<std::string>() : r.dump());
+      info.readings[point] = fmt::format("{}", fmt::join(readings, ", "));
+    }
+  return info;
+}
+
+// --list: the cases the paths, the filters and the shard select, one per line (or a JSON line each).
+int list_cases(const Corpus& corpus, const std::string& format) {
+  for (const auto& s : corpus.scenarios) {
+    if (format == "jsonl")
+      fmt::print("{}\n", json{{"type", "case"}, {"id", s.id}, {"file", s.file.string()}, {"game", s.game},
+                             {"title", s.title}, {"cites", s.cites}, {"steps", s.steps.size()}}
+                             .dump(-1, ' ', false, json::error_handler_t::replace));
+    else
+      fmt::print("{}  {}\n", s.id.empty() ? s.file.string() : s.id, s.title);
+  }
+  for (const auto& bad : corpus.bad) fmt::print(stderr, "rulecheck: {}\n", bad.describe());
+  if (format != "jsonl") fmt::print(stderr, "{} case(s) selected\n", corpus.scenarios.size());
+  return corpus.bad.empty() ? kOk : kBadInput;
+}
 
 int run_command(const Context& context, const RunOptions& opt) {
   const auto started = std::chrono::steady_clock::now();
@@ -71,6 +108,7 @@ int run_command(const Context& context, const RunOptions& opt) {
     std::ofstream{status};  // GoogleTest's convention: the program says it honours sharding
   auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters, shard);
   if (!corpus) return kBadInput;
+  if (opt.list) return list_cases(*corpus, opt.format);
   RunSettings settings;
   settings.oracle = !opt.no_oracle;
   settings.strict = opt.strict;
@@ -85,6 +123,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   EngineOptions engine_options;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
+  engine_options.max_timeouts = opt.max_timeouts;
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
 
   FanOutReporter reporter;
@@ -98,15 +137,22 @@ int run_command(const Context& context, const RunOptions& opt) {
   for (const auto& [game, rules] : library->games())
     for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
   info.targets = target_names(settings, engines);
+  for (const auto& e : engines)
+    if (e.start_error.empty()) info.engines.push_back(engine_info(e));
   info.cases = (corpus->scenarios.size() + corpus->bad.size()) * info.targets.size();
   reporter.begin(info);
 
   Summary summary;
   catch_interrupts();  // SIGINT, SIGTERM: stop, stop the engines, and finish every report
+  const std::size_t maxfail = opt.exitfirst ? 1 : opt.maxfail;
+  std::size_t problems = 0;
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
     summary.add(r);
     reporter.case_done(r);
+    if (maxfail && (r.verdict == Verdict::fail || r.verdict == Verdict::errored) && ++problems == maxfail)
+      request_stop(fmt::format("stopped after {} failed or errored case(s) (--maxfail {})", problems, maxfail));
   });
+  if (!interrupted()) summary.stopped = stop_reason();
   summary.bad_input = corpus->bad.size() * info.targets.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupt_name();
@@ -168,6 +214,17 @@ void add_run(CLI::App& app, Context& context) {
                   "Run only the K-th of N parts (K/N, from 1/N): every N-th scenario file in sorted order. Without "
                   "it, GoogleTest's GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX (from 0) are honoured. Join the parts' "
                   "results.jsonl with `rulecheck report merge`");
+  run->add_option("--maxfail", opt->maxfail,
+                  "Stop after this many failed or errored cases (0: never); the cases not run are reported skipped")
+      ->capture_default_str();
+  run->add_flag("-x,--exitfirst", opt->exitfirst, "Stop at the first failed or errored case (--maxfail 1)");
+  run->add_option("--max-timeouts", opt->max_timeouts,
+                  "Give up on an engine after this many requests in a row got no answer within --timeout (0: never); "
+                  "its cases not run are reported skipped")
+      ->capture_default_str();
+  run->add_flag("--list", opt->list,
+                "List the cases the paths, --filter and --shard select (id and title; a JSON line each with "
+                "--format jsonl) and run nothing");
   run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,
@@ -287,23 +344,35 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   if (paths.empty()) paths.push_back((context.project() / "scenarios").string());
   auto corpus = corpus_or_say_why(paths, *library);
   if (!corpus) return kBadInput;
-  std::size_t answered = 0, protocol_faults = 0;
+  std::size_t sent = 0, protocol_faults = 0;
+  Summary summary;
   CrossCheckOptions options;
   options.engine_command = opt.command;
   options.reproduce_prefix = context.program + " run";
   options.strict_protocol = true;  // every answer checked against protocol/schema/answer.schema.json
   cross_check(corpus->scenarios, *library, engine, options, [&](const CaseResult& r) {
-    ++answered;
+    ++sent;
+    summary.add(r);
     if (r.verdict == Verdict::errored) {
       ++protocol_faults;
       if (protocol_faults <= 20) problems.push_back(fmt::format("{}: {}", r.id, r.message));
     }
   });
   engine.stop();
+  const std::size_t skipped = summary.count(Verdict::skipped);
   fmt::print(
-      "{} scenario(s) sent; {} answered within the protocol, {} errored (a fault, an answer breaking "
+      "{} scenario(s) sent; {} answered within the protocol: {} with an outcome, {} skipped (\"unsupported\", a game "
+      "it does not play, a reading it lacks); {} errored (a fault, an answer breaking "
       "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
-      answered, answered - protocol_faults, protocol_faults);
+      sent, sent - protocol_faults, sent - protocol_faults - skipped, skipped, protocol_faults);
+  EngineInfo info;
+  info.games = engine.hello().games;
+  for (const auto& [point, reading] : engine.hello().interpretations.items()) info.readings[point] = reading.dump();
+  const auto covered = summary.coverage.find(engine.hello().name);
+  fmt::print("coverage: {}\n",
+             coverage_text(&info, covered == summary.coverage.end() ? Coverage{} : covered->second, 100));
+  for (const auto& [reason, n] : skips_by_reason(summary, engine.hello().name))
+    fmt::print("  skipped {:>5}  {}\n", n, reason);
   for (const auto& p : problems) fmt::print("  problem: {}\n", p);
   if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
   return problems.empty() ? kOk : kFailed;

@@ -16,6 +16,7 @@
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/text.hpp"
+#include "harness/corpus.hpp"
 #include "reports/reporter.hpp"
 
 namespace rulecheck::cli {
@@ -63,11 +64,16 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
         for (const auto& p : j.value("paths", std::vector<std::string>{}))
           if (std::find(m.info.paths.begin(), m.info.paths.end(), p) == m.info.paths.end()) m.info.paths.push_back(p);
         m.info.cases += j.value("cases", std::size_t{0});
+        for (auto& e : engines_from_jsonl(j))
+          if (!find_engine(m.info, e.name)) m.info.engines.push_back(std::move(e));
         if (j.contains("shard") && j["shard"].is_string()) {
-          const std::string shard = j["shard"];  // "K/N"
-          const auto slash = shard.find('/');
-          if (slash == std::string::npos) throw InputError("/shard", "expected K/N");
-          shards[std::stoul(shard.substr(slash + 1))].push_back(std::stoul(shard.substr(0, slash)));
+          Shard shard;
+          try {
+            shard = parse_shard(j["shard"].get<std::string>());
+          } catch (const InputError& e) {
+            throw InputError("/shard", e.what());
+          }
+          shards[shard.count].push_back(shard.index + 1);
         }
       } else if (type == "case") {
         CaseResult r = case_from_jsonl(j);
@@ -83,6 +89,10 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
         summary = true;
         m.summary.bad_input += j.value("bad_input", std::size_t{0});
         m.summary.seconds = std::max(m.summary.seconds, j.value("seconds", 0.0));
+        if (j.contains("stopped") && j["stopped"].is_string()) {
+          m.summary.stopped = j["stopped"];
+          m.problems.push_back(fmt::format("{}: that run stopped early: {}", where, m.summary.stopped));
+        }
         if (j.contains("interrupted") && j["interrupted"].is_string()) {
           m.summary.interrupted = j["interrupted"];
           m.problems.push_back(fmt::format("{}: that run was interrupted by {}", where, m.summary.interrupted));

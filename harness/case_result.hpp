@@ -31,6 +31,11 @@ struct CaseResult {
   json expected;                     // fail: the expected value at that path
   json actual;                       // fail: the actual value at that path
   std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
+  // fail: what the target answered at that step when it called it illegal (its rule and reason), and the
+  // illegality expected (the scenario's rule, or the oracle's rule and reason)
+  std::string answer_rule, answer_reason;
+  std::string expected_rule, expected_reason;
+  std::string note;  // the scenario's worked arithmetic, then the deciding step's note
   std::string stderr_text;           // what an engine wrote to stderr while answering this case
   std::string reproduce;             // a command that re-runs this one case on this target
   double millis = 0;
@@ -39,6 +44,13 @@ struct CaseResult {
   std::string solver;
   std::vector<std::string> solver_clauses;
   std::string solver_why;
+  // For the skips grouped by reason and each engine's coverage line:
+  std::string skip_reason;             // skipped: why, without the step or the case's details
+  std::vector<std::string> answered;   // the kinds of request the target answered ("messina action consume")
+  std::string unsupported;             // skipped: the kind of request the target answered `unsupported` to
 };
+
+// "messina action consume", "scythe query hostile": a request's kind as coverage counts it.
+std::string request_kind(const std::string& game, bool is_query, const json& request);
 
 }  // namespace rulecheck

@@ -83,7 +83,9 @@ json engine_outcome(const json& a, const Step& step, const BoundRules& rules, co
     }
     std::string rule = a["rule"];
     if (auto it = options.rule_map.find(rule); it != options.rule_map.end()) rule = it->second;
-    return {{"legal", false}, {"rule", rule}};
+    json outcome = {{"legal", false}, {"rule", rule}};
+    if (a.contains("reason") && a["reason"].is_string()) outcome["reason"] = a["reason"];  // shown in reports
+    return outcome;
   }
   if (!a.contains("state") || !a["state"].is_object()) {
     problem = "a legal answer has no \"state\" object";
@@ -101,6 +103,11 @@ json engine_outcome(const json& a, const Step& step, const BoundRules& rules, co
 // An answer's free-text field: the string itself, or the JSON it was given as.
 std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
+// The target answered a request of this kind (for its coverage line), counted once per case.
+void note_answered(CaseResult& r, const std::string& kind) {
+  if (std::find(r.answered.begin(), r.answered.end(), kind) == r.answered.end()) r.answered.push_back(kind);
+}
+
 void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   const BoundRules& rules = *c.rules;
   CaseResult& r = c.result;
@@ -110,12 +117,14 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   for (const EngineAnswer& ans : c.answers) r.stderr_text += ans.stderr_text;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     EngineAnswer& ans = c.answers[i];
-    if (ans.interrupted) return decide(r, Verdict::skipped, i, ans.fault);
+    if (ans.not_run) return decide(r, Verdict::skipped, i, ans.fault);
     if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
+    const std::string kind = request_kind(s.game, s.steps[i].is_query, s.steps[i].request);
     const OracleAnswer& oracle = c.oracle[i].answer;
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
     if (ans.line == oracle.line) {
+      note_answered(r, kind);
       if (judge(r, s, i, oracle.outcome, nullptr, check)) return;
       continue;
     }
@@ -129,10 +138,16 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (options.strict_protocol)
       if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty())
         return decide(r, Verdict::errored, i, "the answer breaks the protocol: " + problem);
-    if (a.contains("unsupported"))
-      return decide(r, Verdict::skipped, i, "the engine does not support this: " + text_of(a["unsupported"]));
+    if (a.contains("unsupported")) {
+      const std::string why = text_of(a["unsupported"]);
+      decide(r, Verdict::skipped, i, "the engine does not support this: " + why);
+      r.unsupported = kind;  // grouped by the kind of request and the engine's words
+      r.skip_reason = fmt::format("unsupported: {} ({})", kind, excerpt(why));
+      return;
+    }
     if (a.contains("error"))
       return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
+    note_answered(r, kind);
     std::string problem;
     bool state_invalid = false;
     const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
@@ -212,13 +227,14 @@ class CrossCheckRun {
       c.result.verdict = Verdict::skipped;
       c.result.message =
           fmt::format("the engine does not play {} (its games: {})", s.game, fmt::join(hello_.games, ", "));
+      c.result.skip_reason = fmt::format("the engine does not play {}", s.game);
       return;
     }
     const GameRules& rules = *library_.find(s.game);
     const ChosenReadings chosen = choose_readings(engine_readings_, rules, s.interpretations);
     if (!chosen.problem.empty()) {
       c.result.verdict = Verdict::skipped;
-      c.result.message = chosen.problem;
+      c.result.message = c.result.skip_reason = chosen.problem;
       return;
     }
     const json& readings = chosen.readings;

@@ -114,7 +114,8 @@ class EngineProcess::Exchange {
 
   void run() {
     while (true) {
-      if (interrupted()) return answer_rest_interrupted();
+      if (stop_requested()) return answer_rest_not_run(fmt::format("not run: {}", stop_reason()));
+      if (!given_up_.empty()) return answer_rest_not_run(given_up_);
       if (!usable_) return answer_rest_unusable();
       fill_window();
       if (outstanding_.empty()) return;
@@ -123,8 +124,18 @@ class EngineProcess::Exchange {
       // At most a quarter second at a time: a signal wakes one thread's poll, and the others look again.
       const LinePump::Event event = pump.pump(std::min(millis_until(deadline), 250));
       if (event == LinePump::Event::timed_out && Clock::now() >= deadline) {
-        fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
-                               engine_.options_.timeout.count()));
+        const std::size_t limit = engine_.options_.max_timeouts;
+        if (limit != 0 && ++timeouts_in_a_row_ >= limit) {
+          given_up_ = fmt::format("not run: the engine was stopped after {} timeouts in a row (--max-timeouts {})",
+                                  timeouts_in_a_row_, limit);
+          fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); {} timeouts in a row: "
+                                 "given up on",
+                                 engine_.options_.timeout.count(), timeouts_in_a_row_),
+                     /*restart=*/false);
+        } else {
+          fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
+                                 engine_.options_.timeout.count()));
+        }
       } else if (event == LinePump::Event::write_failed) {
         fail_front(fmt::format("the engine {} while reading requests (write: {})", engine_.process_->exit_description(),
                                pump.write_error()));
@@ -178,6 +189,8 @@ class EngineProcess::Exchange {
         on_answer_(outstanding_.front().index, std::move(a));
         outstanding_.pop_front();
         last_progress_ = Clock::now();
+        timeouts_in_a_row_ = 0;
+        if (stop_requested()) return;  // that answer decided a stop (--maxfail): no more are taken
         continue;
       }
       return fail_front(problem);
@@ -219,8 +232,9 @@ class EngineProcess::Exchange {
     return true;
   }
 
-  // The oldest outstanding request gets `fault`; the engine restarts; the rest are sent again.
-  void fail_front(const std::string& fault) {
+  // The oldest outstanding request gets `fault`; the engine restarts (unless given up on); the rest are
+  // sent again.
+  void fail_front(const std::string& fault, bool restart = true) {
     const std::size_t index = outstanding_.front().index;
     EngineAnswer a;
     a.fault = fault;
@@ -229,6 +243,10 @@ class EngineProcess::Exchange {
     next_ = index + 1;
     source_done_ = false;
     outstanding_.clear();
+    if (!restart) {
+      engine_.stop();
+      return;
+    }
     try {
       engine_.restart();
     } catch (const std::exception& e) {
@@ -238,13 +256,13 @@ class EngineProcess::Exchange {
     last_progress_ = Clock::now();
   }
 
-  // Every request not answered yet (sent or not) is answered "interrupted", in order.
-  void answer_rest_interrupted() {
+  // Every request not answered yet (sent or not) is answered "not run" with `why`, in order.
+  void answer_rest_not_run(const std::string& why) {
     const std::size_t from = outstanding_.empty() ? next_ : outstanding_.front().index;
     outstanding_.clear();
     EngineAnswer a;
-    a.fault = fmt::format("interrupted by {} before the engine answered", interrupt_name());
-    a.interrupted = true;
+    a.fault = why;
+    a.not_run = true;
     for (next_ = from; source_(next_, line_, id_); ++next_) on_answer_(next_, a);
   }
 
@@ -261,6 +279,8 @@ class EngineProcess::Exchange {
   std::string line_, id_;
   Clock::time_point last_progress_ = Clock::now();
   bool usable_;
+  std::size_t timeouts_in_a_row_ = 0;
+  std::string given_up_;  // why the engine was stopped for good (--max-timeouts), if it was
   std::string unusable_reason_ = "the engine is not running";
 };
 

@@ -27,6 +27,7 @@ struct EngineOptions {
                                              // at least 10 s, for an engine starting up)
   std::size_t window = 64;                   // outstanding requests
   std::size_t max_answer_bytes = 16u << 20;  // one answer line
+  std::size_t max_timeouts = 0;              // give up on the engine after this many timeouts in a row (0: never)
 };
 
 // What came back for one request.
@@ -38,7 +39,8 @@ struct EngineAnswer {
   // with a larger window a line may land on an earlier request (two pipes keep no common order),
   // never on a later one, and none is lost.
   std::string stderr_text;
-  bool interrupted = false;  // not answered: the run was interrupted (SIGINT, SIGTERM) first
+  bool not_run = false;  // not answered: the run stopped first (a signal, --maxfail) or the engine was
+                         // given up on (--max-timeouts); `fault` says which
 
   // The answer as JSON (parsed on first use); nullopt if the line is not a JSON object.
   const std::optional<json>& answer();

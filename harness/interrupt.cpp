@@ -2,13 +2,18 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <csignal>
+#include <mutex>
 
 namespace rulecheck {
 
 namespace {
 
 volatile std::sig_atomic_t caught = 0;
+std::atomic<bool> stop_asked{false};
+std::mutex stop_lock;
+std::string stop_why;  // guarded by stop_lock
 
 void on_signal(int signal) {
   if (caught != 0) {  // the second one: the default action, at once
@@ -41,6 +46,26 @@ std::string interrupt_name() {
   }
 }
 
-void clear_interrupt() { caught = 0; }
+void clear_interrupt() {
+  caught = 0;
+  const std::lock_guard<std::mutex> hold(stop_lock);
+  stop_asked = false;
+  stop_why.clear();
+}
+
+void request_stop(const std::string& why) {
+  const std::lock_guard<std::mutex> hold(stop_lock);
+  if (stop_asked) return;
+  stop_why = why;
+  stop_asked = true;
+}
+
+bool stop_requested() { return caught != 0 || stop_asked; }
+
+std::string stop_reason() {
+  if (caught != 0) return "interrupted by " + interrupt_name();
+  const std::lock_guard<std::mutex> hold(stop_lock);
+  return stop_why;
+}
 
 }  // namespace rulecheck

@@ -13,7 +13,15 @@ void catch_interrupts();
 int interrupted();
 // "SIGINT", "SIGTERM"; empty when not interrupted.
 std::string interrupt_name();
-// For tests: forget a signal caught.
+// For tests: forget a signal caught and a stop requested.
 void clear_interrupt();
+
+// A stop the run asks of itself (`--maxfail` reached): as with a signal, the run stops where it is
+// and the cases not judged are skipped, with `why` as their reason; the first request is kept.
+void request_stop(const std::string& why);
+// A signal caught or a stop requested.
+bool stop_requested();
+// Why the cases not judged were not run: "interrupted by SIGINT", or the requested stop's reason.
+std::string stop_reason();
 
 }  // namespace rulecheck

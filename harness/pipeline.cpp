@@ -102,6 +102,13 @@ std::vector<std::string> clauses_involved(const Scenario& s, const json& expect,
   return out;
 }
 
+// An illegal outcome's clause and reason (a scenario's expectation has a rule and no reason).
+void record_illegality(const json& outcome, std::string& rule, std::string& reason) {
+  if (!outcome.is_object() || outcome.value("legal", true) != false) return;
+  if (outcome.contains("rule") && outcome["rule"].is_string()) rule = outcome["rule"].get<std::string>();
+  if (outcome.contains("reason") && outcome["reason"].is_string()) reason = outcome["reason"].get<std::string>();
+}
+
 // Records a failing step: the first difference as a patch, the values at its path, the clauses
 // involved and one line saying so; `against` names what was not met ("" for the oracle's own run).
 void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& d, const json& expected,
@@ -112,12 +119,14 @@ void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Di
   r.expected = d.expected;
   r.actual = d.actual;
   r.clauses = clauses_involved(s, expected, outcome);
-  std::string why;
-  if (outcome.contains("reason") && outcome["reason"].is_string())
-    why = fmt::format(" ({}: {})", outcome.value("rule", ""), outcome["reason"].get<std::string>());
-  r.message = fmt::format("step {}: {}at {} expected {}, got {}{}", step,
+  record_illegality(outcome, r.answer_rule, r.answer_reason);
+  record_illegality(expected, r.expected_rule, r.expected_reason);
+  r.note = s.note;
+  if (step < s.steps.size() && !s.steps[step].note.empty())
+    r.note += fmt::format("{}step {}: {}", r.note.empty() ? "" : " | ", step, s.steps[step].note);
+  r.message = fmt::format("step {}: {}at {} expected {}, got {}", step,
                           against.empty() ? "" : fmt::format("against {}: ", against), d.path.empty() ? "/" : d.path,
-                          short_value(d.expected), short_value(d.actual), why);
+                          short_value(d.expected), short_value(d.actual));
 }
 
 }  // namespace
@@ -174,6 +183,13 @@ void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& wh
   r.verdict = verdict;
   r.step = static_cast<int>(i);
   r.message = fmt::format("step {}: {}", i, why);
+  if (verdict == Verdict::skipped) r.skip_reason = why;
+}
+
+std::string request_kind(const std::string& game, bool is_query, const json& request) {
+  const json* type = request.is_object() && request.contains("type") ? &request["type"] : nullptr;
+  return fmt::format("{} {} {}", game, is_query ? "query" : "action",
+                     type && type->is_string() ? type->get<std::string>() : std::string("(no type)"));
 }
 
 CaseResult case_header(const Scenario& s, const std::string& target) {

@@ -54,7 +54,8 @@ namespace {
 CaseResult interrupted_case(const Scenario& s, const std::string& target) {
   CaseResult r = case_header(s, target);
   r.verdict = Verdict::skipped;
-  r.message = fmt::format("not run: interrupted by {}", interrupt_name());
+  r.message = fmt::format("not run: {}", stop_reason());
+  r.skip_reason = r.message;
   return r;
 }
 
@@ -136,7 +137,7 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
     for (const auto& bad : corpus.bad) record(errored_case(bad, target));
   if (settings.oracle)
     for (const auto& s : corpus.scenarios)
-      record(interrupted() ? interrupted_case(s, "oracle") : run_on_oracle(s, *library.find(s.game)));
+      record(stop_requested() ? interrupted_case(s, "oracle") : run_on_oracle(s, *library.find(s.game)));
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);
 }
 

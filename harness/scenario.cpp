@@ -110,7 +110,7 @@ Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, 
     }
     s.title = r.field("title").string();
     if (s.title.empty()) r.field("title").fail("a scenario needs a one-line title");
-    if (auto n = r.optional("note")) n->string();
+    if (auto n = r.optional("note")) s.note = n->string();
     for (const auto& c : r.field("cites").elements()) {
       std::string id = c.string();
       if (!rules->has_clause(id)) c.fail(fmt::format("\"{}\" is not a clause id in rules/{}/clauses.json", id, s.game));
@@ -147,6 +147,7 @@ Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, 
       step.request = st.field(has_query ? "query" : "action").expect_object().node();
       step.request_text = step.request.dump();
       step.expect = st.field("expect").node();
+      if (auto n = st.optional("note")) step.note = n->string();
       check_expect(st.field("expect"), *rules, has_query, false);
       s.steps.push_back(std::move(step));
     }

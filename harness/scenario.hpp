@@ -22,6 +22,7 @@ struct Step {
   json request;              // the action or the query
   std::string request_text;  // the same, serialised once at load (it is sent to every engine)
   json expect;
+  std::string note;  // the step's own note, if any
 };
 
 struct Scenario {
@@ -29,6 +30,7 @@ struct Scenario {
   std::string id;
   std::string game;
   std::string title;
+  std::string note;  // the worked arithmetic, as the author wrote it
   std::vector<std::string> cites;
   json interpretations = json::object();  // readings this scenario depends on
   json ruleset = json::object();          // overrides

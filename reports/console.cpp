@@ -18,6 +18,7 @@ class ConsoleReporter final : public Reporter {
 
   void begin(const RunInfo& info) override {
     planned_ = info.cases;
+    info_ = info;
     fmt::print(out_, "rulecheck {}: {} case(s) on {}\n", info.version, info.cases, fmt::join(info.targets, ", "));
     out_.flush();
   }
@@ -34,6 +35,10 @@ class ConsoleReporter final : public Reporter {
       if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", r.title);
       if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", r.file);
       fmt::print(out_, "  {}\n", r.message);
+      if (!r.answer_rule.empty()) fmt::print(out_, "  answer:  {}\n", illegality_text(r.answer_rule, r.answer_reason));
+      if (!r.expected_rule.empty())
+        fmt::print(out_, "  wanted:  {}\n", illegality_text(r.expected_rule, r.expected_reason));
+      if (!r.note.empty()) fmt::print(out_, "  note:    {}\n", r.note);
       if (!r.reproduce.empty()) fmt::print(out_, "  rerun:   {}\n", r.reproduce);
       if (!r.stderr_text.empty()) fmt::print(out_, "  stderr:  {}\n", r.stderr_text.substr(0, 2000));
       if (r.verdict == Verdict::fail) {
@@ -53,6 +58,8 @@ class ConsoleReporter final : public Reporter {
 
   void end(const Summary& s) override {
     clear_progress();
+    print_skips(s);
+    print_coverage(s);
     if (s.by_target.size() > 1) print_target_table(s);
     fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored", s.total(), s.seconds,
                s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped), s.count(Verdict::errored));
@@ -62,6 +69,8 @@ class ConsoleReporter final : public Reporter {
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
     if (!s.interrupted.empty())
       fmt::print(out_, "interrupted by {}: the cases not judged by then are counted as skipped\n", s.interrupted);
+    else if (!s.stopped.empty())
+      fmt::print(out_, "stopped: {}: the cases not judged by then are counted as skipped\n", s.stopped);
     out_.flush();
   }
 
@@ -70,6 +79,32 @@ class ConsoleReporter final : public Reporter {
     if (progress_shown_) fmt::print(out_, "\r\033[K");
     progress_shown_ = false;
   }
+  // Each target's skips grouped by reason, the most frequent first.
+  void print_skips(const Summary& s) {
+    for (const auto& [target, counts] : s.by_target) {
+      const auto groups = skips_by_reason(s, target);
+      if (groups.empty()) continue;
+      fmt::print(out_, "\nskipped on {}, by reason:\n", target);
+      for (std::size_t i = 0; i < groups.size() && i < kMaxReasons; ++i)
+        fmt::print(out_, "  {:>6}  {}\n", groups[i].second, groups[i].first);
+      if (groups.size() > kMaxReasons) fmt::print(out_, "  ... and {} more reason(s)\n", groups.size() - kMaxReasons);
+    }
+  }
+  // What each engine covers: its hello, and the kinds of request it answered or did not.
+  void print_coverage(const Summary& s) {
+    bool first = true;
+    for (const auto& [target, counts] : s.by_target) {
+      const EngineInfo* engine = find_engine(info_, target);
+      const auto covered = s.coverage.find(target);
+      if (!engine && covered == s.coverage.end()) continue;
+      if (first) fmt::print(out_, "\ncoverage:\n");
+      first = false;
+      fmt::print(out_, "  {}: {}\n", target,
+                 coverage_text(engine, covered == s.coverage.end() ? Coverage{} : covered->second));
+    }
+  }
+  static constexpr std::size_t kMaxReasons = 10;
+  RunInfo info_;
   std::ostream& out_;
   void print_target_table(const Summary& s) {
     std::size_t width = 6;

@@ -21,7 +21,13 @@ table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #ccc; padding: 2px 8px; }
 td { text-align: right; min-width: 2em; }
 th[scope=row] { text-align: left; font-family: monospace; font-weight: normal; }
-colgroup.target { border-left: 2px solid #888; }
+table.matrix td { text-align: center; min-width: 3.2em; white-space: nowrap; }
+th.target { vertical-align: bottom; padding: 4px 2px; }
+th.target span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 14em;
+  overflow: hidden; text-overflow: ellipsis; font-family: monospace; font-weight: normal; }
+td.total { font-size: 85%; }
+td.reason { text-align: left; }
+summary h2 { display: inline; }
 td.pass { background: #e3f3e3; }
 td.fail { background: #f6b8b8; font-weight: bold; }
 td.errored { background: #fbd39a; font-weight: bold; }
@@ -79,28 +85,37 @@ Matrix build_matrix(const std::vector<CaseResult>& cases) {
   return matrix;
 }
 
-std::string count_cell(std::size_t count, Verdict v, const std::string& anchor) {
+// A clause on one target in one cell: the worst verdict among the cases citing it, with how many of
+// them, linking to the first such case listed below; every count is in the cell's tooltip.
+std::string verdict_cell(const Cell& cell) {
+  const Tally& t = cell.tally;
+  if (t.total() == 0) return "<td class=\"none\"></td>";
+  std::vector<std::string> counts;
+  for (Verdict v : verdicts)
+    if (t.count(v)) counts.push_back(fmt::format("{} {}", t.count(v), verdict_name(v)));
+  const std::string tooltip = fmt::format("{} case(s): {}", t.total(), fmt::join(counts, ", "));
+  std::string cls, text, anchor;
+  if (t.count(Verdict::fail)) {
+    cls = "fail", text = fmt::format("\u2717 {}/{}", t.count(Verdict::fail), t.total()), anchor = cell.first_fail;
+  } else if (t.count(Verdict::errored)) {
+    cls = "errored", text = fmt::format("! {}/{}", t.count(Verdict::errored), t.total()), anchor = cell.first_error;
+  } else if (t.count(Verdict::pass) + t.count(Verdict::alternative)) {
+    cls = "pass", text = fmt::format("\u2713 {}", t.count(Verdict::pass) + t.count(Verdict::alternative));
+  } else {
+    cls = "skipped", text = "\u2013";
+  }
+  if (!anchor.empty()) text = fmt::format("<a href=\"#{}\">{}</a>", anchor, text);
+  return fmt::format("<td class=\"{}\" title=\"{}\">{}</td>", cls, escape_xml_attribute(tooltip), text);
+}
+
+std::string count_cell(std::size_t count, Verdict v) {
   if (count == 0) return "<td></td>";
-  const std::string text =
-      anchor.empty() ? std::to_string(count) : fmt::format("<a href=\"#{}\">{}</a>", anchor, count);
-  return fmt::format("<td class=\"{}\">{}</td>", verdict_name(v), text);
-}
-
-std::string anchor_for(const Cell& cell, Verdict v) {
-  if (v == Verdict::fail) return cell.first_fail;
-  if (v == Verdict::errored) return cell.first_error;
-  return "";
-}
-
-std::string cells(const Cell& cell) {
-  std::string html;
-  for (Verdict v : verdicts) html += count_cell(cell.tally.count(v), v, anchor_for(cell, v));
-  return html;
+  return fmt::format("<td class=\"{}\">{}</td>", verdict_name(v), count);
 }
 
 std::string tally_cells(const Tally& t) {
   std::string html = fmt::format("<td>{}</td>", t.total());
-  for (Verdict v : verdicts) html += count_cell(t.count(v), v, "");
+  for (Verdict v : verdicts) html += count_cell(t.count(v), v);
   return html;
 }
 
@@ -121,6 +136,7 @@ class HtmlReporter final : public DocumentReporter {
     fmt::print(out_, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     fmt::print(out_, "<title>rulecheck report</title>\n<style>{}</style>\n</head>\n<body>\n", style);
     write_header(summary);
+    write_coverage_and_skips(summary);
     write_matrix(matrix);
     write_problems(matrix);
     fmt::print(out_, "</body>\n</html>\n");
@@ -140,6 +156,9 @@ class HtmlReporter final : public DocumentReporter {
     if (!summary.interrupted.empty())
       fmt::print(out_, "<p><strong>Interrupted by {}</strong>: the cases not judged by then are counted as skipped.</p>\n",
                  escape_xml(summary.interrupted));
+    else if (!summary.stopped.empty())
+      fmt::print(out_, "<p><strong>Stopped: {}</strong>: the cases not judged by then are counted as skipped.</p>\n",
+                 escape_xml(summary.stopped));
     fmt::print(out_,
                "<table class=\"targets\">\n<tr><th>Target</th><th>Cases</th><th>Passed</th><th>Failed</th>"
                "<th>Skipped</th><th>Errored</th></tr>\n");
@@ -149,21 +168,34 @@ class HtmlReporter final : public DocumentReporter {
     fmt::print(out_, "</table>\n");
   }
 
+  // Clauses down, one narrow column per target (readable at ten engines): each cell the worst verdict
+  // of the cases citing the clause there, its counts on hover, failures linked; the last row says how
+  // many clauses each target gets right.
   void write_matrix(const Matrix& matrix) {
-    fmt::print(out_, "<h2>Clauses × targets</h2>\n<table class=\"matrix\">\n<colgroup><col></colgroup>");
-    for (std::size_t i = 0; i < targets().size(); ++i)
-      fmt::print(out_, "<colgroup span=\"4\" class=\"target\"></colgroup>");
-    fmt::print(out_, "\n<thead>\n<tr><th rowspan=\"2\">Clause</th>");
-    for (const auto& target : targets()) fmt::print(out_, "<th colspan=\"4\">{}</th>", escape_xml(target));
-    fmt::print(out_, "</tr>\n<tr>");
-    for (std::size_t i = 0; i < targets().size(); ++i)
-      fmt::print(out_, "<th>pass</th><th>fail</th><th>skip</th><th>errored</th>");
+    fmt::print(out_, "<h2>Clauses \u00d7 targets</h2>\n");
+    fmt::print(out_,
+               "<p class=\"legend\">\u2713 n: every case citing the clause passed (n of them); \u2717 f/n: f failed; "
+               "! e/n: e errored; \u2013: skipped only. Hover a cell for its counts; a \u2717 or ! links to the "
+               "first such case below.</p>\n");
+    fmt::print(out_, "<table class=\"matrix\">\n<thead>\n<tr><th>Clause</th>");
+    for (const auto& target : targets())
+      fmt::print(out_, "<th class=\"target\" title=\"{}\"><span>{}</span></th>", escape_xml_attribute(target),
+                 escape_xml(shorten(target, 40)));
     fmt::print(out_, "</tr>\n</thead>\n<tbody>\n");
-    for (const auto& [clause, by_target] : matrix) write_clause_row(clause, by_target);
-    fmt::print(out_, "</tbody>\n</table>\n");
+    std::map<std::string, std::array<std::size_t, 3>> right;  // target -> clauses passed, failed or errored, skipped
+    for (const auto& [clause, by_target] : matrix) write_clause_row(clause, by_target, right);
+    fmt::print(out_, "</tbody>\n<tfoot>\n<tr><th scope=\"row\">clauses all passing / with a problem / not run</th>");
+    for (const auto& target : targets()) {
+      const auto& r = right[target];
+      fmt::print(out_, "<td class=\"total\" title=\"{} clause(s) with every case passing, {} with a failure or an error, "
+                       "{} skipped only\">{} / {} / {}</td>",
+                 r[0], r[1], r[2], r[0], r[1], r[2]);
+    }
+    fmt::print(out_, "</tr>\n</tfoot>\n</table>\n");
   }
 
-  void write_clause_row(const std::string& clause, const std::map<std::string, Cell>& by_target) {
+  void write_clause_row(const std::string& clause, const std::map<std::string, Cell>& by_target,
+                        std::map<std::string, std::array<std::size_t, 3>>& right) {
     // The clause's paraphrase (rules/<game>/clauses.json) as a tooltip and a second line.
     const auto& paraphrases = info().clause_paraphrases;
     const auto p = paraphrases.find(clause);
@@ -174,9 +206,38 @@ class HtmlReporter final : public DocumentReporter {
     static const Cell none;
     for (const auto& target : targets()) {
       const auto found = by_target.find(target);
-      fmt::print(out_, "{}", cells(found == by_target.end() ? none : found->second));
+      const Cell& cell = found == by_target.end() ? none : found->second;
+      fmt::print(out_, "{}", verdict_cell(cell));
+      const Tally& t = cell.tally;
+      if (t.total() == 0) continue;
+      auto& r = right[target];
+      if (t.count(Verdict::fail) + t.count(Verdict::errored)) ++r[1];
+      else if (t.count(Verdict::pass) + t.count(Verdict::alternative)) ++r[0];
+      else ++r[2];
     }
     fmt::print(out_, "</tr>\n");
+  }
+
+  // Each engine's coverage line and each target's skips grouped by reason.
+  void write_coverage_and_skips(const Summary& summary) {
+    std::string coverage, skips;
+    for (const auto& target : targets()) {
+      const EngineInfo* engine = find_engine(info(), target);
+      const auto covered = summary.coverage.find(target);
+      if (engine || covered != summary.coverage.end())
+        coverage += fmt::format(
+            "<li><strong>{}</strong>: {}</li>\n", escape_xml(target),
+            escape_xml(coverage_text(engine, covered == summary.coverage.end() ? Coverage{} : covered->second, 100)));
+      for (const auto& [reason, n] : skips_by_reason(summary, target))
+        skips += fmt::format("<tr><th scope=\"row\">{}</th><td>{}</td><td class=\"reason\">{}</td></tr>\n",
+                             escape_xml(target), n, escape_xml(reason));
+    }
+    if (!coverage.empty()) fmt::print(out_, "<h2>Coverage</h2>\n<ul>\n{}</ul>\n", coverage);
+    if (!skips.empty())
+      fmt::print(out_,
+                 "<details><summary><h2>Skipped, by reason</h2></summary>\n<table class=\"skips\">\n"
+                 "<tr><th>Target</th><th>Cases</th><th>Reason</th></tr>\n{}</table>\n</details>\n",
+                 skips);
   }
 
   void write_problems(const Matrix& matrix) {
@@ -196,6 +257,9 @@ class HtmlReporter final : public DocumentReporter {
     fmt::print(out_, "{}", definition("File", escape_xml(r.file)));
     fmt::print(out_, "{}", definition("Step", r.step >= 0 ? std::to_string(r.step) : ""));
     fmt::print(out_, "{}", definition("Message", escape_xml(r.message)));
+    fmt::print(out_, "{}", definition("Answer", escape_xml(illegality_text(r.answer_rule, r.answer_reason))));
+    fmt::print(out_, "{}", definition("Wanted", escape_xml(illegality_text(r.expected_rule, r.expected_reason))));
+    fmt::print(out_, "{}", definition("Note", escape_xml(r.note)));
     if (!r.patch.is_null())
       fmt::print(out_, "{}",
                  definition("Patch", preformatted(r.patch.dump(2, ' ', false, json::error_handler_t::replace))));

@@ -26,9 +26,31 @@ json case_json(const CaseResult& r) {
     j["expected"] = r.expected;
     j["actual"] = r.actual;
     j["clauses"] = r.clauses;
+    if (!r.answer_rule.empty()) j["answer_rule"] = r.answer_rule;
+    if (!r.answer_reason.empty()) j["answer_reason"] = r.answer_reason;
+    if (!r.expected_rule.empty()) j["expected_rule"] = r.expected_rule;
+    if (!r.expected_reason.empty()) j["expected_reason"] = r.expected_reason;
+    if (!r.note.empty()) j["note"] = r.note;
   }
+  if (!r.skip_reason.empty()) j["skip_reason"] = r.skip_reason;
+  if (!r.unsupported.empty()) j["unsupported"] = r.unsupported;
+  if (!r.answered.empty()) j["answered"] = r.answered;
   if (!r.solver.empty()) j["solver"] = {{"membership", r.solver}, {"clauses", r.solver_clauses}, {"why", r.solver_why}};
   return j;
+}
+
+json engines_json(const std::vector<EngineInfo>& engines) {
+  json out = json::array();
+  for (const auto& e : engines)
+    out.push_back({{"name", e.name}, {"version", e.version}, {"command", e.command}, {"games", e.games},
+                   {"readings", e.readings}});
+  return out;
+}
+
+json coverage_json(const std::map<std::string, Coverage>& coverage) {
+  json out = json::object();
+  for (const auto& [target, c] : coverage) out[target] = {{"answered", c.answered}, {"unsupported", c.unsupported}};
+  return out;
 }
 
 std::vector<std::string> strings_at(const json& j, const char* key) {
@@ -54,7 +76,8 @@ class JsonlReporter final : public Reporter {
            {"targets", info.targets},
            {"cases", info.cases},
            {"paths", info.paths},
-           {"shard", info.shard.empty() ? json(nullptr) : json(info.shard)}});
+           {"shard", info.shard.empty() ? json(nullptr) : json(info.shard)},
+           {"engines", engines_json(info.engines)}});
   }
   void case_done(const CaseResult& r) override { write(case_json(r)); }
   void end(const Summary& s) override {
@@ -67,6 +90,9 @@ class JsonlReporter final : public Reporter {
            {"alternative", s.count(Verdict::alternative)},
            {"bad_input", s.bad_input},
            {"interrupted", s.interrupted.empty() ? json(nullptr) : json(s.interrupted)},
+           {"stopped", s.stopped.empty() ? json(nullptr) : json(s.stopped)},
+           {"skips", s.skips},
+           {"coverage", coverage_json(s.coverage)},
            {"seconds", s.seconds}});
   }
 
@@ -99,6 +125,14 @@ CaseResult case_from_jsonl(const json& j) {
     r.expected = j.value("expected", json());
     r.actual = j.value("actual", json());
     r.clauses = strings_at(j, "clauses");
+    r.answer_rule = j.value("answer_rule", "");
+    r.answer_reason = j.value("answer_reason", "");
+    r.expected_rule = j.value("expected_rule", "");
+    r.expected_reason = j.value("expected_reason", "");
+    r.note = j.value("note", "");
+    r.skip_reason = j.value("skip_reason", "");
+    r.unsupported = j.value("unsupported", "");
+    r.answered = strings_at(j, "answered");
     if (j.contains("solver")) {
       const json& s = j["solver"];
       r.solver = s.value("membership", "");
@@ -109,6 +143,25 @@ CaseResult case_from_jsonl(const json& j) {
     throw InputError("", fmt::format("a case line's field has the wrong type: {}", e.what()));
   }
   return r;
+}
+
+std::vector<EngineInfo> engines_from_jsonl(const json& header) {
+  std::vector<EngineInfo> out;
+  if (!header.contains("engines") || header["engines"].is_null()) return out;
+  try {
+    for (const auto& e : header.at("engines")) {
+      EngineInfo info;
+      info.name = e.at("name").get<std::string>();
+      info.version = e.value("version", "");
+      info.command = e.value("command", "");
+      info.games = strings_at(e, "games");
+      if (e.contains("readings")) info.readings = e["readings"].get<std::map<std::string, std::string>>();
+      out.push_back(std::move(info));
+    }
+  } catch (const json::exception& e) {
+    throw InputError("/engines", fmt::format("a header's engines have the wrong shape: {}", e.what()));
+  }
+  return out;
 }
 
 std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out) { return std::make_unique<JsonlReporter>(out); }

@@ -30,6 +30,9 @@ std::string classname_of(const CaseResult& r) {
 std::string failure_body(const CaseResult& r) {
   std::string body = r.message + "\n";
   if (r.step >= 0) body += fmt::format("step: {}\n", r.step);
+  if (!r.answer_rule.empty()) body += "answer: " + illegality_text(r.answer_rule, r.answer_reason) + "\n";
+  if (!r.expected_rule.empty()) body += "wanted: " + illegality_text(r.expected_rule, r.expected_reason) + "\n";
+  if (!r.note.empty()) body += "note: " + r.note + "\n";
   if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (!r.clauses.empty()) body += "clauses: " + fmt::format("{}", fmt::join(r.clauses, ", ")) + "\n";
   if (!r.reproduce.empty()) body += "reproduce: " + r.reproduce + "\n";
@@ -53,16 +56,35 @@ class JunitReporter final : public DocumentReporter {
     fmt::print(out_, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fmt::print(out_, "<testsuites name=\"rulecheck\" {}>\n", counts_attributes(all));
     const auto tallies = tally_by_target();
-    for (const auto& target : targets()) write_suite(target, tallies.at(target));
+    for (const auto& target : targets()) write_suite(target, tallies.at(target), summary);
     fmt::print(out_, "</testsuites>\n");
     out_.flush();
   }
 
-  void write_suite(const std::string& target, const Tally& tally) {
+  void write_suite(const std::string& target, const Tally& tally, const Summary& summary) {
     fmt::print(out_, "  <testsuite name=\"{}\" {}>\n", escape_xml_attribute(target), counts_attributes(tally));
+    write_properties(target, summary);
     for (const auto& r : cases())
       if (r.target == target) write_case(r);
     fmt::print(out_, "  </testsuite>\n");
+  }
+
+  // An engine's coverage line and its skips by reason, as the suite's properties.
+  void write_properties(const std::string& target, const Summary& summary) {
+    std::vector<std::pair<std::string, std::string>> properties;
+    const EngineInfo* engine = find_engine(info(), target);
+    const auto covered = summary.coverage.find(target);
+    if (engine || covered != summary.coverage.end())
+      properties.emplace_back("coverage",
+                              coverage_text(engine, covered == summary.coverage.end() ? Coverage{} : covered->second));
+    for (const auto& [reason, n] : skips_by_reason(summary, target))
+      properties.emplace_back(fmt::format("skipped: {}", reason), std::to_string(n));
+    if (properties.empty()) return;
+    fmt::print(out_, "    <properties>\n");
+    for (const auto& [name, value] : properties)
+      fmt::print(out_, "      <property name=\"{}\" value=\"{}\"/>\n", escape_xml_attribute(name),
+                 escape_xml_attribute(value));
+    fmt::print(out_, "    </properties>\n");
   }
 
   void write_case(const CaseResult& r) {

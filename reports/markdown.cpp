@@ -68,6 +68,11 @@ std::string problem_item(const CaseResult& r) {
   if (r.verdict == Verdict::fail && !r.patch.is_null())
     item +=
         "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
+  if (!r.answer_rule.empty())
+    item += "; answered " + markdown_text(shorten(illegality_text(r.answer_rule, r.answer_reason), max_message_bytes));
+  if (!r.expected_rule.empty())
+    item += "; wanted " + markdown_text(shorten(illegality_text(r.expected_rule, r.expected_reason), max_message_bytes));
+  if (!r.note.empty()) item += "; note: " + markdown_text(shorten(r.note, max_message_bytes));
   if (!r.reproduce.empty()) item += "; reproduce with " + code_span(r.reproduce);
   return item;
 }
@@ -86,7 +91,12 @@ class MarkdownReporter final : public DocumentReporter {
     if (!summary.interrupted.empty())
       fmt::print(out_, "**Interrupted by {}**: the cases not judged by then are counted as skipped.\n\n",
                  summary.interrupted);
+    else if (!summary.stopped.empty())
+      fmt::print(out_, "**Stopped: {}**: the cases not judged by then are counted as skipped.\n\n",
+                 markdown_text(summary.stopped));
     write_table(all);
+    write_coverage(summary);
+    write_skips(summary);
     write_problems();
     out_.flush();
   }
@@ -97,6 +107,31 @@ class MarkdownReporter final : public DocumentReporter {
     const auto tallies = tally_by_target();
     for (const auto& target : targets()) fmt::print(out_, "{}\n", table_row(markdown_text(target), tallies.at(target)));
     if (tallies.size() > 1) fmt::print(out_, "{}\n", table_row("**all**", all));
+  }
+
+  void write_coverage(const Summary& summary) {
+    bool first = true;
+    for (const auto& target : targets()) {
+      const EngineInfo* engine = find_engine(info(), target);
+      const auto covered = summary.coverage.find(target);
+      if (!engine && covered == summary.coverage.end()) continue;
+      if (first) fmt::print(out_, "\n### Coverage\n\n");
+      first = false;
+      fmt::print(out_, "- {}: {}\n", code_span(target),
+                 markdown_text(coverage_text(engine, covered == summary.coverage.end() ? Coverage{} : covered->second)));
+    }
+  }
+
+  void write_skips(const Summary& summary) {
+    bool first = true;
+    for (const auto& target : targets()) {
+      const auto groups = skips_by_reason(summary, target);
+      if (groups.empty()) continue;
+      if (first) fmt::print(out_, "\n### Skipped, by reason\n\n| Target | Cases | Reason |\n|:--|--:|:--|\n");
+      first = false;
+      for (const auto& [reason, n] : groups)
+        fmt::print(out_, "| {} | {} | {} |\n", markdown_text(target), n, markdown_text(shorten(reason, max_message_bytes)));
+    }
   }
 
   void write_problems() {

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace rulecheck {
 
 void Summary::add(const CaseResult& r) {
@@ -10,6 +13,50 @@ void Summary::add(const CaseResult& r) {
   auto it = std::find_if(by_target.begin(), by_target.end(), [&](const auto& t) { return t.first == r.target; });
   if (it == by_target.end()) it = by_target.insert(by_target.end(), {r.target, {}});
   it->second[v]++;
+  if (r.verdict == Verdict::skipped) ++skips[r.target][r.skip_reason.empty() ? r.message : r.skip_reason];
+  if (!r.answered.empty() || !r.unsupported.empty()) {
+    Coverage& c = coverage[r.target];
+    for (const auto& kind : r.answered) ++c.answered[kind];
+    if (!r.unsupported.empty()) ++c.unsupported[r.unsupported];
+  }
+}
+
+std::string illegality_text(const std::string& rule, const std::string& reason) {
+  if (rule.empty()) return "";
+  return reason.empty() ? fmt::format("illegal ({})", rule) : fmt::format("illegal ({}: {})", rule, reason);
+}
+
+std::vector<std::pair<std::string, std::size_t>> skips_by_reason(const Summary& s, const std::string& target) {
+  std::vector<std::pair<std::string, std::size_t>> out;
+  if (auto it = s.skips.find(target); it != s.skips.end()) out.assign(it->second.begin(), it->second.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
+std::string coverage_text(const EngineInfo* engine, const Coverage& coverage, std::size_t max_listed) {
+  std::vector<std::string> parts;
+  if (engine) {
+    parts.push_back(fmt::format("plays {}", engine->games.empty() ? "no game" : fmt::format("{}", fmt::join(engine->games, ", "))));
+    parts.push_back(fmt::format("declares {} reading(s)", engine->readings.size()));
+  }
+  std::size_t kinds = coverage.answered.size();
+  for (const auto& [kind, n] : coverage.unsupported)
+    if (!coverage.answered.count(kind)) ++kinds;
+  parts.push_back(fmt::format("answered {} of {} kind(s) of request asked", coverage.answered.size(), kinds));
+  std::vector<std::pair<std::string, std::size_t>> unsupported(coverage.unsupported.begin(), coverage.unsupported.end());
+  std::stable_sort(unsupported.begin(), unsupported.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> listed;
+  for (std::size_t i = 0; i < unsupported.size() && i < max_listed; ++i)
+    listed.push_back(fmt::format("{} ({} case(s))", unsupported[i].first, unsupported[i].second));
+  if (unsupported.size() > max_listed) listed.push_back(fmt::format("and {} more", unsupported.size() - max_listed));
+  parts.push_back(listed.empty() ? "unsupported: none" : fmt::format("unsupported: {}", fmt::join(listed, ", ")));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+const EngineInfo* find_engine(const RunInfo& info, const std::string& target) {
+  for (const auto& e : info.engines)
+    if (e.name == target) return &e;
+  return nullptr;
 }
 
 void FanOutReporter::begin(const RunInfo& info) {

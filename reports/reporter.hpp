@@ -14,6 +14,15 @@
 
 namespace rulecheck {
 
+// An engine under test as its hello describes it: the first half of its coverage line.
+struct EngineInfo {
+  std::string name;
+  std::string version;
+  std::string command;
+  std::vector<std::string> games;
+  std::map<std::string, std::string> readings;  // interpretation point -> the reading it declares
+};
+
 struct RunInfo {
   std::string version;
   std::vector<std::string> targets;
@@ -21,6 +30,14 @@ struct RunInfo {
   std::vector<std::string> paths;
   std::map<std::string, std::string> clause_paraphrases;  // clause id -> its one-line paraphrase
   std::string shard;  // "K/N" when this run is one part of a sharded run
+  std::vector<EngineInfo> engines;  // that started, in target order
+};
+
+// What one target answered, by kind of request ("messina action muster"): the second half of its
+// coverage line.
+struct Coverage {
+  std::map<std::string, std::size_t> answered;     // kind -> cases where the target answered it
+  std::map<std::string, std::size_t> unsupported;  // kind -> cases skipped because it answered `unsupported`
 };
 
 struct Summary {
@@ -28,11 +45,25 @@ struct Summary {
   std::vector<std::pair<std::string, std::array<std::size_t, 4>>> by_target;  // in target order
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
   std::string interrupted;  // the signal that stopped the run ("SIGINT"), whose unjudged cases are skipped
+  std::string stopped;      // why the run stopped early by itself ("--maxfail 1 reached"), "" if it did not
+  std::map<std::string, std::map<std::string, std::size_t>> skips;  // target -> why skipped -> cases
+  std::map<std::string, Coverage> coverage;                         // by target, for those that report it
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
   std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
   void add(const CaseResult& r);
 };
+
+// "illegal (messina.muster.stacking: too many units)" for an illegal answer's rule and reason; "" when
+// `rule` is empty.
+std::string illegality_text(const std::string& rule, const std::string& reason);
+// The skips of `target` grouped by reason, most frequent first (ties by reason).
+std::vector<std::pair<std::string, std::size_t>> skips_by_reason(const Summary& s, const std::string& target);
+// One line saying what an engine covers: "plays messina; declares 10 readings; answered 3 of 26 kinds of
+// request; unsupported: messina action muster (98 cases), ...". `engine` may be null (a merged report).
+std::string coverage_text(const EngineInfo* engine, const Coverage& coverage, std::size_t max_listed = 8);
+// The engine named `target` in `info`, or null.
+const EngineInfo* find_engine(const RunInfo& info, const std::string& target);
 
 class Reporter {
  public:
@@ -50,6 +81,8 @@ std::unique_ptr<Reporter> make_jsonl_reporter(std::ostream& out);
 // A case line of that report back as a result (`rulecheck report merge`). Throws InputError naming
 // the field that is missing or of the wrong type.
 CaseResult case_from_jsonl(const json& line);
+// The engines a header line of that report names (none when it names none). Throws InputError.
+std::vector<EngineInfo> engines_from_jsonl(const json& header);
 // The document reporters below keep every case and write at end(), so an interrupted run writes nothing.
 // JUnit XML for CI test reporters: a <testsuite> per target, a <testcase> per case.
 std::unique_ptr<Reporter> make_junit_reporter(std::ostream& out);

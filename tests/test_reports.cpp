@@ -40,6 +40,10 @@ CaseResult failing(const std::string& id, const std::string& target, std::vector
   r.patch = json::array({{{"op", "replace"}, {"path", "/legal"}, {"value", true}}});
   r.clauses = r.cites;
   r.reproduce = "rulecheck run --target " + target + " " + r.file;
+  r.answer_rule = "scythe.move.adjacent";
+  r.answer_reason = "not <next> to the start";
+  r.expected_rule = "scythe.move.carry";
+  r.note = "2 steps & 1 river";
   return r;
 }
 
@@ -47,6 +51,7 @@ CaseResult skipping(const std::string& id, const std::string& target) {
   CaseResult r = make_case(id, target, Verdict::skipped, {"scythe.setup.start"});
   r.step = 0;
   r.message = "step 0: unsupported by this target";
+  r.skip_reason = "unsupported: scythe action setup (not <yet>)";
   return r;
 }
 
@@ -83,12 +88,13 @@ std::string report(std::unique_ptr<Reporter> (*make)(std::ostream&), const std::
                           cases.size(),
                           {"scenarios"},
                           {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}},
-                          ""});
+                          "",
+                          {}});
   Summary summary;
   summary.seconds = 1.25;
   for (const auto& r : cases) {
     reporter->case_done(r);
-    ++summary.counts[static_cast<std::size_t>(r.verdict)];
+    summary.add(r);
   }
   reporter->end(summary);
   return out.str();
@@ -156,6 +162,22 @@ TEST(JunitReport, CasesCarryClassnameAndOutcome) {
   EXPECT_EQ(occurrences(xml, "<system-err>engine: crashed &lt;oops&gt;"), 2u);
 }
 
+TEST(JunitReport, AFailureShowsTheAnswerWantedAndTheScenariosNote) {
+  const std::string xml = report(make_junit_reporter, fixture_cases());
+  const std::string carry = span(xml, R"(<testcase classname="scythe.move" name="scythe/move/carry")", "</testcase>");
+  EXPECT_TRUE(contains(carry, "answer: illegal (scythe.move.adjacent: not &lt;next&gt; to the start)")) << carry;
+  EXPECT_TRUE(contains(carry, "wanted: illegal (scythe.move.carry)")) << carry;
+  EXPECT_TRUE(contains(carry, "note: 2 steps &amp; 1 river")) << carry;
+}
+
+TEST(JunitReport, EachSuiteGroupsItsSkipsByReason) {
+  const std::string xml = report(make_junit_reporter, fixture_cases());
+  const std::string suite = span(xml, "<testsuite name=\"toy-engine\"", "</properties>");
+  EXPECT_TRUE(contains(suite, R"x(<property name="skipped: unsupported: scythe action setup (not &lt;yet&gt;)" value="1"/>)x"))
+      << suite;
+  EXPECT_EQ(occurrences(xml, "<properties>"), 2u);
+}
+
 TEST(JunitReport, EscapesTextAndDropsControlCharacters) {
   const std::string xml = report(make_junit_reporter, fixture_cases());
   EXPECT_FALSE(contains(xml, "<b>"));
@@ -199,6 +221,23 @@ TEST(MarkdownReport, ListsEachFailureWithItsPatchAndReproduceCommand) {
   EXPECT_FALSE(contains(md, "\x01"));
 }
 
+TEST(MarkdownReport, AFailureShowsTheAnswerWantedAndTheScenariosNote) {
+  const std::string md = report(make_markdown_reporter, fixture_cases());
+  const std::string item = span(md, "- **FAIL** `scythe/move/carry` on `oracle`: ", "\n");
+  EXPECT_TRUE(contains(item, R"x(; answered illegal (scythe.move.adjacent: not \<next\> to the start))x")) << item;
+  EXPECT_TRUE(contains(item, "; wanted illegal (scythe.move.carry)")) << item;
+  EXPECT_TRUE(contains(item, R"(; note: 2 steps \& 1 river)")) << item;
+}
+
+TEST(MarkdownReport, GroupsSkipsByReasonPerTarget) {
+  std::vector<CaseResult> cases = fixture_cases();
+  cases.push_back(skipping("scythe/setup/other", "toy-engine"));  // the same reason: one row, 2 cases
+  const std::string md = report(make_markdown_reporter, cases);
+  const std::string table = span(md, "### Skipped, by reason", "### Failures");
+  EXPECT_TRUE(contains(table, "| oracle | 1 | unsupported: scythe action setup (not \\<yet\\>) |")) << md;
+  EXPECT_TRUE(contains(table, "| toy-engine | 2 | unsupported: scythe action setup (not \\<yet\\>) |")) << md;
+}
+
 TEST(MarkdownReport, ListsAtMostFiftyProblems) {
   std::vector<CaseResult> cases;
   for (int i = 0; i < 60; ++i) cases.push_back(failing("scythe/move/case-" + std::to_string(i), "oracle", {}));
@@ -231,17 +270,63 @@ TEST(HtmlReport, ClauseRowsShowTheirParaphrase) {
   EXPECT_FALSE(contains(span(html, "<tr id=\"clause-scythe.move.carry\">", "</th>"), "<small>"));
 }
 
-TEST(HtmlReport, FailCountLinksToTheFailingCase) {
+TEST(HtmlReport, AFailingCellLinksToTheFailingCase) {
   const std::string html = report(make_html_reporter, fixture_cases());
-  // scythe.move.carry: cited by a pass on toy-engine and by the oracle's failure.
+  // scythe.move.carry: cited by a pass on toy-engine and by the oracle's failure: one cell each.
   const std::string row = span(html, "<tr id=\"clause-scythe.move.carry\">", "</tr>");
-  const std::string cell = span(row, "<td class=\"fail\">", "</td>");
+  const std::string cell = span(row, "<td class=\"fail\"", "</td>");
   ASSERT_FALSE(cell.empty()) << row;
-  EXPECT_TRUE(contains(cell, ">1</a>")) << cell;
+  EXPECT_TRUE(contains(cell, "title=\"1 case(s): 1 fail\"")) << cell;
+  EXPECT_TRUE(contains(cell, ">\u2717 1/1</a>")) << cell;
   EXPECT_TRUE(contains(linked_heading(html, cell), "FAIL scythe/move/carry on oracle")) << cell;
+  EXPECT_TRUE(contains(row, "<td class=\"pass\" title=\"1 case(s): 1 pass\">\u2713 1</td>")) << row;
+  // scythe.move.adjacent on the oracle: a pass and a failure (carry cites it too): the failure shows.
+  const std::string adjacent = span(html, "<tr id=\"clause-scythe.move.adjacent\">", "</tr>");
+  EXPECT_TRUE(contains(adjacent, "title=\"2 case(s): 1 pass, 1 fail\"")) << adjacent;
   // scythe.combat.power: both targets errored; the errored cells link too.
   const std::string power = span(html, "<tr id=\"clause-scythe.combat.power\">", "</tr>");
-  EXPECT_EQ(occurrences(power, "<td class=\"errored\"><a href=\"#case-"), 2u) << power;
+  EXPECT_EQ(occurrences(power, "<td class=\"errored\" title=\"1 case(s): 1 errored\"><a href=\"#case-"), 2u)
+      << power;
+}
+
+// Bowtie's view: one column per target, so ten engines stay readable; a last row counts the clauses
+// each target gets right.
+TEST(HtmlReport, TheMatrixHasOneColumnPerTargetAndCountsClausesRight) {
+  const std::string html = report(make_html_reporter, fixture_cases());
+  EXPECT_EQ(occurrences(html, "<th class=\"target\""), 2u);
+  const std::string carry = span(html, "<tr id=\"clause-scythe.move.carry\">", "</tr>");
+  EXPECT_EQ(occurrences(carry, "<td"), 2u) << carry;
+  // oracle: adjacent (a failure), carry (a failure), combat.power (errored), setup.start (skipped only);
+  // toy-engine: adjacent (a failure), carry (passed), combat.power (errored), setup.start (skipped only).
+  const std::string totals = span(html, "<tfoot>", "</tfoot>");
+  EXPECT_TRUE(contains(totals, ">0 / 3 / 1</td>")) << totals;
+  EXPECT_TRUE(contains(totals, ">1 / 2 / 1</td>")) << totals;
+}
+
+TEST(HtmlReport, TenTargetsGiveTenColumns) {
+  std::vector<CaseResult> cases;
+  for (int t = 0; t < 10; ++t)
+    cases.push_back(make_case("scythe/move/adjacent", "engine-" + std::to_string(t), t == 3 ? Verdict::skipped : Verdict::pass,
+                              {"scythe.move.adjacent"}));
+  const std::string html = report(make_html_reporter, cases);  // the run also planned oracle and toy-engine
+  EXPECT_EQ(occurrences(html, "<th class=\"target\""), 12u);
+  const std::string row = span(html, "<tr id=\"clause-scythe.move.adjacent\">", "</tr>");
+  EXPECT_EQ(occurrences(row, "<td class=\"pass\""), 9u) << row;
+  EXPECT_EQ(occurrences(row, "<td class=\"skipped\""), 1u) << row;
+  EXPECT_EQ(occurrences(row, "<td class=\"none\"></td>"), 2u) << row;
+}
+
+TEST(HtmlReport, AFailureShowsTheAnswerWantedNoteAndTheSkipsByReason) {
+  const std::string html = report(make_html_reporter, fixture_cases());
+  const std::string carry = span(html, "<h3>FAIL scythe/move/carry on oracle</h3>", "</section>");
+  EXPECT_TRUE(contains(carry, "<dt>Answer</dt><dd>illegal (scythe.move.adjacent: not &lt;next&gt; to the start)</dd>"))
+      << carry;
+  EXPECT_TRUE(contains(carry, "<dt>Wanted</dt><dd>illegal (scythe.move.carry)</dd>")) << carry;
+  EXPECT_TRUE(contains(carry, "<dt>Note</dt><dd>2 steps &amp; 1 river</dd>")) << carry;
+  const std::string skips = span(html, "<table class=\"skips\">", "</table>");
+  EXPECT_EQ(occurrences(skips, "<td>1</td><td class=\"reason\">unsupported: scythe action setup (not &lt;yet&gt;)</td>"),
+            2u)
+      << skips;
 }
 
 TEST(HtmlReport, ListsEachProblemWithItsDetails) {
@@ -264,6 +349,34 @@ TEST(HtmlReport, EscapesTextAndNeedsNothingExternal) {
   EXPECT_FALSE(contains(html, "\x01"));
   for (const char* external : {"http://", "https://", "<script", "<link", "<img"})
     EXPECT_FALSE(contains(html, external)) << external;
+}
+
+// ---- the summary's skips and coverage
+
+TEST(SummaryCoverage, GroupsSkipsAndCountsTheKindsOfRequestAnswered) {
+  Summary s;
+  CaseResult a = make_case("a", "e", Verdict::pass, {});
+  a.answered = {"messina action consume"};
+  CaseResult b = make_case("b", "e", Verdict::skipped, {});
+  b.answered = {"messina action consume"};
+  b.unsupported = "messina action muster";
+  b.skip_reason = "unsupported: messina action muster";
+  CaseResult c = make_case("c", "e", Verdict::skipped, {});
+  c.unsupported = "messina action muster";
+  c.skip_reason = "unsupported: messina action muster";
+  CaseResult d = make_case("d", "e", Verdict::skipped, {});
+  d.message = "step 0: not run: interrupted by SIGINT";  // no reason of its own: grouped by its message
+  for (const auto* r : {&a, &b, &c, &d}) s.add(*r);
+  const auto groups = skips_by_reason(s, "e");
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0], std::make_pair(std::string("unsupported: messina action muster"), std::size_t{2}));
+  EXPECT_EQ(groups[1].second, 1u);
+  EXPECT_EQ(s.coverage["e"].answered["messina action consume"], 2u);
+  EXPECT_EQ(s.coverage["e"].unsupported["messina action muster"], 2u);
+  EngineInfo engine{"e", "1", "./e", {"messina"}, {{"messina.card-hostility", "hostile"}}};
+  EXPECT_EQ(coverage_text(&engine, s.coverage["e"]),
+            "plays messina; declares 1 reading(s); answered 1 of 2 kind(s) of request asked; unsupported: messina "
+            "action muster (2 case(s))");
 }
 
 }  // namespace
