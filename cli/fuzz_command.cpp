@@ -2,6 +2,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -11,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "harness/corpus.hpp"
 #include "harness/fuzz.hpp"
 
 namespace rulecheck::cli {
@@ -29,6 +34,8 @@ struct FuzzCommandOptions {
   unsigned solver_rlimit = 5'000'000;
   int timeout_ms = 10000;
   std::size_t window = 64;
+  std::size_t jobs = 1;
+  std::string shard;  // "K/N"; else GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX
 };
 
 json finding_record(const FuzzFinding& f, std::uint64_t seed) {
@@ -70,73 +77,131 @@ void print_coverage(const FuzzStats& s, const RulesLibrary& library, const std::
              unreached.size(), fmt::join(unreached, ", "));
 }
 
+void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
+  if (jsonl) {
+    fmt::print("{}\n", finding_record(f, seed).dump());
+    return;
+  }
+  fmt::print("\nDISAGREEMENT at generated case {} of seed {} (shrunk in {} step(s)):\n  {}\n", f.case_number, seed,
+             f.shrink_steps, f.smallest.message);
+  if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
+  if (!f.file.empty())
+    fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
+  else
+    fmt::print("  the smallest case:\n{}\n", f.scenario.dump(2));
+}
+
+// One part of the run (--jobs): its engine instance, its seed and share of the cases, what it found.
+struct FuzzPart {
+  std::unique_ptr<EngineProcess> engine;
+  FuzzOptions options;
+  FuzzStats stats;
+  std::string error;  // why it could not run (an InputError: nothing to fuzz)
+};
+
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   const auto library = context.load_rules();
   if (!library) return kCannotRun;
-  EngineOptions engine_options;
-  engine_options.command = opt.engine;
-  engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
-  engine_options.window = opt.window;
-  EngineProcess engine(engine_options);
+  Shard shard;
   try {
-    engine.start();
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "rulecheck: the engine did not start: {}\n", e.what());
-    return kFailed;
-  }
-  FuzzOptions options;
-  options.games = opt.games;
-  options.cases = opt.cases;
-  options.seconds = opt.seconds;
-  options.seed = opt.seed ? *opt.seed : std::random_device{}();
-  options.strict = opt.strict;
-  options.solver_rlimit = opt.solver_rlimit;
-  options.save_dir = opt.save_dir;
-  options.reproduce_prefix = context.program + " run";
-  options.engine_command = opt.engine;
-  const bool jsonl = opt.format == "jsonl";
-  const bool tty = isatty(fileno(stderr)) != 0;
-  if (!jsonl)
-    fmt::print("rulecheck fuzz: seed {} (repeat with --seed {}), engine {}\n", options.seed, options.seed,
-               engine.hello().name);
-  std::vector<std::string> games;
-  bool found = false;
-  FuzzStats stats;
-  try {
-    stats = fuzz(
-        engine, *library, options,
-        [&](const FuzzStats& s) {
-          if (tty)
-            fmt::print(stderr, "\r{} cases, {} agreed, {} unsupported, {} errored   ", s.cases, s.agreed, s.unsupported,
-                       s.errored);
-        },
-        [&](const FuzzFinding& f) {
-          found = true;
-          if (tty) fmt::print(stderr, "\n");
-          if (jsonl) {
-            fmt::print("{}\n", finding_record(f, options.seed).dump());
-            return;
-          }
-          fmt::print("\nDISAGREEMENT at generated case {} (shrunk in {} step(s)):\n  {}\n", f.case_number,
-                     f.shrink_steps, f.smallest.message);
-          if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
-          if (!f.file.empty())
-            fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
-          else
-            fmt::print("  the smallest case:\n{}\n", f.scenario.dump(2));
-        });
+    shard = opt.shard.empty() ? shard_from_environment() : parse_shard(opt.shard);
   } catch (const InputError& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kBadInput;
   }
-  engine.stop();
+  if (const char* status = std::getenv("GTEST_SHARD_STATUS_FILE"); status && !shard.whole()) std::ofstream{status};
+  EngineOptions engine_options;
+  engine_options.command = opt.engine;
+  engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
+  engine_options.window = opt.window;
+  const std::uint64_t base_seed = opt.seed ? *opt.seed : std::random_device{}();
+  std::vector<FuzzPart> parts(opt.jobs);
+  for (std::size_t j = 0; j < parts.size(); ++j) {
+    FuzzPart& part = parts[j];
+    part.engine = std::make_unique<EngineProcess>(engine_options);
+    try {
+      part.engine->start();
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "rulecheck: the engine did not start: {}\n", e.what());
+      return kFailed;
+    }
+    FuzzOptions& options = part.options;
+    options.games = opt.games;
+    // The cases shared out: job j takes cases/N, the first ones one more while some are left over.
+    options.cases = opt.cases == 0 ? 0 : opt.cases / parts.size() + (j < opt.cases % parts.size() ? 1 : 0);
+    options.seconds = opt.seconds;
+    options.seed = fuzz_part_seed(base_seed, shard.index, shard.count, j);
+    options.strict = opt.strict;
+    options.solver_rlimit = opt.solver_rlimit;
+    options.save_dir = opt.save_dir;
+    options.reproduce_prefix = context.program + " run";
+    options.engine_command = opt.engine;
+  }
+  const bool jsonl = opt.format == "jsonl";
+  const bool tty = isatty(fileno(stderr)) != 0;
+  if (!jsonl) {
+    fmt::print("rulecheck fuzz: seed {} (repeat with --seed {}{}{}), engine {}\n", base_seed, base_seed,
+               shard.whole() ? "" : " --shard " + shard.name(), parts.size() > 1 ? fmt::format(" --jobs {}", parts.size()) : "",
+               parts[0].engine->hello().name);
+    if (parts.size() > 1 || !shard.whole())
+      for (std::size_t j = 0; j < parts.size(); ++j)
+        fmt::print("  part {}: seed {}, {} case(s) (repeats alone with --seed {} --cases {})\n", j + 1,
+                   parts[j].options.seed, parts[j].options.cases, parts[j].options.seed, parts[j].options.cases);
+  }
+  std::mutex lock;  // guards the output, `found` and the progress of the parts
+  bool found = false;
+  std::vector<FuzzStats> progress(parts.size());
+  auto run_part = [&](std::size_t j) {
+    FuzzPart& part = parts[j];
+    try {
+      part.stats = fuzz(
+          *part.engine, *library, part.options,
+          [&, j](const FuzzStats& s) {
+            const std::lock_guard<std::mutex> hold(lock);
+            progress[j] = s;
+            FuzzStats sum;
+            for (const auto& p : progress) add_fuzz_stats(sum, p);
+            if (tty)
+              fmt::print(stderr, "\r{} cases, {} agreed, {} unsupported, {} errored   ", sum.cases, sum.agreed,
+                         sum.unsupported, sum.errored);
+          },
+          [&](const FuzzFinding& f) {
+            const std::lock_guard<std::mutex> hold(lock);
+            found = true;
+            if (tty) fmt::print(stderr, "\n");
+            print_finding(f, part.options.seed, jsonl);
+          });
+    } catch (const InputError& e) {
+      part.error = e.what();
+    }
+    part.engine->stop();
+  };
+  if (parts.size() == 1) {
+    run_part(0);
+  } else {
+    std::vector<std::thread> threads;
+    for (std::size_t j = 0; j < parts.size(); ++j) threads.emplace_back(run_part, j);
+    for (auto& t : threads) t.join();
+  }
+  for (const auto& part : parts)
+    if (!part.error.empty()) {
+      fmt::print(stderr, "rulecheck: {}\n", part.error);
+      return kBadInput;
+    }
+  FuzzStats stats;
+  for (const auto& part : parts) add_fuzz_stats(stats, part.stats);
   if (tty && !found) fmt::print(stderr, "\n");
+  std::vector<std::string> games;
   for (const auto& [kind, n] : stats.kinds) {
     const std::string game = kind.substr(0, kind.find(' '));
     if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
   }
   if (jsonl) {
-    fmt::print("{}\n", summary_record(stats, options.seed).dump());
+    json summary = summary_record(stats, base_seed);
+    if (!shard.whole()) summary["shard"] = shard.name();
+    summary["parts"] = json::array();
+    for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
+    fmt::print("{}\n", summary.dump());
   } else {
     fmt::print(
         "\n{} generated case(s) in {:.2f} s: {} agreed with the oracle, {} disagreed, {} unsupported, {} "
@@ -185,6 +250,15 @@ void add_fuzz_command(CLI::App& app, Context& context) {
   fuzz->add_option("--window", opt->window, "Requests the engine may have outstanding")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  fuzz->add_option("--jobs,-j", opt->jobs,
+                   "Engine instances fuzzed side by side, each on its own thread with its own seed (derived from "
+                   "--seed) and an equal share of --cases")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  fuzz->add_option("--shard", opt->shard,
+                   "This is part K of N (K/N, from 1/N) of a fuzz run spread over machines: its seed is derived "
+                   "from --seed and K, so the parts draw different cases. Without it, GoogleTest's "
+                   "GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX are honoured");
   fuzz->footer(
       "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
       "that crashes or hangs is restarted and the run goes on.\n"

@@ -251,6 +251,39 @@ class Fuzzer {
 
 }  // namespace
 
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::uint64_t fuzz_part_seed(std::uint64_t base, std::size_t shard_index, std::size_t shard_count, std::size_t job) {
+  std::uint64_t seed = base;
+  if (shard_count > 1) seed = splitmix64(seed ^ splitmix64(0x5348415244ull + shard_index));  // "SHARD"
+  if (job > 0) seed = splitmix64(seed ^ splitmix64(0x4A4F42ull + job));                        // "JOB"
+  return seed;
+}
+
+void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
+  total.cases += part.cases;
+  total.agreed += part.agreed;
+  total.unsupported += part.unsupported;
+  total.errored += part.errored;
+  total.failed += part.failed;
+  total.alternatives += part.alternatives;
+  for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
+  for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
+  for (const auto& [k, n] : part.clauses) total.clauses[k] += n;
+  for (const auto& e : part.errors)
+    if (total.errors.size() < 5) total.errors.push_back(e);
+  total.seconds = std::max(total.seconds, part.seconds);
+}
+
 FuzzStats fuzz(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options,
                const std::function<void(const FuzzStats&)>& progress,
                const std::function<void(const FuzzFinding&)>& on_finding) {

@@ -56,6 +56,14 @@ struct FuzzStats {
   double seconds = 0;
 };
 
+// The seed one part of a fuzz run draws from: `base` itself for job 0 of a whole run (one job repeats
+// as before), otherwise `base` mixed with the shard (K of N, from 0) and the job, so that every part of
+// a sharded or parallel run draws other cases; each part repeats alone with `--seed` its seed.
+std::uint64_t fuzz_part_seed(std::uint64_t base, std::size_t shard_index, std::size_t shard_count, std::size_t job);
+
+// Adds one part's statistics into `total` (counts summed, the first few errors kept, the longest time).
+void add_fuzz_stats(FuzzStats& total, const FuzzStats& part);
+
 // Generates and sends cases until the budget is spent or a disagreement is found (then shrunk,
 // saved and reported through `on_finding`). `progress` is called after each batch. Throws
 // InputError when no game can be fuzzed (none asked for that the engine plays and has a generator).

@@ -140,3 +140,48 @@ def test_an_engine_that_crashes_is_counted_and_the_run_goes_on(rulecheck, root, 
     assert marker.exists()
     assert summary["errored"] == 1
     assert summary["agreed"] + summary["errored"] + summary["failed"] + summary["unsupported"] == 300
+
+
+# ---- --jobs and --shard: every part draws its own cases from a seed derived from --seed, and
+# repeats alone with that seed
+
+def summary_of(p):
+    return [r for r in records(p.stdout) if r["type"] == "summary"][-1]
+
+
+def test_jobs_share_the_cases_and_each_part_repeats_alone(rulecheck, root, tmp_path):
+    faithful = root / "examples" / "engines" / "faithful.py"
+    together = summary_of(fuzz(rulecheck, root, faithful, "--seed", "7", "--cases", "600", "--jobs", "2"))
+    assert together["cases"] == 600
+    seeds = [p["seed"] for p in together["parts"]]
+    assert seeds[0] == 7 and seeds[1] != 7  # job 0 keeps the seed: --jobs 1 repeats it
+    assert [p["cases"] for p in together["parts"]] == [300, 300]
+    alone = [summary_of(fuzz(rulecheck, root, faithful, "--seed", str(s), "--cases", "300")) for s in seeds]
+    summed = {}
+    for a in alone:
+        for kind, n in a["kinds"].items():
+            summed[kind] = summed.get(kind, 0) + n
+    assert summed == together["kinds"]
+
+
+def test_shards_draw_different_cases_and_honour_gtest_variables(rulecheck, root):
+    faithful = root / "examples" / "engines" / "faithful.py"
+    one = summary_of(fuzz(rulecheck, root, faithful, "--seed", "7", "--cases", "200", "--shard", "1/2"))
+    two = summary_of(fuzz(rulecheck, root, faithful, "--seed", "7", "--cases", "200", "--shard", "2/2"))
+    assert one["shard"] == "1/2" and two["shard"] == "2/2"
+    assert one["parts"][0]["seed"] not in (7, two["parts"][0]["seed"])
+    env = {"GTEST_TOTAL_SHARDS": "2", "GTEST_SHARD_INDEX": "1", "PATH": "/usr/bin:/bin"}
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine", f"{sys.executable} {faithful}",
+                        "--format", "jsonl", "--seed", "7", "--cases", "200"], capture_output=True, text=True,
+                       timeout=600, env=env)
+    assert summary_of(p)["parts"][0]["seed"] == two["parts"][0]["seed"]
+    assert summary_of(p)["kinds"] == two["kinds"]
+
+
+def test_parallel_jobs_find_a_seeded_bug(rulecheck, root, tmp_path):
+    bug = root / "examples" / "engines" / "bug_round_cost_down.py"
+    p = fuzz(rulecheck, root, bug, "--seed", "3", "--cases", "4000", "--jobs", "2", "--save-dir", str(tmp_path))
+    assert p.returncode == 1
+    found = [r for r in records(p.stdout) if r["type"] == "finding"]
+    assert found and all(Path(f["file"]).exists() for f in found)
+    assert {f["seed"] for f in found} <= {s["seed"] for s in summary_of(p)["parts"]}
