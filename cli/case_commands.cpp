@@ -80,7 +80,15 @@ EngineInfo engine_info(const EngineUnderTest& e) {
 
 // --list: the cases the paths, the filters and the shard select, one per line (or a JSON line each).
 int list_cases(const Corpus& corpus, const std::string& format) {
-  for (const auto& s : corpus.scenarios) {
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    std::shared_ptr<const Scenario> loaded;
+    try {
+      loaded = corpus.get(i);
+    } catch (const ScenarioError& e) {
+      fmt::print(stderr, "rulecheck: {}\n", e.describe());
+      continue;
+    }
+    const Scenario& s = *loaded;
     if (format == "jsonl")
       fmt::print("{}\n", json{{"type", "case"}, {"id", s.id}, {"file", s.file.string()}, {"game", s.game},
                              {"title", s.title}, {"cites", s.cites}, {"steps", s.steps.size()}}
@@ -89,7 +97,7 @@ int list_cases(const Corpus& corpus, const std::string& format) {
       fmt::print("{}  {}\n", s.id.empty() ? s.file.string() : s.id, s.title);
   }
   for (const auto& bad : corpus.bad) fmt::print(stderr, "rulecheck: {}\n", bad.describe());
-  if (format != "jsonl") fmt::print(stderr, "{} case(s) selected\n", corpus.scenarios.size());
+  if (format != "jsonl") fmt::print(stderr, "{} case(s) selected\n", corpus.size());
   return corpus.bad.empty() ? kOk : kBadInput;
 }
 
@@ -139,7 +147,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   info.targets = target_names(settings, engines);
   for (const auto& e : engines)
     if (e.start_error.empty()) info.engines.push_back(engine_info(e));
-  info.cases = (corpus->scenarios.size() + corpus->bad.size()) * info.targets.size();
+  info.cases = (corpus->size() + corpus->bad.size()) * info.targets.size();
   reporter.begin(info);
 
   Summary summary;
@@ -245,7 +253,7 @@ void add_run(CLI::App& app, Context& context) {
 int validate_command(const Context& context, const std::vector<std::string>& paths) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
-  std::vector<std::filesystem::path> files;
+  std::vector<std::string> files;
   try {
     files = find_scenario_files(paths);
   } catch (const ScenarioError& e) {
@@ -278,7 +286,7 @@ int readings_command(const Context& context, const std::vector<std::string>& pat
   for (const auto& u : found)
     fmt::print("{}: depends on {} (under \"{}\": {}); name \"{}\": \"{}\" in its interpretations\n",
                u.scenario->file.string(), u.point, u.reading, u.message, u.point, u.default_reading);
-  fmt::print("{} scenario(s), {} run(s) under other readings: {} undeclared dependenc{}\n", corpus->scenarios.size(),
+  fmt::print("{} scenario(s), {} run(s) under other readings: {} undeclared dependenc{}\n", corpus->size(),
              runs, found.size(), found.size() == 1 ? "y" : "ies");
   if (!corpus->bad.empty()) return kBadInput;
   return found.empty() ? kOk : kFailed;
@@ -350,7 +358,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   options.engine_command = opt.command;
   options.reproduce_prefix = context.program + " run";
   options.strict_protocol = true;  // every answer checked against protocol/schema/answer.schema.json
-  cross_check(corpus->scenarios, *library, engine, options, [&](const CaseResult& r) {
+  cross_check(*corpus, *library, engine, options, [&](const CaseResult& r) {
     ++sent;
     summary.add(r);
     if (r.verdict == Verdict::errored) {

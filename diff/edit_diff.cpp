@@ -157,7 +157,15 @@ class SidePair {
 void diff_corpus(SidePair& sides, const RulesLibrary& library, const DiffOptions& options, GameDiff& d) {
   const Corpus corpus = load_corpus(options.scenario_paths, library);
   for (const auto& e : corpus.bad) d.scenario_errors.push_back(e.describe());
-  for (const Scenario& s : corpus.scenarios) {
+  for (std::size_t n = 0; n < corpus.size(); ++n) {
+    std::shared_ptr<const Scenario> loaded;
+    try {
+      loaded = corpus.get(n);
+    } catch (const ScenarioError& e) {
+      d.scenario_errors.push_back(e.describe());
+      continue;
+    }
+    const Scenario& s = *loaded;
     if (s.game != d.game) continue;
     ++d.scenarios_compared;
     json state = s.state;

@@ -12,7 +12,14 @@ std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const R
                                                    std::size_t& runs) {
   std::vector<UndeclaredReading> found;
   runs = 0;
-  for (const auto& s : corpus.scenarios) {
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    std::shared_ptr<const Scenario> loaded;
+    try {
+      loaded = corpus.get(i);
+    } catch (const ScenarioError&) {
+      continue;  // changed since it was checked: not this audit's to say
+    }
+    const Scenario& s = *loaded;
     const GameRules& rules = *library.find(s.game);
     for (const auto& point : rules.points) {
       if (s.interpretations.contains(point.id)) continue;
@@ -22,7 +29,7 @@ std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const R
         variant.interpretations[point.id] = reading;
         ++runs;
         const CaseResult r = run_on_oracle(variant, rules);
-        if (r.verdict != Verdict::pass) found.push_back({&s, point.id, reading, point.default_reading, r.message});
+        if (r.verdict != Verdict::pass) found.push_back({loaded, point.id, reading, point.default_reading, r.message});
       }
     }
   }

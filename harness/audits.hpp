@@ -2,6 +2,7 @@
 // and whether an engine's hello is one rulecheck can work with.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace rulecheck {
 
 // A scenario whose verdict changes under another reading of a point it leaves to the default.
 struct UndeclaredReading {
-  const Scenario* scenario = nullptr;
+  std::shared_ptr<const Scenario> scenario;
   std::string point;
   std::string reading;          // the other reading it was run under
   std::string default_reading;  // what the scenario should name

@@ -57,10 +57,22 @@ Shard shard_from_environment() {
                                    total, index));
 }
 
+std::shared_ptr<const Scenario> Corpus::get(std::size_t i) const {
+  const Entry& e = entries_[i];
+  if (e.kept) return e.kept;
+  try {
+    return std::make_shared<const Scenario>(load_scenario(e.file, *library_));  // its state was checked once
+  } catch (const ScenarioError& error) {
+    ScenarioError changed = error;
+    changed.message = "the file changed since the run began and can no longer be used: " + error.message;
+    throw changed;
+  }
+}
+
 Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& library,
-                   const std::vector<std::string>& filters, const Shard& shard) {
-  Corpus corpus;
-  std::map<std::string, std::filesystem::path> seen;  // id -> file
+                   const std::vector<std::string>& filters, const Shard& shard, std::size_t keep_loaded) {
+  Corpus corpus(library);
+  std::map<std::string, std::string> seen;  // id -> file
   const auto files = find_scenario_files(paths);
   for (std::size_t n = 0; n < files.size(); ++n) {
     if (!shard.holds(n)) continue;
@@ -70,8 +82,11 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
       check_scenario_state(s, library);  // a state that contradicts itself is a bad file, as in validate
       if (auto [it, fresh] = seen.emplace(s.id, f); !fresh)
         throw ScenarioError{f, s.id, "/id",
-                            fmt::format("the id \"{}\" is already used by {}", s.id, it->second.string())};
-      if (selected(s, filters)) corpus.scenarios.push_back(std::move(s));
+                            fmt::format("the id \"{}\" is already used by {}", s.id, it->second)};
+      if (!selected(s, filters)) continue;
+      std::shared_ptr<const Scenario> kept;
+      if (corpus.size() < keep_loaded) kept = std::make_shared<const Scenario>(std::move(s));
+      corpus.add(f, std::move(kept));
     } catch (const ScenarioError& e) {
       corpus.bad.push_back(e);
     } catch (const std::exception& e) {  // nothing a file holds may stop the others from running

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,9 +11,31 @@
 
 namespace rulecheck {
 
-struct Corpus {
-  std::vector<Scenario> scenarios;  // loaded and selected, in file order
-  std::vector<ScenarioError> bad;   // files that could not be used
+// The scenarios a corpus keeps loaded after checking them; those after are read again when a run
+// reaches them, so that a run's memory does not grow with the number of files past this.
+inline constexpr std::size_t kScenariosKeptLoaded = 256;
+
+// Every file checked once when the corpus is made; the selected ones, in file order, given by number.
+class Corpus final : public ScenarioSource {
+ public:
+  std::vector<ScenarioError> bad;  // files that could not be used
+
+  explicit Corpus(const RulesLibrary& library) : library_(&library) {}
+  std::size_t size() const override { return entries_.size(); }
+  std::shared_ptr<const Scenario> get(std::size_t i) const override;
+  const std::string& file(std::size_t i) const { return entries_[i].file; }
+  // A checked scenario from `file`; `kept` is the scenario itself, or null to read it again when asked.
+  void add(std::string file, std::shared_ptr<const Scenario> kept) {
+    entries_.push_back({std::move(file), std::move(kept)});
+  }
+
+ private:
+  struct Entry {
+    std::string file;  // not a std::filesystem::path, which keeps each of its components besides
+    std::shared_ptr<const Scenario> kept;  // null past kScenariosKeptLoaded: read again when asked for
+  };
+  const RulesLibrary* library_ = nullptr;
+  std::vector<Entry> entries_;
 };
 
 // One of `count` parts of a run: the scenario files in sorted order, every count-th from `index`
@@ -33,9 +56,11 @@ Shard shard_from_environment();
 // A scenario is selected by a filter naming a clause it cites, or a glob matching its id.
 bool selected(const Scenario& s, const std::vector<std::string>& filters);
 
-// Loads every scenario file under `paths`. Throws ScenarioError for a path that does not exist.
+// Loads and checks every scenario file under `paths`, keeping the first `keep_loaded` selected ones
+// in memory. Throws ScenarioError for a path that does not exist.
 Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& library,
-                   const std::vector<std::string>& filters = {}, const Shard& shard = {});
+                   const std::vector<std::string>& filters = {}, const Shard& shard = {},
+                   std::size_t keep_loaded = kScenariosKeptLoaded);
 
 // Checks one file as `rulecheck validate` does: its structure, its state, and that every action
 // and query parses (the oracle reads them; its verdicts are not judged). Throws ScenarioError.

@@ -47,6 +47,7 @@ std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, c
 // One scenario's plan: the readings it runs under, the oracle's outcome of each step, and the
 // engine's answers as they arrive.
 struct PlannedCase {
+  std::shared_ptr<const Scenario> holder;  // loaded when planned, released when reported
   const Scenario* scenario = nullptr;
   CaseResult result;
   bool check_expect = true;  // false when run under an engine reading the scenario does not expect
@@ -174,21 +175,20 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
 // answers gathered per case, and each case judged and reported, in order, once all its steps are in.
 class CrossCheckRun {
  public:
-  CrossCheckRun(const std::vector<Scenario>& scenarios, const RulesLibrary& library, const EngineHello& hello,
+  CrossCheckRun(const ScenarioSource& scenarios, const RulesLibrary& library, const EngineHello& hello,
                 const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report)
       : scenarios_(scenarios),
         library_(library),
         hello_(hello),
         engine_readings_(read_engine_readings(hello.interpretations, library)),
         options_(options),
-        report_(report),
-        cases_(scenarios.size()) {}
+        report_(report) {}
 
   void run(EngineProcess& engine) {
     engine.exchange([this](std::size_t index, std::string& line, std::string& id) { return request(index, line, id); },
                     [this](std::size_t index, EngineAnswer answer) { take(index, std::move(answer)); });
     while (planned_ < scenarios_.size()) plan_next();  // cases after the last request (skipped or errored)
-    report_ready(cases_.size());
+    report_ready(planned_);
   }
 
  private:
@@ -197,7 +197,7 @@ class CrossCheckRun {
     while (index >= requests_.size() && planned_ < scenarios_.size()) plan_next();
     if (index >= requests_.size()) return false;
     id = ids_[index];
-    const PlannedCase& c = cases_[owner_[index]];
+    const PlannedCase& c = case_at(owner_[index]);
     if (!c.answers.empty() && !c.answers.back().fault.empty()) {
       line.clear();  // an earlier step of this case errored: the rest is not sent
       return true;
@@ -209,7 +209,7 @@ class CrossCheckRun {
   void take(std::size_t index, EngineAnswer answer) {
     const std::size_t k = owner_[index];
     std::string().swap(requests_[index]);  // answered: never sent again
-    PlannedCase& c = cases_[k];
+    PlannedCase& c = case_at(k);
     c.answers.push_back(std::move(answer));
     if (c.answers.size() < c.scenario->steps.size()) return;
     judge_case(c, options_);
@@ -219,8 +219,14 @@ class CrossCheckRun {
   // Decides what the next scenario sends: its readings, the oracle's answer to each step, the requests.
   void plan_next() {
     const std::size_t k = planned_++;
-    PlannedCase& c = cases_[k];
-    const Scenario& s = scenarios_[k];
+    PlannedCase& c = cases_.emplace_back();
+    try {
+      c.holder = scenarios_.get(k);
+    } catch (const ScenarioError& e) {
+      c.result = errored_case(e, hello_.name);
+      return;
+    }
+    const Scenario& s = *c.holder;
     c.scenario = &s;
     c.result = case_header(s, hello_.name);
     if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
@@ -262,26 +268,28 @@ class CrossCheckRun {
     }
   }
 
-  // Cases are reported in order, as soon as every step of each is judged.
+  // Case `k` while it is planned and not yet reported.
+  PlannedCase& case_at(std::size_t k) { return cases_[k - reported_]; }
+
+  // Cases are reported in order, as soon as every step of each is judged, and then forgotten.
   void report_ready(std::size_t upto) {
     for (; reported_ < upto; ++reported_) {
-      CaseResult& r = cases_[reported_].result;
+      CaseResult& r = cases_.front().result;
       if (r.verdict == Verdict::fail || r.verdict == Verdict::errored)
         r.reproduce = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(r.file),
                                   shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
       report_(r);
-      cases_[reported_].answers.clear();
-      cases_[reported_].oracle.clear();
+      cases_.pop_front();
     }
   }
 
-  const std::vector<Scenario>& scenarios_;
+  const ScenarioSource& scenarios_;
   const RulesLibrary& library_;
   const EngineHello& hello_;
   const EngineReadings engine_readings_;
   const CrossCheckOptions& options_;
   const std::function<void(const CaseResult&)>& report_;
-  std::vector<PlannedCase> cases_;
+  std::deque<PlannedCase> cases_;  // planned and not yet reported: case reported_ is at the front
   Bindings bindings_;
   std::vector<std::string> requests_, ids_;
   std::vector<std::size_t> owner_;  // request -> case
@@ -290,9 +298,14 @@ class CrossCheckRun {
 
 }  // namespace
 
-void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
+void cross_check(const ScenarioSource& scenarios, const RulesLibrary& library, EngineProcess& engine,
                  const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report) {
   CrossCheckRun(scenarios, library, engine.hello(), options, report).run(engine);
+}
+
+void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
+                 const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report) {
+  cross_check(ScenarioList(scenarios), library, engine, options, report);
 }
 
 std::string answer_shape_problem(const json& a, bool is_query) {

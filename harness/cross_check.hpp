@@ -30,7 +30,10 @@ struct CrossCheckOptions {
 // or "" when nothing is.
 std::string answer_shape_problem(const json& answer, bool is_query);
 
-// Runs `scenarios` on a started engine and calls `report` once per scenario, in order.
+// Runs `scenarios` on a started engine and calls `report` once per scenario, in order. Each scenario
+// is loaded when the engine's window reaches it and let go once it is reported.
+void cross_check(const ScenarioSource& scenarios, const RulesLibrary& library, EngineProcess& engine,
+                 const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report);
 void cross_check(const std::vector<Scenario>& scenarios, const RulesLibrary& library, EngineProcess& engine,
                  const CrossCheckOptions& options, const std::function<void(const CaseResult&)>& report);
 

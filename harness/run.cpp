@@ -59,14 +59,25 @@ CaseResult interrupted_case(const Scenario& s, const std::string& target) {
   return r;
 }
 
+// A result with scenario `i`'s own fields, or the error that keeps it from loading again.
+CaseResult header_of(const ScenarioSource& scenarios, std::size_t i, const std::string& target) {
+  try {
+    return case_header(*scenarios.get(i), target);
+  } catch (const ScenarioError& e) {
+    return errored_case(e, target);
+  }
+}
+
 // The cases dealt to the instances in turn (case i to instance i mod n), each instance's share
 // cross-checked on its own thread; results are recorded in case order as soon as all before them are in.
-void cross_check_in_parallel(const std::vector<Scenario>& scenarios, const RulesLibrary& library,
+void cross_check_in_parallel(const ScenarioSource& scenarios, const RulesLibrary& library,
                              const std::vector<EngineProcess*>& instances, const CrossCheckOptions& options,
                              const std::string& target, const std::function<void(const CaseResult&)>& record) {
   const std::size_t n = instances.size();
-  std::vector<std::vector<Scenario>> shares(n);
-  for (std::size_t i = 0; i < scenarios.size(); ++i) shares[i % n].push_back(scenarios[i]);
+  std::vector<std::vector<std::size_t>> numbers(n);
+  for (std::size_t i = 0; i < scenarios.size(); ++i) numbers[i % n].push_back(i);
+  std::vector<ScenarioSubset> shares;
+  for (auto& share : numbers) shares.emplace_back(scenarios, std::move(share));
   std::vector<std::optional<CaseResult>> waiting(scenarios.size());
   std::size_t next = 0;  // the first case not recorded yet
   std::mutex lock;
@@ -86,7 +97,7 @@ void cross_check_in_parallel(const std::vector<Scenario>& scenarios, const Rules
         cross_check(shares[p], library, *instances[p], options, [&](const CaseResult& r) { done(k++ * n + p, r); });
       } catch (const std::exception& ex) {  // never lose the share's other cases
         for (; k < shares[p].size(); ++k) {
-          CaseResult r = case_header(shares[p][k], target);
+          CaseResult r = header_of(shares[p], k, target);
           r.verdict = Verdict::errored;
           r.message = fmt::format("the cross-check stopped: {}", ex.what());
           done(k * n + p, r);
@@ -99,10 +110,10 @@ void cross_check_in_parallel(const std::vector<Scenario>& scenarios, const Rules
 void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTest& e, const RunSettings& settings,
                 const std::function<void(const CaseResult&)>& record) {
   if (!e.start_error.empty()) {
-    for (const auto& s : corpus.scenarios) {
-      CaseResult r = case_header(s, e.name);
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+      CaseResult r = header_of(corpus, i, e.name);
       r.verdict = Verdict::errored;
-      r.message = e.start_error;
+      if (r.message.empty()) r.message = e.start_error;
       record(r);
     }
     return;
@@ -114,11 +125,11 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.solver_rlimit = settings.solver_rlimit;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
-    cross_check(corpus.scenarios, library, *e.process, options, record);
+    cross_check(corpus, library, *e.process, options, record);
   } else {
     std::vector<EngineProcess*> instances{e.process.get()};
     for (auto& s : e.siblings) instances.push_back(s.get());
-    cross_check_in_parallel(corpus.scenarios, library, instances, options, e.name, record);
+    cross_check_in_parallel(corpus, library, instances, options, e.name, record);
   }
   std::size_t restarts = e.process->restarts();
   e.process->stop();
@@ -136,8 +147,16 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
   for (const auto& target : target_names(settings, engines))
     for (const auto& bad : corpus.bad) record(errored_case(bad, target));
   if (settings.oracle)
-    for (const auto& s : corpus.scenarios)
-      record(stop_requested() ? interrupted_case(s, "oracle") : run_on_oracle(s, *library.find(s.game)));
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+      std::shared_ptr<const Scenario> s;
+      try {
+        s = corpus.get(i);
+      } catch (const ScenarioError& e) {
+        record(errored_case(e, "oracle"));
+        continue;
+      }
+      record(stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game)));
+    }
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);
 }
 

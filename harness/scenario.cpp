@@ -176,7 +176,7 @@ namespace {
 // scenarios). A .json entry that cannot be followed (a dangling link, a link loop) is listed too, so
 // that it becomes an errored case naming why instead of vanishing; a folder that cannot be read is
 // listed as itself for the same reason.
-void add_folder_files(const std::filesystem::path& folder, std::vector<std::filesystem::path>& files) {
+void add_folder_files(const std::filesystem::path& folder, std::vector<std::string>& files) {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::recursive_directory_iterator it(folder, error), end;
@@ -187,16 +187,17 @@ void add_folder_files(const std::filesystem::path& folder, std::vector<std::file
       continue;
     }
     if (it->path().extension() != ".json") continue;
-    if (it->is_regular_file(entry_error) || entry_error || it->is_symlink(entry_error)) files.push_back(it->path());
+    if (it->is_regular_file(entry_error) || entry_error || it->is_symlink(entry_error))
+      files.push_back(it->path().string());
   }
-  if (error) files.push_back(folder);  // loading a folder says it could not be listed in full
+  if (error) files.push_back(folder.string());  // loading a folder says it could not be listed in full
 }
 
 }  // namespace
 
-std::vector<std::filesystem::path> find_scenario_files(const std::vector<std::string>& paths) {
+std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> files;
+  std::vector<std::string> files;  // strings: a path object keeps each of its components besides
   for (const auto& p : paths) {
     const fs::path path(p);
     std::error_code error;
@@ -207,12 +208,19 @@ std::vector<std::filesystem::path> find_scenario_files(const std::vector<std::st
     }
     // A file, or a link that leads nowhere or in a loop: loading it names what is wrong.
     if (fs::is_regular_file(status) || fs::is_symlink(fs::symlink_status(path, error))) {
-      files.push_back(path);
+      files.push_back(p);
       continue;
     }
     throw ScenarioError{path, "", "", "no such file or folder"};
   }
-  std::sort(files.begin(), files.end());
+  // In path order: component by component, so "a/b" comes before "a-b" as std::filesystem sorts them.
+  const auto component_order = [](char x, char y) {
+    const auto key = [](char c) { return c == '/' ? '\0' : c; };
+    return static_cast<unsigned char>(key(x)) < static_cast<unsigned char>(key(y));
+  };
+  std::sort(files.begin(), files.end(), [&](const std::string& a, const std::string& b) {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), component_order);
+  });
   files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
 }

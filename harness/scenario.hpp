@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,41 @@ struct Scenario {
   json readings(const GameRules& rules) const { return rules.readings(interpretations); }
 };
 
+// Scenarios by number, each loaded when asked for, so that a run holds only the cases it is working
+// on. Safe to call from several threads at once.
+class ScenarioSource {
+ public:
+  virtual ~ScenarioSource() = default;
+  virtual std::size_t size() const = 0;
+  // Scenario `i` (< size()). Throws ScenarioError when it can no longer be loaded (its file changed).
+  virtual std::shared_ptr<const Scenario> get(std::size_t i) const = 0;
+};
+
+// Scenarios already in memory (generated cases, benchmarks), not copied.
+class ScenarioList final : public ScenarioSource {
+ public:
+  explicit ScenarioList(const std::vector<Scenario>& scenarios) : scenarios_(scenarios) {}
+  std::size_t size() const override { return scenarios_.size(); }
+  std::shared_ptr<const Scenario> get(std::size_t i) const override {
+    return std::shared_ptr<const Scenario>(std::shared_ptr<const Scenario>(), &scenarios_[i]);  // not owned
+  }
+
+ private:
+  const std::vector<Scenario>& scenarios_;
+};
+
+// Some of another source's scenarios, in the order given (one instance's share of a --jobs run).
+class ScenarioSubset final : public ScenarioSource {
+ public:
+  ScenarioSubset(const ScenarioSource& all, std::vector<std::size_t> numbers) : all_(all), numbers_(std::move(numbers)) {}
+  std::size_t size() const override { return numbers_.size(); }
+  std::shared_ptr<const Scenario> get(std::size_t i) const override { return all_.get(numbers_[i]); }
+
+ private:
+  const ScenarioSource& all_;
+  std::vector<std::size_t> numbers_;
+};
+
 // A scenario file that cannot be used, with where and why.
 struct ScenarioError {
   std::filesystem::path file;
@@ -66,6 +102,6 @@ void check_scenario_state(const Scenario& scenario, const RulesLibrary& library)
 
 // Every *.json file under each path (a file is taken as is), skipping schema/ folders, sorted.
 // Throws ScenarioError for a path that does not exist.
-std::vector<std::filesystem::path> find_scenario_files(const std::vector<std::string>& paths);
+std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths);
 
 }  // namespace rulecheck

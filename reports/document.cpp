@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <ostream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -81,24 +83,54 @@ void Tally::add(const CaseResult& r) {
   millis += r.millis;
 }
 
-std::vector<std::string> DocumentReporter::targets() const {
-  std::vector<std::string> names = info_.targets;
-  for (const auto& r : cases_)
-    if (std::find(names.begin(), names.end(), r.target) == names.end()) names.push_back(r.target);
-  return names;
+void DocumentReporter::begin(const RunInfo& info) {
+  info_ = info;
+  targets_ = info.targets;
+  for (const auto& t : targets_) tallies_[t];
 }
 
-std::map<std::string, Tally> DocumentReporter::tally_by_target() const {
-  std::map<std::string, Tally> tallies;
-  for (const auto& t : targets()) tallies[t];
-  for (const auto& r : cases_) tallies[r.target].add(r);
-  return tallies;
+void DocumentReporter::case_done(const CaseResult& r) {
+  if (!tallies_.count(r.target)) targets_.push_back(r.target);
+  tallies_[r.target].add(r);
+  all_.add(r);
+  if (is_problem(r)) problems_.push_back(r);
+  on_case(r);
 }
 
-Tally DocumentReporter::tally_all() const {
-  Tally all;
-  for (const auto& r : cases_) all.add(r);
-  return all;
+Spool::Spool(Spool&& other) noexcept
+    : file_(std::exchange(other.file_, nullptr)),
+      tried_(other.tried_),
+      spilled_(other.spilled_),
+      memory_(std::move(other.memory_)) {}
+
+Spool::~Spool() {
+  if (file_) std::fclose(file_);
+}
+
+void Spool::append(std::string_view text) {
+  if (!tried_) {
+    tried_ = true;
+    file_ = std::tmpfile();  // removed by the system when closed
+  }
+  if (file_ && !spilled_) {
+    const std::size_t written = std::fwrite(text.data(), 1, text.size(), file_);
+    if (written == text.size()) return;
+    text.remove_prefix(written);  // a write failed (a full disk): the rest, and all after it, in memory
+    spilled_ = true;
+  }
+  memory_.append(text);
+}
+
+void Spool::copy_to(std::ostream& out) {
+  if (file_) {
+    std::fflush(file_);
+    std::rewind(file_);
+    char buffer[1 << 16];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, file_)) > 0) out.write(buffer, static_cast<std::streamsize>(n));
+    std::fseek(file_, 0, SEEK_END);
+  }
+  out << memory_;
 }
 
 bool is_problem(const CaseResult& r) { return r.verdict == Verdict::fail || r.verdict == Verdict::errored; }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <array>
+#include <cstdio>
+#include <iosfwd>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -22,25 +24,52 @@ struct Tally {
   std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
 };
 
-// A reporter that keeps every case and writes its document once, at end().
+// A reporter that writes its document once, at end(). It keeps the counts and the failures and
+// errors, not every case, so that its memory grows with the problems found, not with the run;
+// what a document needs of every case it takes in `on_case` as the case comes.
 class DocumentReporter : public Reporter {
  public:
-  void begin(const RunInfo& info) final { info_ = info; }
-  void case_done(const CaseResult& result) final { cases_.push_back(result); }
+  void begin(const RunInfo& info) final;
+  void case_done(const CaseResult& result) final;
   void end(const Summary& summary) final { write(summary); }
 
  protected:
   virtual void write(const Summary& summary) = 0;
+  virtual void on_case(const CaseResult&) {}
   const RunInfo& info() const { return info_; }
-  const std::vector<CaseResult>& cases() const { return cases_; }
+  // The failures and errors, in the order they came.
+  const std::vector<CaseResult>& problems() const { return problems_; }
   // The targets the run planned, in its order, then any other target a case names.
-  std::vector<std::string> targets() const;
-  std::map<std::string, Tally> tally_by_target() const;
-  Tally tally_all() const;
+  const std::vector<std::string>& targets() const { return targets_; }
+  const std::map<std::string, Tally>& tally_by_target() const { return tallies_; }
+  const Tally& tally_all() const { return all_; }
 
  private:
   RunInfo info_;
-  std::vector<CaseResult> cases_;
+  std::vector<std::string> targets_;
+  std::map<std::string, Tally> tallies_;
+  Tally all_;
+  std::vector<CaseResult> problems_;
+};
+
+// Text kept aside until a document is written: in a temporary file (so that a long run's memory
+// stays flat), or in memory when no temporary file can be made.
+class Spool {
+ public:
+  Spool() = default;
+  Spool(const Spool&) = delete;
+  Spool& operator=(const Spool&) = delete;
+  Spool(Spool&& other) noexcept;
+  Spool& operator=(Spool&&) = delete;
+  ~Spool();
+  void append(std::string_view text);
+  void copy_to(std::ostream& out);  // everything appended, in order
+
+ private:
+  std::FILE* file_ = nullptr;
+  bool tried_ = false;
+  bool spilled_ = false;  // a write to the file failed: the rest is in memory
+  std::string memory_;    // when no temporary file could be made, or after a write to it failed
 };
 
 // A failure or an error: the cases a report lists one by one.

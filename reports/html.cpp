@@ -74,15 +74,11 @@ void record(Cell& cell, const CaseResult& r, const std::string& anchor) {
   if (r.verdict == Verdict::errored && cell.first_error.empty()) cell.first_error = anchor;
 }
 
-// Problems are numbered in the order they come, as the list below the matrix shows them.
-Matrix build_matrix(const std::vector<CaseResult>& cases) {
-  Matrix matrix;
-  std::size_t problems = 0;
-  for (const auto& r : cases) {
-    const std::string anchor = is_problem(r) ? case_anchor(++problems) : "";
-    for (const auto& clause : distinct(r.cites)) record(matrix[clause][r.target], r, anchor);
-  }
-  return matrix;
+// Adds a case to the matrix. Problems are numbered in the order they come (`problems` counts them),
+// as the list below the matrix shows them.
+void add_to_matrix(Matrix& matrix, const CaseResult& r, std::size_t& problems) {
+  const std::string anchor = is_problem(r) ? case_anchor(++problems) : "";
+  for (const auto& clause : distinct(r.cites)) record(matrix[clause][r.target], r, anchor);
 }
 
 // A clause on one target in one cell: the worst verdict among the cases citing it, with how many of
@@ -131,8 +127,10 @@ class HtmlReporter final : public DocumentReporter {
   explicit HtmlReporter(std::ostream& out) : out_(out) {}
 
  private:
+  void on_case(const CaseResult& r) override { add_to_matrix(matrix_, r, problems_counted_); }
+
   void write(const Summary& summary) override {
-    const Matrix matrix = build_matrix(cases());
+    const Matrix& matrix = matrix_;
     fmt::print(out_, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     fmt::print(out_, "<title>rulecheck report</title>\n<style>{}</style>\n</head>\n<body>\n", style);
     write_header(summary);
@@ -242,8 +240,7 @@ class HtmlReporter final : public DocumentReporter {
 
   void write_problems(const Matrix& matrix) {
     std::size_t number = 0;
-    for (const auto& r : cases()) {
-      if (!is_problem(r)) continue;
+    for (const auto& r : problems()) {
       if (number == 0) fmt::print(out_, "<h2>Failures and errors</h2>\n");
       write_problem(r, case_anchor(++number), matrix);
     }
@@ -284,6 +281,8 @@ class HtmlReporter final : public DocumentReporter {
   }
 
   std::ostream& out_;
+  Matrix matrix_;
+  std::size_t problems_counted_ = 0;
 };
 
 }  // namespace

@@ -55,8 +55,7 @@ class JunitReporter final : public DocumentReporter {
     all.millis = summary.seconds * 1000;
     fmt::print(out_, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fmt::print(out_, "<testsuites name=\"rulecheck\" {}>\n", counts_attributes(all));
-    const auto tallies = tally_by_target();
-    for (const auto& target : targets()) write_suite(target, tallies.at(target), summary);
+    for (const auto& target : targets()) write_suite(target, tally_by_target().at(target), summary);
     fmt::print(out_, "</testsuites>\n");
     out_.flush();
   }
@@ -64,8 +63,7 @@ class JunitReporter final : public DocumentReporter {
   void write_suite(const std::string& target, const Tally& tally, const Summary& summary) {
     fmt::print(out_, "  <testsuite name=\"{}\" {}>\n", escape_xml_attribute(target), counts_attributes(tally));
     write_properties(target, summary);
-    for (const auto& r : cases())
-      if (r.target == target) write_case(r);
+    if (auto spool = spools_.find(target); spool != spools_.end()) spool->second.copy_to(out_);
     fmt::print(out_, "  </testsuite>\n");
   }
 
@@ -87,40 +85,39 @@ class JunitReporter final : public DocumentReporter {
     fmt::print(out_, "    </properties>\n");
   }
 
-  void write_case(const CaseResult& r) {
-    fmt::print(out_, "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"", escape_xml_attribute(classname_of(r)),
-               escape_xml_attribute(r.id), seconds_text(r.millis / 1000));
-    if (!r.file.empty()) fmt::print(out_, " file=\"{}\"", escape_xml_attribute(r.file));
-    if (r.verdict == Verdict::pass && r.stderr_text.empty()) {
-      fmt::print(out_, "/>\n");
-      return;
-    }
-    fmt::print(out_, ">\n");
-    write_outcome(r);
-    if (!r.stderr_text.empty()) fmt::print(out_, "      <system-err>{}</system-err>\n", escape_xml(r.stderr_text));
-    fmt::print(out_, "    </testcase>\n");
+  // Each case's <testcase> goes to its target's spool as it comes; write() copies the spools out.
+  void on_case(const CaseResult& r) override { spools_[r.target].append(case_xml(r)); }
+
+  static std::string case_xml(const CaseResult& r) {
+    std::string xml = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
+                                  escape_xml_attribute(classname_of(r)), escape_xml_attribute(r.id),
+                                  seconds_text(r.millis / 1000));
+    if (!r.file.empty()) xml += fmt::format(" file=\"{}\"", escape_xml_attribute(r.file));
+    if (r.verdict == Verdict::pass && r.stderr_text.empty()) return xml + "/>\n";
+    xml += ">\n" + outcome_xml(r);
+    if (!r.stderr_text.empty()) xml += fmt::format("      <system-err>{}</system-err>\n", escape_xml(r.stderr_text));
+    return xml + "    </testcase>\n";
   }
 
-  void write_outcome(const CaseResult& r) {
+  static std::string outcome_xml(const CaseResult& r) {
     const std::string message = escape_xml_attribute(r.message);
     switch (r.verdict) {
-      case Verdict::pass: return;
+      case Verdict::pass: return "";
       case Verdict::fail:
-        fmt::print(out_, "      <failure message=\"{}\" type=\"fail\">{}</failure>\n", message,
-                   escape_xml(failure_body(r)));
-        return;
+        return fmt::format("      <failure message=\"{}\" type=\"fail\">{}</failure>\n", message,
+                           escape_xml(failure_body(r)));
       case Verdict::errored:
-        fmt::print(out_, "      <error message=\"{}\" type=\"errored\">{}</error>\n", message,
-                   escape_xml(failure_body(r)));
-        return;
-      case Verdict::skipped: fmt::print(out_, "      <skipped message=\"{}\"/>\n", message); return;
+        return fmt::format("      <error message=\"{}\" type=\"errored\">{}</error>\n", message,
+                           escape_xml(failure_body(r)));
+      case Verdict::skipped: return fmt::format("      <skipped message=\"{}\"/>\n", message);
       // An outcome the rules allow: passes, with what differed for the reader.
       case Verdict::alternative:
-        fmt::print(out_, "      <system-out>{}</system-out>\n", escape_xml(failure_body(r)));
-        return;
+        return fmt::format("      <system-out>{}</system-out>\n", escape_xml(failure_body(r)));
     }
+    return "";
   }
 
+  std::map<std::string, Spool> spools_;  // by target
   std::ostream& out_;
 };
 

@@ -136,8 +136,7 @@ class MarkdownReporter final : public DocumentReporter {
 
   void write_problems() {
     std::size_t listed = 0, unlisted = 0;
-    for (const auto& r : cases()) {
-      if (!is_problem(r)) continue;
+    for (const auto& r : problems()) {
       if (listed == 0) fmt::print(out_, "\n### Failures and errors\n\n");
       if (listed == max_listed) {
         ++unlisted;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/corpus.hpp"
+#include "harness/pipeline.hpp"
 #include "harness/scenario.hpp"
 #include "tests/support.hpp"
 
@@ -92,6 +94,62 @@ TEST_F(ScenarioLoader, AStateThatContradictsItselfIsRejected) {
   json j = good();
   j["state"]["factions"]["UE"]["population"]["located"] = 1;  // nothing on the map backs it
   EXPECT_EQ(complaint(j).substr(0, 37), "/state/factions/UE/population/located");
+}
+
+// ---- the corpus: checked once, the first scenarios kept, the others read again when a run reaches them
+
+class CorpusLoading : public ScenarioLoader {
+ protected:
+  // Five files under dir/scenarios-like names, ids t/0 .. t/4, each a Consumption whose food is its number + 1.
+  void write_five() {
+    for (int i = 0; i < 5; ++i) {
+      json j = good();
+      j["id"] = "t/" + std::to_string(i);
+      j["state"]["factions"]["UE"]["resources"]["food"] = i + 1;
+      j["steps"][0]["expect"] = {{"legal", true}};
+      std::ofstream(dir / ("c" + std::to_string(i) + ".json")) << j.dump();
+    }
+  }
+};
+
+TEST_F(CorpusLoading, ScenariosPastTheKeptOnesAreReadAgainAndAreTheSame) {
+  write_five();
+  const Corpus corpus = load_corpus({dir.string()}, testing::library(), {}, {}, /*keep_loaded=*/2);
+  ASSERT_EQ(corpus.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) {
+    const auto s = corpus.get(i);
+    EXPECT_EQ(s->id, "t/" + std::to_string(i));
+    EXPECT_EQ(s->state["factions"]["UE"]["resources"]["food"], static_cast<int>(i) + 1);
+    // A kept scenario is the same object each time; one read again is a new one.
+    EXPECT_EQ(corpus.get(i) == s, i < 2) << i;
+  }
+}
+
+TEST_F(CorpusLoading, AFileThatChangedSinceTheCheckIsAnErroredCaseNamingIt) {
+  write_five();
+  const Corpus corpus = load_corpus({dir.string()}, testing::library(), {}, {}, /*keep_loaded=*/2);
+  std::ofstream(dir / "c3.json") << "{ not json";
+  try {
+    corpus.get(3);
+    FAIL() << "c3.json no longer loads";
+  } catch (const ScenarioError& e) {
+    EXPECT_NE(e.message.find("changed since the run began"), std::string::npos) << e.message;
+    EXPECT_EQ(e.file, dir / "c3.json");
+  }
+  EXPECT_EQ(corpus.get(2)->id, "t/2");  // the others still load
+}
+
+TEST_F(CorpusLoading, FilesComeInPathOrderComponentByComponent) {
+  // "a/z.json" sorts before "a-b.json" as paths (the separator first), though '-' < '/' as bytes.
+  std::filesystem::create_directories(dir / "a");
+  std::ofstream(dir / "a" / "z.json") << "{}";
+  std::ofstream(dir / "a-b.json") << "{}";
+  std::ofstream(dir / "a.json") << "{}";
+  const auto files = find_scenario_files({dir.string()});
+  ASSERT_EQ(files.size(), 3u);
+  EXPECT_EQ(files[0], (dir / "a" / "z.json").string());
+  EXPECT_EQ(files[1], (dir / "a-b.json").string());
+  EXPECT_EQ(files[2], (dir / "a.json").string());
 }
 
 }  // namespace
