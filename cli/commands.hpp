@@ -58,4 +58,7 @@ void add_diff_command(CLI::App& app, Context& context);
 // `rulecheck rules ...`: the rulebook editor's tools (cli/rules_commands.cpp).
 void add_rules_commands(CLI::App& app, Context& context);
 
+// `rulecheck explain`: the oracle's reasoning for a scenario's steps (cli/explain_command.cpp).
+void add_explain_command(CLI::App& app, Context& context);
+
 }  // namespace rulecheck::cli

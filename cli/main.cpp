@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
                  "Folder with rules/<game>/{clauses,ruleset,interpretations}.json "
                  "(default: $RULECHECK_HOME/rules or the source tree's rules/)");
   add_case_commands(app, context);
+  add_explain_command(app, context);
   add_fuzz_command(app, context);
   add_report_command(app, context);
   add_rules_commands(app, context);

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -24,6 +25,24 @@ struct ApplyOutcome {
   std::shared_ptr<json> state;  // canonical next state when legal
 };
 
+// One decision of the oracle's reasoning about a step (`rulecheck explain`): the clause it applies,
+// what it decided in words, and the numbers it used, in the order it used them; `forbids` marks
+// the decision that makes an action illegal.
+struct ExplainedDecision {
+  std::string clause;
+  std::string what;
+  std::vector<std::pair<std::string, long long>> numbers;
+  bool forbids = false;
+};
+
+// A step's outcome with the reasoning behind it: an action's outcome (`applied`) or a query's
+// answer (`result`), and every decision the oracle took on the way, in order.
+struct Explanation {
+  ApplyOutcome applied;          // for an action
+  std::shared_ptr<json> result;  // for a query
+  std::vector<ExplainedDecision> decisions;
+};
+
 // One game's rules bound to a ruleset and to the readings of its interpretation points.
 // All methods throw InputError on malformed input, its pointer starting with "/state", "/action"
 // or "/query".
@@ -34,6 +53,9 @@ class BoundRules {
   virtual json canonical_state(const json& state) const = 0;
   virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
   virtual json query(const json& state, const json& query) const = 0;
+  // The same outcome as apply() or query() (`is_query` says which `request` is), with the
+  // oracle's reasoning: each decision under its clause id, with its numbers.
+  virtual Explanation explain(const json& state, const json& request, bool is_query) const = 0;
   // The Z3 layer's verdict on `claimed`, an outcome someone gives for one step from `state`
   // ({"legal": true, "state": ...}, {"legal": false, "rule": ...} or {"result": ...}): whether the
   // rules allow it under these readings, and if not, the clauses it breaks. `rlimit` bounds the work.

@@ -39,6 +39,7 @@
 #include "common/game.hpp"
 #include "common/json_reader.hpp"
 #include "oracle/rule_violation.hpp"
+#include "oracle/trace.hpp"
 
 namespace rulecheck {
 
@@ -114,6 +115,33 @@ class BoundGame final : public BoundRules {
   json query(const json& state, const json& query) const override {
     const auto s = parse_state(state);
     return Edge::query(rules_, s, JsonReader(query, "/query"));
+  }
+
+  // The rules run as apply() and query() run them, recording their decisions (oracle/trace.hpp).
+  // Reading and validating the input is not reasoning: only the rules run while recording.
+  Explanation explain(const json& state, const json& request, bool is_query) const override {
+    Explanation out;
+    Trace trace;
+    const auto s = parse_state(state);
+    if (is_query) {
+      const JsonReader r(request, "/query");
+      TraceScope recording(&trace);
+      out.result = std::make_shared<json>(Edge::query(rules_, s, r));
+    } else {
+      const auto a = Edge::read_action(JsonReader(request, "/action"), s);
+      try {
+        TraceScope recording(&trace);
+        out.applied = ApplyOutcome{true, "", "", std::make_shared<json>(Edge::write_state(Edge::apply(rules_, s, a)))};
+      } catch (const RuleViolation& v) {
+        out.applied = ApplyOutcome{false, v.clause(), v.what(), nullptr};
+        // Every require() records the rule it finds broken; this only guards a check written otherwise.
+        if (trace.decisions.empty() || !trace.decisions.back().forbids) trace.add(v.clause(), {}, v.what(), true);
+      }
+    }
+    for (auto& d : trace.decisions)
+      out.decisions.push_back(
+          ExplainedDecision{std::move(d.clause), std::move(d.what), std::move(d.numbers), d.forbids});
+    return out;
   }
 
   OutcomeCheck check_outcome(const json& state, const json& request, bool is_query, const json& claimed,

@@ -3,6 +3,11 @@
 // pieces need a token: population.cpp; consent: friendly_area.cpp; what stacking counts: muster.cpp).
 #pragma once
 
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
 #include "oracle/messina/actions.hpp"
 #include "oracle/messina/model.hpp"
 
@@ -35,3 +40,11 @@ void put_shield(Space& space, const Shield& shield);
 std::string describe(const Where& where);
 
 }  // namespace rulecheck::messina
+
+// A Where in a message or an explanation, as describe() names it, formatted only when used.
+template <>
+struct fmt::formatter<rulecheck::messina::Where> : fmt::formatter<std::string_view> {
+  auto format(const rulecheck::messina::Where& where, fmt::format_context& ctx) const {
+    return fmt::format_to(ctx.out(), "{}{}", where.on_card ? "the Location Card " : "", where.space);
+  }
+};

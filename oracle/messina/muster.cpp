@@ -42,15 +42,26 @@ bool is_high_tech(const Ruleset& numbers, Piece piece) {
 
 // messina.muster.high-tech: at a Home Space or at a Utility owned by the builder or a consenting ally.
 bool high_tech_site(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space) {
-  if (is_home_space(state, faction, space)) return true;
+  if (is_home_space(state, faction, space)) {
+    explain("messina.muster.high-tech", {}, "{} is a Home Space of {}", space, faction);
+    return true;
+  }
   // interpretation messina.high-tech-home: "own" counts the builder's Home Spaces only;
   // "consenting-ally" also those of an ally consenting to muster.
   if (rules.readings.high_tech_home == Readings::HighTechHome::consenting_ally)
     for (const auto& [ally, info] : state.factions)
-      if (ally != faction && consents(state, ally, faction, Activity::muster) && is_home_space(state, ally, space))
+      if (ally != faction && consents(state, ally, faction, Activity::muster) && is_home_space(state, ally, space)) {
+        explain("messina.muster.high-tech", {},
+                "{} is a Home Space of {}, which consents to {}'s muster (reading consenting-ally)", space, ally,
+                faction);
         return true;
+      }
   for (const auto& utility : state.spaces.at(space).utilities)
-    if (consents(state, utility.owner, faction, Activity::muster)) return true;
+    if (consents(state, utility.owner, faction, Activity::muster)) {
+      explain("messina.muster.high-tech", {}, "{} has a Utility of {}'s{}", space, utility.owner,
+              utility.owner == faction ? "" : ", which consents to muster");
+      return true;
+    }
   return false;
 }
 
@@ -59,7 +70,11 @@ bool high_tech_site(const Rules& rules, const State& state, const FactionId& fac
 // holding the card is checked apart.
 bool card_in_friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose,
                            const SpaceId& card) {
-  if (rules.readings.card_in_area == Readings::CardInArea::every_held_card) return true;
+  if (rules.readings.card_in_area == Readings::CardInArea::every_held_card) {
+    explain("messina.cards.muster-onto", {},
+            "under the every-held-card reading the Location Card {} {} holds is in its Friendly Area", card, faction);
+    return true;
+  }
   return in_friendly_area(rules, state, faction, purpose, card);
 }
 
@@ -77,11 +92,16 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
   require(where.on_card ? card_in_friendly_area(rules, state, faction, Activity::muster, where.space)
                         : in_friendly_area(rules, state, faction, Activity::muster, where.space),
           "messina.muster.friendly-area", "{} is not in {}'s Friendly Area for mustering", describe(where), faction);
-  if (is_high_tech(rules.numbers, build.piece))
+  if (is_high_tech(rules.numbers, build.piece)) {
+    explain("messina.muster.high-tech",
+            {{"E cost", rules.numbers.unit(build.piece).cost}, {"high-tech from", rules.numbers.high_tech_min_cost}},
+            "a {} costs {} E, so it is high-tech: built only at a Home Space or a Utility of {} or a consenting ally",
+            piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction);
     require(high_tech_site(rules, state, faction, where.space), "messina.muster.high-tech",
             "a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
             "a consenting ally; {} is neither",
             piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction, where.space);
+  }
 }
 
 // messina.muster.stacking and messina.muster.stacking.over-limit: builds never push a map space
@@ -92,11 +112,18 @@ void require_map_room(const Rules& rules, const State& before, const State& afte
   const int map_limit = rules.numbers.stacking_map;
   const int already = stacked_units(rules, before, space, faction);
   require(already <= map_limit, "messina.muster.stacking.over-limit",
+          {{"units before the Muster", already}, {"limit", map_limit}},
           "{} already holds {} units, over the limit of {}: it keeps them but gets no new builds", space, already,
           map_limit);
   const int now = stacked_units(rules, after, space, faction);
-  require(now <= map_limit, "messina.muster.stacking", "building here puts {} units in {}; the limit is {}", now, space,
-          map_limit);
+  require(now <= map_limit, "messina.muster.stacking",
+          {{"units before the Muster", already}, {"units after the builds", now}, {"limit", map_limit}},
+          "building here puts {} units in {}; the limit is {}", now, space, map_limit);
+  explain("messina.muster.stacking",
+          {{"units before the Muster", already}, {"units after the builds", now}, {"limit", map_limit}},
+          "the builds take {} from {} to {} unit(s) counted for stacking (Workers in Utilities not counted); the "
+          "limit is {}",
+          space, already, now, map_limit);
 }
 
 // messina.muster.stacking and messina.cards.capacity: builds never push a card past its limit.
@@ -115,7 +142,11 @@ void require_card_room(const Rules& rules, const State& before, const State& aft
   }
   const int now = after.cards.at(card).units.total();
   require(now <= rules.numbers.stacking_card, "messina.muster.stacking",
+          {{"units on the card", now}, {"limit", rules.numbers.stacking_card}},
           "building here puts {} units on the Location Card {}; the limit is {}", now, card,
+          rules.numbers.stacking_card);
+  explain("messina.muster.stacking", {{"units on the card", now}, {"limit", rules.numbers.stacking_card}},
+          "the Location Card {} now holds {} unit(s), counted apart from its map space; its limit is {}", card, now,
           rules.numbers.stacking_card);
 }
 
@@ -148,12 +179,20 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
     // interpretation messina.shield-high-tech: under "shields-too" a Shield whose build cost
     // reaches high_tech_min_cost is placed as a high-tech build (messina.muster.high-tech).
     if (rules.readings.shield_high_tech == Readings::ShieldHighTech::shields_too &&
-        rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
+        rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost) {
+      explain("messina.muster.high-tech",
+              {{"E cost", rules.numbers.shield_build_cost}, {"high-tech from", rules.numbers.high_tech_min_cost}},
+              "under the shields-too reading a Shield costing {} E is a high-tech build",
+              rules.numbers.shield_build_cost);
       require(high_tech_site(rules, before, faction, op.where.space), "messina.muster.high-tech",
               "under the shields-too reading a Shield ({} E) is built only at a Home Space or a Utility of {} or a "
               "consenting ally; {} is neither",
               rules.numbers.shield_build_cost, faction, op.where.space);
+    }
     put_shield(space, Shield{faction, 1});
+    explain("messina.muster.shield.build-upgrade", {{"E cost", rules.numbers.shield_build_cost}},
+            "a Shield of {}'s is built in {} at level 1 for {} E", faction, op.where.space,
+            rules.numbers.shield_build_cost);
     return rules.numbers.shield_build_cost;
   }
   Shield* own = shield_of(space, faction);
@@ -162,6 +201,9 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
   require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
           "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
   own->level += 1;
+  explain("messina.muster.shield.build-upgrade", {{"level", own->level}, {"E cost", rules.numbers.shield_upgrade_cost}},
+          "{}'s Shield in {} goes up from level {} to {} for {} E", faction, op.where.space, own->level - 1, own->level,
+          rules.numbers.shield_upgrade_cost);
   return rules.numbers.shield_upgrade_cost;
 }
 
@@ -194,6 +236,9 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
             "builds and disbands cannot be combined (that could move or convert units)");
     require(reading == Readings::BuildDisband::builds_only || action.equip.empty(), "messina.muster.no-build-disband",
             "under the builds-and-equip reading equipping counts as a build, so it cannot go with a disband");
+    explain("messina.muster.no-build-disband", {}, "this Muster disbands units and builds none{}",
+            reading == Readings::BuildDisband::builds_only ? " (equipping is allowed beside it: reading builds-only)"
+                                                           : " and equips none");
     return;
   }
   for (const auto& built : action.builds)
@@ -203,6 +248,9 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
               "building a {} at {} while disbanding a {} at {} would {} a unit", piece_name(built.piece),
               describe(built.where), piece_name(gone.piece), describe(gone.where), same_place ? "convert" : "move");
     }
+  explain("messina.muster.no-build-disband", {},
+          "under the move-or-convert reading every build matches a disband of its own kind at its own place: "
+          "nothing moves or converts");
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
@@ -211,8 +259,12 @@ void disband_units(const Rules& rules, State& next, const FactionId& faction, co
   Population& pop = next.factions.at(faction).population;
   for (const auto& what : disband) {
     require(remove_pieces(next, faction, what), "messina.population.disband-on-shortfall",
-            "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece), describe(what.where));
+            {{"units named", what.count}}, "{} has fewer than {} {} at {}", faction, what.count, piece_name(what.piece),
+            describe(what.where));
     const int tokens = what.count * tokens_for(rules.numbers, kind, what.piece);
+    explain("messina.population.disband-on-shortfall", {{"units", what.count}, {"tokens", tokens}},
+            "{} {} disbanded at {}: Located {} -> {}, Disaffected {} -> {}", what.count, piece_name(what.piece),
+            what.where, pop.located, pop.located - tokens, pop.disaffected, pop.disaffected + tokens);
     pop.located -= tokens;
     pop.disaffected += tokens;
   }
@@ -226,9 +278,11 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   // When: messina.muster.when (the Alternating Phase of the rounds of the Muster parity).
   require(state.round % 2 == numbers.round_parity_muster &&
               (state.phase == Phase::unspecified || state.phase == Phase::muster),
-          "messina.muster.when", "a Muster happens in {} rounds; this is round {}{}",
+          "messina.muster.when", {{"round", state.round}}, "a Muster happens in {} rounds; this is round {}{}",
           round_parity_word(numbers.round_parity_muster), state.round,
           state.phase == Phase::unspecified ? "" : fmt::format(", phase {}", phase_name(state.phase)));
+  explain("messina.muster.when", {{"round", state.round}}, "round {} is {}: its Alternating Phase is a Muster",
+          state.round, round_parity_word(numbers.round_parity_muster));
   require_no_build_disband(rules, action);
 
   State next = state;
@@ -244,8 +298,13 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     require_build_site(rules, state, faction, build);
     units_at(next, build.where, faction)[build.piece] += build.count;
     (build.where.on_card ? card_sites : map_sites).insert(build.where.space);
-    energy += build.count * numbers.unit(build.piece).cost;          // messina.muster.unit-table
-    tokens += build.count * tokens_for(numbers, kind, build.piece);  // messina.muster.population
+    const int unit_cost = numbers.unit(build.piece).cost;            // messina.muster.unit-table
+    const int unit_tokens = tokens_for(numbers, kind, build.piece);  // messina.muster.population
+    explain("messina.muster.unit-table", {{"count", build.count}, {"E each", unit_cost}, {"tokens each", unit_tokens}},
+            "{} {} built at {}: {} E and {} Spare token(s)", build.count, piece_name(build.piece), build.where,
+            build.count * unit_cost, build.count * unit_tokens);
+    energy += build.count * unit_cost;
+    tokens += build.count * unit_tokens;
   }
   for (const auto& space : map_sites) require_map_room(rules, state, next, faction, space);
   for (const auto& card : card_sites) require_card_room(rules, state, next, faction, card);
@@ -269,6 +328,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     const int had = units_at(state, eq.where, faction, Piece::civilian);
     int& already = equipped[{eq.where.space, eq.where.on_card}];
     require(had - already >= eq.count, "messina.muster.equip",
+            {{"Civilians at the start", had}, {"already equipped", already}, {"to equip", eq.count}},
             "{} had {} Civilian(s) at {} when the Muster began ({} already equipped), not {} more to equip", faction,
             had, describe(eq.where), already, eq.count);
     already += eq.count;
@@ -279,6 +339,10 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     units[Piece::civilian] -= eq.count;
     units[Piece::infantry] += eq.count;
     energy += eq.count * numbers.equip_cost;
+    explain("messina.muster.equip", {{"count", eq.count}, {"E each", numbers.equip_cost}},
+            "{} Civilian(s) at {} equipped as Infantry for {} E; the number of units there is unchanged, so no "
+            "stacking limit is checked (messina.muster.equip.stacking)",
+            eq.count, eq.where, eq.count * numbers.equip_cost);
     // messina.muster.equip.stacking: the number of units stays the same, so equipping is never
     // held against the stacking limits (equipped sites are not among map_sites or card_sites).
   }
@@ -287,10 +351,16 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, faction, op);
 
   // What it costs: messina.muster.energy, messina.muster.population.
-  require(f.resources.energy >= energy, "messina.muster.energy", "this Muster costs {} E; {} has {}", energy, faction,
-          f.resources.energy);
-  require(f.population.spare >= tokens, "messina.muster.population", "these units need {} Spare token(s); {} has {}",
+  require(f.resources.energy >= energy, "messina.muster.energy", {{"E cost", energy}, {"E held", f.resources.energy}},
+          "this Muster costs {} E; {} has {}", energy, faction, f.resources.energy);
+  require(f.population.spare >= tokens, "messina.muster.population",
+          {{"tokens needed", tokens}, {"Spare", f.population.spare}}, "these units need {} Spare token(s); {} has {}",
           tokens, faction, f.population.spare);
+  explain("messina.muster.energy", {{"E cost", energy}, {"E held", f.resources.energy}},
+          "this Muster costs {} E in all: energy {} -> {}", energy, f.resources.energy, f.resources.energy - energy);
+  explain("messina.muster.population", {{"tokens needed", tokens}, {"Spare", f.population.spare}},
+          "the units built take {} Spare token(s): Spare {} -> {}, Located {} -> {}", tokens, f.population.spare,
+          f.population.spare - tokens, f.population.located, f.population.located + tokens);
   f.resources.energy -= energy;
   f.population.spare -= tokens;
   f.population.located += tokens;
@@ -305,15 +375,22 @@ State rearm(const Rules& rules, const State& state, const Rearm& action) {
   require(state.phase == Phase::rearm, "messina.muster.shield.rearm",
           "a Re-arm shield op happens during a Re-arm Bonus Military Action (phase \"rearm\")");
   require(static_cast<int>(action.shields.size()) <= rules.numbers.shield_ops_per_rearm, "messina.muster.shield.rearm",
+          {{"Shield ops", action.shields.size()}, {"allowed", rules.numbers.shield_ops_per_rearm}},
           "a Re-arm allows {} Shield build(s) or upgrade(s); this one has {}", rules.numbers.shield_ops_per_rearm,
           action.shields.size());
+  explain("messina.muster.shield.rearm",
+          {{"Shield ops", action.shields.size()}, {"allowed", rules.numbers.shield_ops_per_rearm}},
+          "phase \"rearm\": a Re-arm allows {} Shield build(s) or upgrade(s); this one has {}",
+          rules.numbers.shield_ops_per_rearm, action.shields.size());
   require_shield_ops_distinct(rules, action.shields);
   State next = state;
   int energy = 0;
   for (const auto& op : action.shields) energy += apply_shield_op(rules, state, next, action.faction, op);
   Faction& f = next.factions.at(action.faction);
-  require(f.resources.energy >= energy, "messina.muster.energy", "this Re-arm costs {} E; {} has {}", energy,
-          action.faction, f.resources.energy);
+  require(f.resources.energy >= energy, "messina.muster.energy", {{"E cost", energy}, {"E held", f.resources.energy}},
+          "this Re-arm costs {} E; {} has {}", energy, action.faction, f.resources.energy);
+  explain("messina.muster.energy", {{"E cost", energy}, {"E held", f.resources.energy}},
+          "this Re-arm costs {} E: energy {} -> {}", energy, f.resources.energy, f.resources.energy - energy);
   f.resources.energy -= energy;
   return next;
 }

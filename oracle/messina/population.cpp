@@ -63,12 +63,15 @@ void require_placement_moment(const State& state, const FactionId& faction, Plac
     case PlacementTime::industry:  // messina.population.placement.workers
       require(state.phase == Phase::industry, "messina.population.placement.workers",
               "Workers are placed during an Industry Action (phase \"industry\")");
+      explain("messina.population.placement.workers", {}, "phase \"industry\": new Workers may enter the map");
       return;
     case PlacementTime::before_orders:  // messina.population.placement.civilians
       require(state.phase == Phase::orders || state.phase == Phase::bonus_military_action,
               "messina.population.placement.civilians",
               "Civilians are placed immediately before orders or a Bonus Military Action "
               "(phase \"orders\" or \"bonus-military-action\")");
+      explain("messina.population.placement.civilians", {}, "phase \"{}\": new Civilians may enter the map",
+              phase_name(state.phase));
       return;
     case PlacementTime::home_defence:  // messina.population.home-defence
       require(state.phase == Phase::battle && state.battle && is_home_space(state, faction, *state.battle),
@@ -76,6 +79,8 @@ void require_placement_moment(const State& state, const FactionId& faction, Plac
               "home-defence Civilians are placed only while one of {}'s Home Spaces is "
               "under attack (phase \"battle\" at a Home Space)",
               faction);
+      explain("messina.population.home-defence", {}, "{}'s Home Space {} is under attack: Civilians may defend it",
+              faction, *state.battle);
       return;
   }
 }
@@ -112,18 +117,34 @@ void require_worker_utility(const Rules& rules, const State& state, const Factio
   require(consents(state, owner, faction, Activity::workers), clause,
           "{} does not consent to {} placing Workers, so its Utility in {} is not friendly to them", owner, faction,
           space);
+  explain(clause, {}, "under the friendly reading {}'s Workers go into {}'s Utility in {}, {} consenting to Workers",
+          faction, owner, space, owner);
 }
 
 // Stacking for Civilians placed outside the Muster Phase (interpretation messina.civilian-stacking).
 void require_civilian_room(const Rules& rules, const State& next, const FactionId& faction, const Where& where) {
   if (where.on_card) {
-    require(next.cards.at(where.space).units.total() <= rules.numbers.stacking_card, "messina.cards.capacity",
+    const int on_card = next.cards.at(where.space).units.total();
+    require(on_card <= rules.numbers.stacking_card, "messina.cards.capacity",
+            {{"units on the card", on_card}, {"limit", rules.numbers.stacking_card}},
             "a Location Card holds at most {} units", rules.numbers.stacking_card);
+    explain("messina.cards.capacity", {{"units on the card", on_card}, {"limit", rules.numbers.stacking_card}},
+            "the Location Card {} now holds {} unit(s); its limit is {}", where.space, on_card,
+            rules.numbers.stacking_card);
     return;
   }
-  if (rules.readings.civilian_stacking == Readings::CivilianStacking::muster_phase_only) return;
-  require(stacked_units(rules, next, where.space, faction) <= rules.numbers.stacking_map, "messina.muster.stacking",
+  if (rules.readings.civilian_stacking == Readings::CivilianStacking::muster_phase_only) {
+    explain("messina.muster.stacking", {},
+            "under the muster-phase-only reading no stacking limit binds Civilians placed outside a Muster");
+    return;
+  }
+  const int stacked = stacked_units(rules, next, where.space, faction);
+  require(stacked <= rules.numbers.stacking_map, "messina.muster.stacking",
+          {{"units", stacked}, {"limit", rules.numbers.stacking_map}},
           "placing these Civilians would put more than {} units in {}", rules.numbers.stacking_map, where.space);
+  explain("messina.muster.stacking", {{"units", stacked}, {"limit", rules.numbers.stacking_map}},
+          "{} now holds {} unit(s) counted for stacking; the limit is {}", where.space, stacked,
+          rules.numbers.stacking_map);
 }
 
 }  // namespace
@@ -145,9 +166,12 @@ State place_population(const Rules& rules, const State& state, const Place& acti
               "{} does not hold the Location Card {}", action.faction, where.space);
     // interpretation messina.card-in-area: a held card is in the Friendly Area when its space is
     // ("connected"), or always ("every-held-card").
-    const bool in_area = where.on_card && rules.readings.card_in_area == Readings::CardInArea::every_held_card
-                             ? true
-                             : in_friendly_area(rules, state, action.faction, purpose, where.space);
+    const bool every_held_card = where.on_card && rules.readings.card_in_area == Readings::CardInArea::every_held_card;
+    if (every_held_card)
+      explain("messina.population.placement.cards", {},
+              "under the every-held-card reading the Location Card {} {} holds is in its Friendly Area", where.space,
+              action.faction);
+    const bool in_area = every_held_card || in_friendly_area(rules, state, action.faction, purpose, where.space);
     require(in_area, "messina.population.placement.friendly-area", "{} is not in {}'s Friendly Area for {}",
             describe(where), action.faction, activity_name(purpose));
     if (action.when == PlacementTime::home_defence)
@@ -173,11 +197,17 @@ State place_population(const Rules& rules, const State& state, const Place& acti
               "in home defence; it has none",
               action.faction);
       source = &pop.disaffected;
+      explain("messina.population.disaffected", {},
+              "Disaffected tokens may work and fight in defence of a Home Space, as here");
     }
-    require(*source >= count, "messina.population.placement.spare-required", "{} has {} {} token(s), {} needed",
-            action.faction, *source, placement.from == TokenSource::spare ? "Spare" : "Disaffected", count);
+    const std::string_view source_name = placement.from == TokenSource::spare ? "Spare" : "Disaffected";
+    require(*source >= count, "messina.population.placement.spare-required", {{"tokens", *source}, {"needed", count}},
+            "{} has {} {} token(s), {} needed", action.faction, *source, source_name, count);
 
     // What changes: tokens move to Located (messina.population.placement.spare-to-located).
+    explain("messina.population.placement.spare-to-located", {{"count", count}},
+            "{} {} placed at {}: {} {} -> {}, Located {} -> {}", count, piece_name(placement.what.piece), where,
+            source_name, *source, *source - count, pop.located, pop.located + count);
     *source -= count;
     pop.located += count;
     if (placement.what.piece == Piece::worker) {
@@ -219,6 +249,9 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   } else {
     units_at(next, here, action.faction)[action.to] += action.count;
   }
+  explain("messina.population.interconversion", {{"count", action.count}},
+          "{} {} become {} in {} during Industry; the Population mat does not change", action.count,
+          piece_name(action.from), piece_name(action.to), action.at);
   return next;
 }
 

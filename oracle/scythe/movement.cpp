@@ -26,15 +26,33 @@ void force_workers_out(const Rules& rules, State& next, const FactionId& mover, 
     // scythe.move.workers-retreat: each opponent worker goes to its own faction's home base.
     // scythe.move.resources-stay: only the workers move; t.resources stays where it is.
     const TerritoryId& home = next.factions.at(owner).home_base;
+    explain("scythe.move.workers-retreat", {{"workers", units[Unit::worker]}},
+            "{} worker(s) of {} in {} go back to its home base {}", units[Unit::worker], owner, at, home);
     next.territories.at(home).units[owner][Unit::worker] += units[Unit::worker];
     forced += units[Unit::worker];
     units[Unit::worker] = 0;
+  }
+  if (tracing() && !t.resources.empty()) {
+    int tokens = 0;
+    for (const auto& [kind, n] : t.resources) tokens += n;
+    explain("scythe.move.resources-stay", {{"resource tokens", tokens}}, "the {} resource token(s) in {} stay there",
+            tokens, at);
   }
   // scythe.move.popularity-loss: the mover loses popularity for every worker it sent away...
   const int loss = forced * rules.numbers.popularity_loss_per_worker;
   // scythe.move.popularity-floor: ...but never below the minimum (the workers went regardless).
   int& popularity = next.factions.at(mover).popularity;
+  const int before = popularity;
   popularity = std::max(rules.numbers.popularity_min, popularity - loss);
+  explain("scythe.move.popularity-loss",
+          {{"workers sent away", forced},
+           {"loss per worker", rules.numbers.popularity_loss_per_worker},
+           {"popularity before", before}},
+          "{} sent {} worker(s) away and loses {} popularity: {} -> {}", mover, forced, loss, before, popularity);
+  if (before - loss < rules.numbers.popularity_min)
+    explain("scythe.move.popularity-floor", {{"minimum", rules.numbers.popularity_min}},
+            "popularity stops at the minimum of {}; the workers were sent away all the same",
+            rules.numbers.popularity_min);
 }
 
 // Who controls a territory in the middle of an action: the one faction with units there, the
@@ -151,7 +169,8 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
   const auto& units = next.territories.at(m.from).units;
   auto it = units.find(faction);
   const int here = it == units.end() ? 0 : it->second[m.unit];
-  require(here > 0, "scythe.move.unit-present", "{} has no {} in {}", faction, unit_name(m.unit), m.from);
+  require(here > 0, "scythe.move.unit-present", {{"units there", here}}, "{} has no {} in {}", faction,
+          unit_name(m.unit), m.from);
   auto moved = [&](Unit u) {
     auto mv = log.moved.find({m.from, u});
     return mv == log.moved.end() ? 0 : mv->second;
@@ -160,24 +179,33 @@ void require_movable(const Rules& rules, const State& next, const FactionId& fac
   // (workers_move_once), as which workers rode on a mech is left open.
   if (m.unit != Unit::worker || !carrying_is_not_a_move(rules))
     require(here - moved(m.unit) > 0, "scythe.move.once-per-action",
+            {{"units there", here}, {"already moved", moved(m.unit)}},
             "every {} of {} in {} has already moved in this action", unit_name(m.unit), faction, m.from);
   if (m.carried_workers > 0) {
     require(m.unit == Unit::mech, "scythe.move.mech-carry", "only a mech carries workers");
     const int workers = it == units.end() ? 0 : it->second[Unit::worker];
-    require(workers >= m.carried_workers, "scythe.move.unit-present", "{} has fewer than {} workers in {}", faction,
-            m.carried_workers, m.from);
+    require(workers >= m.carried_workers, "scythe.move.unit-present",
+            {{"workers there", workers}, {"workers carried", m.carried_workers}}, "{} has fewer than {} workers in {}",
+            faction, m.carried_workers, m.from);
     // interpretation scythe.carried-workers: any worker there may ride ("not-a-move"), or only
     // one that has not moved yet in this action ("counts-as-move").
     if (!carrying_is_not_a_move(rules))
       require(workers - moved(Unit::worker) >= m.carried_workers, "scythe.move.once-per-action",
+              {{"workers not moved yet", workers - moved(Unit::worker)}, {"workers carried", m.carried_workers}},
               "under the counts-as-move reading only workers that have not moved may ride; {} has {} such in {}",
               faction, workers - moved(Unit::worker), m.from);
+    explain("scythe.move.mech-carry", {{"workers carried", m.carried_workers}},
+            "the mech carries {} worker(s) from {}; they are not bound by the limits on workers moving by themselves",
+            m.carried_workers, m.from);
   }
   require(!m.path.empty(), "scythe.move.path", "a move enters at least one territory");
   const int range = rules.numbers.move_range.at(m.unit);
   require(static_cast<int>(m.path.size()) <= range, "scythe.move.range",
-          "a {} moves at most {} territor{} here; the path has {}", unit_name(m.unit), range, range == 1 ? "y" : "ies",
-          m.path.size());
+          {{"path length", m.path.size()}, {"range", range}}, "a {} moves at most {} territor{} here; the path has {}",
+          unit_name(m.unit), range, range == 1 ? "y" : "ies", m.path.size());
+  explain("scythe.move.range", {{"path length", m.path.size()}, {"range", range}},
+          "a {} of {} leaves {} on a path of {} step(s), within its range of {}", unit_name(m.unit), faction, m.from,
+          m.path.size(), range);
 }
 
 // A worker moving by itself: scythe.move.worker-blocked-by-workers and
@@ -194,6 +222,11 @@ void require_worker_may_enter(const Rules& rules, const Territory& t, const Terr
   require(!(rules.readings.vacated_workers == Readings::VacatedWorkers::no_workers && log.vacated.count(id)),
           "scythe.move.worker-blocked-by-workers",
           "under the no-workers reading, {} stays closed to workers after being vacated", id);
+  if (tracing() && (opponent_has(t, faction, true) || opponent_has(t, faction, false)))
+    explain("scythe.move.worker-blocked-by-workers", {},
+            "an opponent has units in {} but {}: a worker may enter it by itself", id,
+            rules.readings.worker_blocking == Readings::WorkerBlocking::control ? "does not control it with them"
+                                                                                : "none that block");
 }
 
 void move_one(const Rules& rules, State& next, const FactionId& faction, const UnitMove& m, MoveLog& log) {
@@ -219,13 +252,17 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
     Territory& t = next.territories.at(to);
     require(!t.home_base, "scythe.move.home-base", "no unit moves from the board into a home base ({} is {}'s)", to,
             t.home_base.value_or(""));
+    explain("scythe.move.path", {{"step", i + 1}}, "the {} enters {}, next to {}", unit_name(m.unit), to, position);
 
     // Where the movement ends whatever the path says (interpretation scythe.stop-path: under
     // "must-end" the path must end there; under "truncate" the rest of the path is ignored).
     bool stops = false;
     auto stop_here = [&](std::string_view clause, std::string_view why) {
-      require(last || rules.readings.stop_path == Readings::StopPath::truncate, clause, "the {} must stop in {}, {}",
-              unit_name(m.unit), to, why);
+      require(last || rules.readings.stop_path == Readings::StopPath::truncate, clause,
+              {{"step", i + 1}, {"path length", m.path.size()}}, "the {} must stop in {}, {}", unit_name(m.unit), to,
+              why);
+      explain(clause, {{"step", i + 1}}, "the {} stops in {}, {}{}", unit_name(m.unit), to, why,
+              last ? "" : " (reading truncate: the rest of its path is dropped)");
       stops = true;
     };
     if (m.unit == Unit::worker) {
@@ -236,12 +273,16 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
       if (!t.held_by)
         for (const auto& [owner, units] : t.units)
           if (owner != faction && units.total() > 0) t.held_by = owner;
+      if (t.held_by)
+        explain("scythe.move.combat-temporary-control", {}, "{} keeps control of {} until the combat", *t.held_by, to);
     } else if (held_by_opponent_workers_only(t, faction)) {
       // scythe.move.workers-stop, then the retreat; scythe.move.vacated-open
       stop_here("scythe.move.workers-stop", "where it forces an opponent's workers out");
       force_workers_out(rules, next, faction, to);
       forget_holder_if_alone(t);
       log.vacated.insert(to);
+      explain("scythe.move.vacated-open", {}, "{} is open again to {}'s units still moving in this action", to,
+              faction);
     }
     if (m.unit == Unit::character && t.encounter) {
       // scythe.move.encounter-stop
@@ -254,6 +295,10 @@ void move_one(const Rules& rules, State& next, const FactionId& faction, const U
   // scythe.move.structure-capture: control follows the units, so a territory held only by an
   // opponent's structure is now controlled by the mover. scythe.move.no-limit: no cap on arrivals.
   Territory& end = next.territories.at(position);
+  if (end.structure && end.structure->owner != faction && !opponent_has(end, faction, true) &&
+      !opponent_has(end, faction, false))
+    explain("scythe.move.structure-capture", {}, "{} now controls {}, taking it from {}'s {}", faction, position,
+            end.structure->owner, end.structure->kind);
   end.units[faction][m.unit] += 1;
   end.units[faction][Unit::worker] += m.carried_workers;
   if (carrying_is_not_a_move(rules)) {
@@ -285,10 +330,16 @@ State move(const Rules& rules, const State& state, const Move& action) {
   // interpretation scythe.units-per-move: under "ruleset-cap" one Move action moves at most the
   // ruleset's units_per_move units (workers riding on a mech not counted); under "no-cap" the
   // movement text sets no number (scythe.move.units-per-action).
-  if (rules.readings.units_per_move == Readings::UnitsPerMove::ruleset_cap)
+  if (rules.readings.units_per_move == Readings::UnitsPerMove::ruleset_cap) {
     require(static_cast<int>(action.moves.size()) <= rules.numbers.units_per_move, "scythe.move.units-per-action",
+            {{"units moved", action.moves.size()}, {"cap", rules.numbers.units_per_move}},
             "under the ruleset-cap reading one Move action moves at most {} unit(s); this one moves {}",
             rules.numbers.units_per_move, action.moves.size());
+    explain("scythe.move.units-per-action",
+            {{"units moved", action.moves.size()}, {"cap", rules.numbers.units_per_move}},
+            "under the ruleset-cap reading one Move action moves at most {} unit(s); this one moves {}",
+            rules.numbers.units_per_move, action.moves.size());
+  }
   State next = state;
   MoveLog log;
   std::map<TerritoryId, WorkerPool> workers_at_start;
@@ -318,36 +369,70 @@ State move(const Rules& rules, const State& state, const Move& action) {
     if (mine == t.units.end()) continue;
     // scythe.move.combat-pending: after all moves, a shared territory with both sides' character
     // or mechs is a combat.
-    if (mine->second.has_combat_units() && opponent_has(t, action.faction, true)) add_sorted(next.pending_combats, id);
+    if (mine->second.has_combat_units() && opponent_has(t, action.faction, true)) {
+      explain("scythe.move.combat-pending", {},
+              "all moves done: {}'s character or mechs share {} with an opponent's, so a combat waits there",
+              action.faction, id);
+      add_sorted(next.pending_combats, id);
+    }
     // scythe.move.encounter-pending: the character that stopped at an encounter is still there.
     if (log.character_stopped_by_encounter && mine->second[Unit::character] > 0 && t.encounter &&
-        log.moved.count({id, Unit::character}))
+        log.moved.count({id, Unit::character})) {
+      explain("scythe.move.encounter-pending", {}, "{}'s character is still on the encounter in {}: it waits there",
+              action.faction, id);
       add_sorted(next.pending_encounters, id);
+    }
   }
   return next;
 }
 
 std::optional<FactionId> controller(const State& state, const TerritoryId& at) {
   const Territory& t = state.territories.at(at);
-  if (t.held_by) return t.held_by;
+  if (t.held_by) {
+    explain("scythe.move.combat-temporary-control", {}, "{} keeps control of {}, which it shares until the combat",
+            *t.held_by, at);
+    return t.held_by;
+  }
   for (const auto& [owner, units] : t.units)
-    if (units.total() > 0) return owner;
-  if (t.structure) return t.structure->owner;
+    if (units.total() > 0) {
+      explain("scythe.move.structure-capture", {{"units", units.total()}}, "control follows the units: {}'s in {}",
+              owner, at);
+      return owner;
+    }
+  if (t.structure) {
+    explain("scythe.move.structure-capture", {}, "no units in {}: its {} gives {} control", at, t.structure->kind,
+            t.structure->owner);
+    return t.structure->owner;
+  }
+  explain("scythe.move.structure-capture", {}, "no units and no structure in {}: nobody controls it", at);
   return std::nullopt;
 }
 
 // scythe.move.mill-no-produce: a mill on a territory an opponent controls does not produce.
 bool mill_produces(const State& state, const MillProducesQuery& q) {
   const Territory& t = state.territories.at(q.at);
-  if (!t.structure || t.structure->kind != "mill") return false;
+  if (!t.structure || t.structure->kind != "mill") {
+    explain("scythe.move.mill-no-produce", {}, "there is no mill in {}", q.at);
+    return false;
+  }
   const auto who = controller(state, q.at);
-  return !who || *who == t.structure->owner;
+  const bool produces = !who || *who == t.structure->owner;
+  if (tracing())
+    explain("scythe.move.mill-no-produce", {}, "the mill in {} is {}'s and {} controls the territory: it {}", q.at,
+            t.structure->owner, who ? *who : std::string("nobody"), produces ? "produces" : "does not produce");
+  return produces;
 }
 
 // scythe.move.structure-no-bonus: moving onto an opponent's structure gives none of its bonuses.
 bool gets_structure_bonus(const State& state, const StructureBonusQuery& q) {
   const Territory& t = state.territories.at(q.at);
-  return t.structure && t.structure->owner == q.faction;
+  const bool bonus = t.structure && t.structure->owner == q.faction;
+  if (t.structure)
+    explain("scythe.move.structure-no-bonus", {}, "the {} in {} is {}'s: {} {} its bonus", t.structure->kind, q.at,
+            t.structure->owner, q.faction, bonus ? "gets" : "does not get");
+  else
+    explain("scythe.move.structure-no-bonus", {}, "there is no structure in {}: no bonus", q.at);
+  return bonus;
 }
 
 }  // namespace rulecheck::scythe
