@@ -107,13 +107,11 @@ int run_command(const Context& context, const RunOptions& opt) {
   if (!library) return kCannotRun;
   Shard shard;
   try {
-    shard = opt.shard.empty() ? shard_from_environment() : parse_shard(opt.shard);
+    shard = chosen_shard(opt.shard);
   } catch (const InputError& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kBadInput;
   }
-  if (const char* status = std::getenv("GTEST_SHARD_STATUS_FILE"); status && !shard.whole())
-    std::ofstream{status};  // GoogleTest's convention: the program says it honours sharding
   auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters, shard);
   if (!corpus) return kBadInput;
   if (opt.list) return list_cases(*corpus, opt.format);
@@ -122,6 +120,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   settings.strict = opt.strict;
   settings.solver_rlimit = opt.solver_rlimit;
   settings.reproduce_prefix = context.program + " run";
+  settings.explain_prefix = context.program + " explain";
   try {
     settings.rule_maps = load_rule_maps(opt.rule_maps);
   } catch (const InputError& e) {

@@ -104,12 +104,11 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   if (!library) return kCannotRun;
   Shard shard;
   try {
-    shard = opt.shard.empty() ? shard_from_environment() : parse_shard(opt.shard);
+    shard = chosen_shard(opt.shard);
   } catch (const InputError& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kBadInput;
   }
-  if (const char* status = std::getenv("GTEST_SHARD_STATUS_FILE"); status && !shard.whole()) std::ofstream{status};
   EngineOptions engine_options;
   engine_options.command = opt.engine;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);

@@ -38,6 +38,7 @@ struct CaseResult {
   std::string note;  // the scenario's worked arithmetic, then the deciding step's note
   std::string stderr_text;           // what an engine wrote to stderr while answering this case
   std::string reproduce;             // a command that re-runs this one case on this target
+  std::string explain;               // fail: a command showing the oracle's reasoning for the failing step
   double millis = 0;
   // What the solver said about an engine's outcome that the scenario or the oracle rejected:
   // "allowed", "forbidden", "unknown", "not-encoded" ("" when not asked), the clauses it breaks and why.

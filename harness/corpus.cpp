@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <stdexcept>
 
@@ -67,6 +68,12 @@ std::shared_ptr<const Scenario> Corpus::get(std::size_t i) const {
     changed.message = "the file changed since the run began and can no longer be used: " + error.message;
     throw changed;
   }
+}
+
+Shard chosen_shard(const std::string& option) {
+  const Shard shard = option.empty() ? shard_from_environment() : parse_shard(option);
+  if (const char* status = std::getenv("GTEST_SHARD_STATUS_FILE"); status && !shard.whole()) std::ofstream{status};
+  return shard;
 }
 
 Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& library,

@@ -52,6 +52,10 @@ Shard parse_shard(const std::string& text);
 // GoogleTest's sharding variables, GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX (0-based), when both are
 // set; the whole run otherwise. Throws InputError for values that make no shard.
 Shard shard_from_environment();
+// The shard a command runs: `option` (--shard K/N) when given, else the environment's; when it is a
+// part, the file GTEST_SHARD_STATUS_FILE names is touched (GoogleTest's sign that sharding is honoured).
+// Throws InputError.
+Shard chosen_shard(const std::string& option);
 
 // A scenario is selected by a filter naming a clause it cites, or a glob matching its id.
 bool selected(const Scenario& s, const std::vector<std::string>& filters);

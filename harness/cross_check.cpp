@@ -278,6 +278,7 @@ class CrossCheckRun {
       if (r.verdict == Verdict::fail || r.verdict == Verdict::errored)
         r.reproduce = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(r.file),
                                   shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
+      r.explain = explain_command(options_.explain_prefix, r);
       report_(r);
       cases_.pop_front();
     }

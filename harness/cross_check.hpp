@@ -20,6 +20,7 @@ struct CrossCheckOptions {
   bool strict = false;                          // compare clause ids, not only legality
   std::map<std::string, std::string> rule_map;  // the engine's rule codes -> our clause ids
   std::string reproduce_prefix;                 // e.g. "rulecheck run" (the case's file is appended)
+  std::string explain_prefix;                   // e.g. "rulecheck explain" ("": no explain line)
   std::string engine_command;                   // for the reproduce line
   unsigned solver_rlimit = 0;                   // ask the solver about outcomes judged wanting (0: never)
   bool strict_protocol = false;                 // an answer's shape breaking protocol/schema/answer.schema.json

@@ -8,6 +8,7 @@
 #include "common/input_error.hpp"
 #include "common/text.hpp"
 #include "games/registry.hpp"
+#include "harness/cross_check.hpp"
 
 namespace rulecheck {
 
@@ -201,6 +202,11 @@ CaseResult case_header(const Scenario& s, const std::string& target) {
   r.target = target;
   r.cites = s.cites;
   return r;
+}
+
+std::string explain_command(const std::string& prefix, const CaseResult& r) {
+  if (prefix.empty() || r.verdict != Verdict::fail || r.step < 0 || r.file.empty()) return "";
+  return fmt::format("{} {} --step {}", prefix, shell_quote(r.file), r.step);
 }
 
 CaseResult errored_case(const ScenarioError& error, const std::string& target) {

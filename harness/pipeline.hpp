@@ -69,6 +69,10 @@ void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& wh
 // A result with the case's own fields filled (id, file, game, title, cites) for `target`.
 CaseResult case_header(const Scenario& s, const std::string& target);
 
+// For a failed case, the command that shows the oracle's reasoning for its failing step:
+// "<prefix> FILE --step K"; "" for other verdicts or without a prefix.
+std::string explain_command(const std::string& prefix, const CaseResult& r);
+
 // A case for a scenario file that could not be loaded.
 CaseResult errored_case(const ScenarioError& error, const std::string& target);
 

@@ -122,6 +122,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.strict = settings.strict;
   options.engine_command = e.command;
   options.reproduce_prefix = settings.reproduce_prefix;
+  options.explain_prefix = settings.explain_prefix;
   options.solver_rlimit = settings.solver_rlimit;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
@@ -155,7 +156,9 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
         record(errored_case(e, "oracle"));
         continue;
       }
-      record(stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game)));
+      CaseResult r = stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game));
+      r.explain = explain_command(settings.explain_prefix, r);
+      record(r);
     }
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);
 }

@@ -32,6 +32,7 @@ struct RunSettings {
   bool strict = false;                                                  // compare the clause ids of illegal answers
   std::map<std::string, std::map<std::string, std::string>> rule_maps;  // engine name -> its codes -> clause ids
   std::string reproduce_prefix;                                         // "rulecheck run"
+  std::string explain_prefix;                                           // "rulecheck explain"
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
 };
 

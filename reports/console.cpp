@@ -40,6 +40,7 @@ class ConsoleReporter final : public Reporter {
         fmt::print(out_, "  wanted:  {}\n", illegality_text(r.expected_rule, r.expected_reason));
       if (!r.note.empty()) fmt::print(out_, "  note:    {}\n", r.note);
       if (!r.reproduce.empty()) fmt::print(out_, "  rerun:   {}\n", r.reproduce);
+      if (!r.explain.empty()) fmt::print(out_, "  explain: {}\n", r.explain);
       if (!r.stderr_text.empty()) fmt::print(out_, "  stderr:  {}\n", r.stderr_text.substr(0, 2000));
       if (r.verdict == Verdict::fail) {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());

@@ -264,6 +264,7 @@ class HtmlReporter final : public DocumentReporter {
     fmt::print(out_, "{}", definition("Cites", clause_links(r.cites, matrix)));
     fmt::print(out_, "{}", definition("Stderr", preformatted(r.stderr_text)));
     fmt::print(out_, "{}", definition("Reproduce", preformatted(r.reproduce)));
+    fmt::print(out_, "{}", definition("Explain", preformatted(r.explain)));
     fmt::print(out_, "</dl>\n</section>\n");
   }
 

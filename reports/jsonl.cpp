@@ -21,6 +21,7 @@ json case_json(const CaseResult& r) {
   if (!r.message.empty()) j["message"] = r.message;
   if (!r.stderr_text.empty()) j["stderr"] = r.stderr_text;
   if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
+  if (!r.explain.empty()) j["explain"] = r.explain;
   if (r.verdict == Verdict::fail || r.verdict == Verdict::alternative) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;
@@ -120,6 +121,7 @@ CaseResult case_from_jsonl(const json& j) {
     r.message = j.value("message", "");
     r.stderr_text = j.value("stderr", "");
     r.reproduce = j.value("reproduce", "");
+    r.explain = j.value("explain", "");
     r.millis = j.value("millis", 0.0);
     r.patch = j.value("patch", json());
     r.expected = j.value("expected", json());

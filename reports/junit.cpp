@@ -36,6 +36,7 @@ std::string failure_body(const CaseResult& r) {
   if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (!r.clauses.empty()) body += "clauses: " + fmt::format("{}", fmt::join(r.clauses, ", ")) + "\n";
   if (!r.reproduce.empty()) body += "reproduce: " + r.reproduce + "\n";
+  if (!r.explain.empty()) body += "explain: " + r.explain + "\n";
   return body;
 }
 

@@ -260,3 +260,16 @@ def test_the_html_matrix_has_one_column_per_engine_at_ten_engines(rulecheck, roo
     assert row.count("<td") == 11
     # Only the muster-only engine answers the muster scenarios: its cell passes, the others skip.
     assert row.count('<td class="pass"') == 2 and row.count('<td class="skipped"') == 9, row
+
+
+def test_a_failure_names_the_explain_command_for_its_step(rulecheck, root):
+    bug = f"{PY} {root / 'examples/engines/bug_round_cost_down.py'}"
+    case = "scenarios/messina/consumption/worked-example-7-tokens.json"
+    p = run(rulecheck, root, "run", case, "--no-oracle", "--engine", bug, "--format", "jsonl")
+    line = jsonl(p.stdout)[1]
+    assert line["verdict"] == "fail"
+    assert line["explain"] == f"{rulecheck} explain {case} --step {line['step']}"
+    shown = subprocess.run(line["explain"], shell=True, cwd=root, capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    # The oracle's reasoning for that step: P = 0 + 3 + 4 = 7 tokens, ceil(7 / 2) = 4 of each.
+    assert "messina.consumption.cost" in shown.stdout and "(P=7, tokens per F and W=2, cost=4)" in shown.stdout
