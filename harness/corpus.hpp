@@ -13,7 +13,7 @@ namespace rulecheck {
 
 // The scenarios a corpus keeps loaded after checking them; those after are read again when a run
 // reaches them, so that a run's memory does not grow with the number of files past this.
-inline constexpr std::size_t kScenariosKeptLoaded = 256;
+inline constexpr std::size_t kScenariosKeptLoaded = 512;
 
 // Every file checked once when the corpus is made; the selected ones, in file order, given by number.
 class Corpus final : public ScenarioSource {
