@@ -62,6 +62,6 @@ def test_each_command_says_what_the_readme_says_it_does(results):
     assert "messina.consumption.cost" in output_of("$R explain")
 
 
-def test_the_report_shows_each_clause_against_each_engine(results):
-    html = open("/tmp/out/report.html", encoding="utf-8").read()
+def test_the_report_shows_each_clause_against_each_engine(results, root):
+    html = (root / "out" / "first" / "report.html").read_text(encoding="utf-8")
     assert html.count('<th class="target"') == 2  # the oracle and the bug engine
