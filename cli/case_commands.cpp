@@ -61,12 +61,11 @@ struct RunOptions {
 };
 
 // What an engine's hello says about it, for its coverage line.
-EngineInfo engine_info(const EngineUnderTest& e) {
+EngineInfo engine_info(const EngineHello& hello, const std::string& command) {
   EngineInfo info;
-  const EngineHello& hello = e.process->hello();
-  info.name = e.name;
+  info.name = hello.name;
   info.version = hello.version;
-  info.command = e.command;
+  info.command = command;
   info.games = hello.games;
   if (hello.interpretations.is_object())
     for (const auto& [point, reading] : hello.interpretations.items()) {
@@ -145,7 +144,7 @@ int run_command(const Context& context, const RunOptions& opt) {
     for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
   info.targets = target_names(settings, engines);
   for (const auto& e : engines)
-    if (e.start_error.empty()) info.engines.push_back(engine_info(e));
+    if (e.start_error.empty()) info.engines.push_back(engine_info(e.process->hello(), e.command));
   info.cases = (corpus->size() + corpus->bad.size()) * info.targets.size();
   reporter.begin(info);
 
@@ -372,9 +371,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
       "it does not play, a reading it lacks); {} errored (a fault, an answer breaking "
       "protocol/schema/answer.schema.json, or an \"error\" answer to a valid request)\n",
       sent, sent - protocol_faults, sent - protocol_faults - skipped, skipped, protocol_faults);
-  EngineInfo info;
-  info.games = engine.hello().games;
-  for (const auto& [point, reading] : engine.hello().interpretations.items()) info.readings[point] = reading.dump();
+  const EngineInfo info = engine_info(engine.hello(), opt.command);
   const auto covered = summary.coverage.find(engine.hello().name);
   fmt::print("coverage: {}\n",
              coverage_text(&info, covered == summary.coverage.end() ? Coverage{} : covered->second, 100));
