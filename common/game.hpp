@@ -43,6 +43,14 @@ struct Explanation {
   std::vector<ExplainedDecision> decisions;
 };
 
+// One invariant of the states play can reach that a state breaks (oracle/reachable.hpp): the
+// invariant's id (rules/<game>/invariants.json), a JSON pointer into the state ("/state/..."), why.
+struct StateInvariantBreak {
+  std::string invariant;
+  std::string pointer;
+  std::string why;
+};
+
 // One game's rules bound to a ruleset and to the readings of its interpretation points.
 // All methods throw InputError on malformed input, its pointer starting with "/state", "/action"
 // or "/query".
@@ -51,6 +59,9 @@ class BoundRules {
   virtual ~BoundRules() = default;
   // Validates a state (it must not contradict itself) and returns its canonical form.
   virtual json canonical_state(const json& state) const = 0;
+  // The invariants of the states play can reach that a valid `state` breaks (empty: play can reach
+  // it, as far as the invariants tell). Throws InputError when the state is not valid.
+  virtual std::vector<StateInvariantBreak> reachability_breaks(const json& state) const = 0;
   virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
   virtual json query(const json& state, const json& query) const = 0;
   // The same outcome as apply() or query() (`is_query` says which `request` is), with the

@@ -10,6 +10,7 @@
 //     static Rules bind(const JsonReader& ruleset, const JsonReader& readings);
 //     static State read_state(const JsonReader&);             // structure and types only
 //     static void validate(const Rules&, const State&);       // throws InvalidState
+//     static InvariantBreaks reachability_breaks(const Rules&, const State&);  // oracle/reachable.hpp
 //     static json write_state(const State&);                  // canonical JSON
 //     static Action read_action(const JsonReader&, const State&);
 //     static State apply(const Rules&, const State&, const Action&);  // throws RuleViolation
@@ -38,6 +39,7 @@
 
 #include "common/game.hpp"
 #include "common/json_reader.hpp"
+#include "oracle/reachable.hpp"
 #include "oracle/rule_violation.hpp"
 #include "oracle/trace.hpp"
 
@@ -101,6 +103,13 @@ class BoundGame final : public BoundRules {
   }
 
   json canonical_state(const json& state) const override { return Edge::write_state(parse_state(state)); }
+
+  std::vector<StateInvariantBreak> reachability_breaks(const json& state) const override {
+    std::vector<StateInvariantBreak> out;
+    for (auto& b : Edge::reachability_breaks(rules_, parse_state(state)))
+      out.push_back(StateInvariantBreak{std::move(b.invariant), pointer_from("/state", b.field), std::move(b.why)});
+    return out;
+  }
 
   ApplyOutcome apply(const json& state, const json& action) const override {
     const auto s = parse_state(state);

@@ -97,7 +97,8 @@ Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, 
   s.file = file;
   try {
     const JsonReader r(doc, "");
-    r.expect_object().only({"id", "game", "title", "note", "cites", "interpretations", "ruleset", "state", "steps"});
+    r.expect_object().only(
+        {"id", "game", "title", "note", "unreachable", "cites", "interpretations", "ruleset", "state", "steps"});
     s.id = r.field("id").string();
     if (const std::string expected = scenario_id_for(file); !expected.empty() && s.id != expected)
       r.field("id").fail(fmt::format("the id of a file under scenarios/ is its path there: \"{}\"", expected));
@@ -111,6 +112,11 @@ Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, 
     s.title = r.field("title").string();
     if (s.title.empty()) r.field("title").fail("a scenario needs a one-line title");
     if (auto n = r.optional("note")) s.note = n->string();
+    if (auto u = r.optional("unreachable")) {
+      s.unreachable = u->string();
+      if (s.unreachable.empty())
+        u->fail("say which invariants of the states play can reach the board breaks (rules/<game>/invariants.json)");
+    }
     for (const auto& c : r.field("cites").elements()) {
       std::string id = c.string();
       if (!rules->has_clause(id)) c.fail(fmt::format("\"{}\" is not a clause id in rules/{}/clauses.json", id, s.game));

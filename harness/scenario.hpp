@@ -32,6 +32,9 @@ struct Scenario {
   std::string game;
   std::string title;
   std::string note;  // the worked arithmetic, as the author wrote it
+  // Not empty: the starting board is one play cannot reach (it breaks the invariants named here,
+  // rules/<game>/invariants.json); an engine may skip such cases (run --skip-unreachable).
+  std::string unreachable;
   std::vector<std::string> cites;
   json interpretations = json::object();  // readings this scenario depends on
   json ruleset = json::object();          // overrides

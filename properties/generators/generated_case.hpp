@@ -20,23 +20,46 @@ using json = nlohmann::json;
 
 struct GeneratedCase {
   std::string game;
-  json state;  // a valid state of `game`
+  // The ruleset overrides this case runs under (keys of rules/<game>/ruleset.json with non-default
+  // values, within what the rules allow; empty: the defaults), and the readings it runs under (point
+  // id -> reading, only those differing from the point's default). The state and the request were
+  // drawn for these numbers and readings.
+  json ruleset = json::object();
+  json interpretations = json::object();
+  json state;  // a valid state of `game`; reachable in play unless CaseOptions::any_state
   bool is_query = false;
   json request;      // the action, or the query
   std::string kind;  // the action's or query's "type"
 
   // How RapidCheck prints a counterexample.
   friend void showValue(const GeneratedCase& c, std::ostream& os) {
-    os << c.game << " " << c.kind << "\nstate: " << c.state.dump() << "\n"
+    os << c.game << " " << c.kind << "\nruleset: " << c.ruleset.dump()
+       << "\ninterpretations: " << c.interpretations.dump() << "\nstate: " << c.state.dump() << "\n"
        << (c.is_query ? "query: " : "action: ") << c.request.dump();
   }
 };
 
-// `ruleset`: the game's full ruleset (rules/<game>/ruleset.json merged with any overrides).
-rc::Gen<GeneratedCase> messina_cases(const json& ruleset);
-rc::Gen<GeneratedCase> scythe_cases(const json& ruleset);
+// What a generator draws besides the board and the request.
+struct CaseOptions {
+  // false: only states play can reach (the game's state invariants, oracle/reachable.hpp);
+  // true: any valid state, such as two factions' units sharing a territory with no combat pending
+  // (`rulecheck fuzz --any-state`).
+  bool any_state = false;
+  // true: a share of cases runs under a sampled ruleset (GeneratedCase::ruleset), every key of
+  // rules/<game>/ruleset.json drawn within what the rules allow; false: the ruleset given, always.
+  bool sample_ruleset = false;
+  // Point id -> the readings to draw from (an array of names; a point not listed keeps its
+  // default). A generator draws one reading of each listed point per case
+  // (GeneratedCase::interpretations names those that are not the default).
+  json readings = json::object();
+};
+
+// `ruleset`: the game's full ruleset (rules/<game>/ruleset.json merged with any overrides); sampled
+// rulesets are overrides of it.
+rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& options = {});
+rc::Gen<GeneratedCase> scythe_cases(const json& ruleset, const CaseOptions& options = {});
 
 // The generator of `game`'s cases; throws std::invalid_argument for a game with none.
-rc::Gen<GeneratedCase> cases_of(const std::string& game, const json& ruleset);
+rc::Gen<GeneratedCase> cases_of(const std::string& game, const json& ruleset, const CaseOptions& options = {});
 
 }  // namespace rulecheck::generators

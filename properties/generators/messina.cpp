@@ -620,7 +620,7 @@ GeneratedCase to_case(const CaseSpec& spec, const Numbers& numbers) {
 
 }  // namespace
 
-rc::Gen<GeneratedCase> messina_cases(const json& ruleset) {
+rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& /*options*/) {
   const auto numbers = std::make_shared<const Numbers>(ruleset);
   return rc::gen::map(rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
                                                rc::gen::set(&CaseSpec::action, action_spec())),

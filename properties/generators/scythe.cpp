@@ -620,7 +620,7 @@ GeneratedCase to_case(const Numbers& n, const CaseSpec& spec) {
 
 }  // namespace
 
-rc::Gen<GeneratedCase> scythe_cases(const json& ruleset) {
+rc::Gen<GeneratedCase> scythe_cases(const json& ruleset, const CaseOptions& /*options*/) {
   const Numbers n = Numbers::from(ruleset);
   const auto spec =
       gen::build<CaseSpec>(gen::set(&CaseSpec::board, board_spec(n)), gen::set(&CaseSpec::action, action_spec(n)));
