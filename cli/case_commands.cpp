@@ -155,7 +155,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
     summary.add(r);
     reporter.case_done(r);
-    if (maxfail && (r.verdict == Verdict::fail || r.verdict == Verdict::errored) && ++problems == maxfail)
+    if (maxfail && is_problem(r.verdict) && ++problems == maxfail)
       request_stop(fmt::format("stopped after {} failed or errored case(s) (--maxfail {})", problems, maxfail));
   });
   if (!interrupted()) summary.stopped = stop_reason();
@@ -174,7 +174,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   if (!reports_written) return kCannotRun;
   if (summary.bad_input) return kBadInput;
-  if (summary.count(Verdict::fail) || summary.count(Verdict::errored)) return kFailed;
+  if (summary.problems()) return kFailed;
   return kOk;
 }
 

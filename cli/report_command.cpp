@@ -166,7 +166,7 @@ int merge_command(const Context& context, const MergeOptions& opt) {
   for (const auto& p : m.problems) fmt::print(stderr, "rulecheck: report merge: {}\n", p);
   if (!written) return kCannotRun;
   if (!m.problems.empty() || summary.bad_input) return kBadInput;
-  if (summary.count(Verdict::fail) || summary.count(Verdict::errored)) return kFailed;
+  if (summary.problems()) return kFailed;
   return kOk;
 }
 

@@ -2,6 +2,7 @@
 // verdicts fills and every reporter reads.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,10 +13,24 @@ namespace rulecheck {
 
 using json = nlohmann::json;
 
-// `alternative`: an engine's outcome differs from the scenario's expectation and the oracle's, but
-// the solver finds that the rules allow it (an outcome nobody listed): reported, not a failure.
-enum class Verdict { pass, fail, skipped, errored, alternative };
+// `alternative`: an engine's outcome differs from the scenario's expectation and the oracle's, the
+// solver finds that the rules allow it, and it allows the oracle's own outcome too (the rules leave a
+// choice there): reported, not a failure.
+// `known`: a failure that matches an entry of a known-deviations file (--known): reported, not a failure.
+// `disputed`: rulecheck's two encodings of the rules, the oracle and the solver, disagree on a step
+// (one allows what the other forbids): a bug in rulecheck, counted as a failure, never settled in
+// either's favour.
+enum class Verdict { pass, fail, skipped, errored, alternative, known, disputed };
+inline constexpr std::array<Verdict, 7> kAllVerdicts = {Verdict::pass,        Verdict::fail,  Verdict::skipped,
+                                                         Verdict::errored,     Verdict::alternative,
+                                                         Verdict::known,       Verdict::disputed};
 std::string_view verdict_name(Verdict v);
+// A verdict that makes a run exit 1: a failure, an errored case, a dispute between the oracle and the solver.
+inline bool is_problem(Verdict v) { return v == Verdict::fail || v == Verdict::errored || v == Verdict::disputed; }
+// A verdict whose result carries a difference (patch, expected and actual values, clauses).
+inline bool has_difference(Verdict v) {
+  return v == Verdict::fail || v == Verdict::alternative || v == Verdict::known || v == Verdict::disputed;
+}
 
 struct CaseResult {
   std::string id;
@@ -45,6 +60,13 @@ struct CaseResult {
   std::string solver;
   std::vector<std::string> solver_clauses;
   std::string solver_why;
+  // disputed: the oracle's own outcome at the step (the solver's verdict on it is in solver_*), and which
+  // of the two the solver was asked about ("the oracle's outcome" or "the engine's outcome").
+  json oracle_outcome;
+  // The failure's signature (fuzz --keep-going groups findings by it; --known files match it) and, for a
+  // `known` case, the known-deviations entry it matched: its reason and optional link.
+  std::string signature;
+  std::string known_reason, known_link;
   // For the skips grouped by reason and each engine's coverage line:
   std::string skip_reason;             // skipped: why, without the step or the case's details
   std::vector<std::string> answered;   // the kinds of request the target answered ("messina action consume")

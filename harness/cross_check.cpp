@@ -157,13 +157,13 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       r.clauses = s.cites;
       if (state_invalid)  // the solver says what it can: a next state that is not a state is forbidden
         weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i],
-                          a, options.solver_rlimit);
+                          a, oracle.outcome, options.solver_rlimit);
       return;
     }
     if (judge(r, s, i, outcome, &oracle.outcome, check)) {
       // Step 0 starts from the scenario's state; a later step from the oracle's previous outcome.
       weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i], outcome,
-                        options.solver_rlimit);
+                        oracle.outcome, options.solver_rlimit);
       return;
     }
   }

@@ -25,6 +25,10 @@ using Clock = std::chrono::steady_clock;
 using generators::GeneratedCase;
 using Candidate = rc::Shrinkable<GeneratedCase>;
 
+// A disagreement worth shrinking and saving: the engine's failure, or a dispute between the oracle and
+// the solver (a bug in rulecheck, shrunk the same way so that it is small to fix).
+bool is_finding(Verdict v) { return v == Verdict::fail || v == Verdict::disputed; }
+
 // Sizes ramp from 0 to RapidCheck's nominal size and start again, so small cases come first.
 int size_of_case(std::size_t n) { return static_cast<int>(n % (rc::kNominalSize + 1)); }
 
@@ -89,7 +93,7 @@ class Fuzzer {
       std::vector<CaseResult> results = ask(batch, stats_.cases);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         count(batch[i].value(), results[i]);
-        if (results[i].verdict != Verdict::fail) continue;
+        if (!is_finding(results[i].verdict)) continue;
         stats_.seconds = elapsed();
         on_finding(shrink_and_save(batch[i], results[i], stats_.cases - 1));
         return stats_;
@@ -142,6 +146,8 @@ class Fuzzer {
       case Verdict::skipped: ++stats_.unsupported; break;
       case Verdict::errored: ++stats_.errored; break;
       case Verdict::alternative: ++stats_.alternatives; break;
+      case Verdict::known: ++stats_.known; break;
+      case Verdict::disputed: ++stats_.disputed; break;
     }
     if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
       stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
@@ -176,7 +182,7 @@ class Fuzzer {
         if (candidates.empty()) break;
         const auto results = ask(candidates, number);
         for (std::size_t i = 0; i < candidates.size() && !smaller; ++i)
-          if (results[i].verdict == Verdict::fail) {
+          if (results[i].verdict == result.verdict) {
             failing = candidates[i];
             result = results[i];
             smaller = true;
@@ -276,6 +282,8 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   total.errored += part.errored;
   total.failed += part.failed;
   total.alternatives += part.alternatives;
+  total.known += part.known;
+  total.disputed += part.disputed;
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
   for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
   for (const auto& [k, n] : part.clauses) total.clauses[k] += n;

@@ -48,7 +48,9 @@ struct FuzzFinding {
 
 struct FuzzStats {
   std::size_t cases = 0, agreed = 0, unsupported = 0, errored = 0, failed = 0;
-  std::size_t alternatives = 0;  // outcomes the oracle did not give but the solver finds the rules allow
+  std::size_t alternatives = 0;  // outcomes the oracle did not give but the solver finds the rules allow (as the oracle's)
+  std::size_t known = 0;         // failures matching a known-deviations entry
+  std::size_t disputed = 0;      // steps where the oracle and the solver disagree (a bug in rulecheck)
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
   std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
   std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases

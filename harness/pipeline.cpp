@@ -19,6 +19,8 @@ std::string_view verdict_name(Verdict v) {
     case Verdict::skipped: return "skipped";
     case Verdict::errored: return "errored";
     case Verdict::alternative: return "alternative";
+    case Verdict::known: return "known";
+    case Verdict::disputed: return "disputed";
   }
   return "?";
 }
@@ -159,25 +161,61 @@ bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome,
   return false;
 }
 
-void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
-                       unsigned rlimit) {
-  if (rlimit == 0 || r.verdict != Verdict::fail) return;
-  OutcomeCheck check;
+namespace {
+
+// The solver's verdict on `outcome` for `step` from `state`; a step it cannot read is not encoded.
+OutcomeCheck solver_membership(const BoundRules& rules, const json& state, const Step& step, const json& outcome,
+                               unsigned rlimit) {
   try {
-    check = rules.check_outcome(state, step.request, step.is_query, outcome, rlimit);
+    return rules.check_outcome(state, step.request, step.is_query, outcome, rlimit);
   } catch (const std::exception& e) {
-    check = OutcomeCheck{Membership::not_encoded, {}, std::string("the solver could not read the step: ") + e.what()};
+    return OutcomeCheck{Membership::not_encoded, {}, std::string("the solver could not read the step: ") + e.what()};
   }
-  r.solver = std::string(membership_name(check.membership));
-  r.solver_clauses = check.clauses;
-  r.solver_why = check.why;
-  if (check.membership == Membership::allowed) {
+}
+
+void add_clauses(std::vector<std::string>& to, const std::vector<std::string>& clauses) {
+  for (const auto& c : clauses)
+    if (std::find(to.begin(), to.end(), c) == to.end()) to.push_back(c);
+}
+
+}  // namespace
+
+void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
+                       const json& oracle_outcome, unsigned rlimit) {
+  if (rlimit == 0 || r.verdict != Verdict::fail) return;
+  const OutcomeCheck engine = solver_membership(rules, state, step, outcome, rlimit);
+  r.solver = std::string(membership_name(engine.membership));
+  r.solver_clauses = engine.clauses;
+  r.solver_why = engine.why;
+  if (engine.membership == Membership::forbidden) add_clauses(r.clauses, engine.clauses);
+  if (engine.membership == Membership::unknown || engine.membership == Membership::not_encoded) return;
+  // The oracle's own outcome must be one the solver allows: where it is not, rulecheck's two encodings
+  // of the rules disagree, whatever the engine answered.
+  const OutcomeCheck reference = solver_membership(rules, state, step, oracle_outcome, rlimit);
+  if (reference.membership == Membership::forbidden) {
+    r.verdict = Verdict::disputed;
+    r.oracle_outcome = oracle_outcome;
+    r.solver = std::string(membership_name(reference.membership));
+    r.solver_clauses = reference.clauses;
+    r.solver_why = fmt::format("the solver forbids the oracle's outcome: {} (on this engine's outcome it says {}: {})",
+                               reference.why, membership_name(engine.membership), engine.why);
+    r.message += " (disputed: the solver forbids the oracle's own outcome)";
+    add_clauses(r.clauses, reference.clauses);
+    return;
+  }
+  if (engine.membership != Membership::allowed) return;
+  if (reference.membership == Membership::allowed) {
+    // Both outcomes allowed: the rules leave a choice the step does not carry.
     r.verdict = Verdict::alternative;
-    r.message += " (the solver finds that the rules allow this outcome: an alternative nobody listed)";
-  } else if (check.membership == Membership::forbidden) {
-    for (const auto& c : check.clauses)
-      if (std::find(r.clauses.begin(), r.clauses.end(), c) == r.clauses.end()) r.clauses.push_back(c);
+    r.message += fmt::format(
+        " (the solver allows both this outcome and the oracle's: the rules leave a choice here, at {}: an alternative "
+        "nobody listed)",
+        r.patch.is_array() && !r.patch.empty() ? r.patch[0].value("path", std::string("/")) : std::string("/"));
+    return;
   }
+  // The solver allows the engine's outcome but cannot say whether it allows the oracle's: no pass.
+  r.solver_why += fmt::format(" (the solver allows this outcome, but on the oracle's it says {}: {}; the failure stands)",
+                              membership_name(reference.membership), reference.why);
 }
 
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {

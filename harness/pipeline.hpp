@@ -57,11 +57,14 @@ bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome,
            const StepCheck& check);
 
 // After `judge` found an engine's outcome for step `i` wanting: asks the solver whether the rules
-// allow it (`rlimit` bounds the work; 0 asks nothing). Allowed: the case becomes an `alternative`
-// (an outcome the scenario and the oracle did not list); forbidden: the clauses it breaks join the
-// case's clauses; unknown or not encoded: noted. A solver failure never changes the verdict.
+// allow it, and whether they allow `oracle_outcome`, the oracle's own (`rlimit` bounds the work; 0
+// asks nothing). The solver forbids the oracle's outcome: the case is `disputed` (rulecheck's two
+// encodings disagree: a bug in rulecheck, never settled in either's favour). It allows both: an
+// `alternative` (the rules leave a choice there). It forbids the engine's: the clauses broken join
+// the case's clauses. Anything else (unknown, not encoded, allowed with the oracle's undecided) is
+// noted and the failure stands: the solver never turns a failure into a pass on its own.
 void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
-                       unsigned rlimit);
+                       const json& oracle_outcome, unsigned rlimit);
 
 // A case decided at step `i` without a difference to show (errored, skipped, a protocol fault).
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why);

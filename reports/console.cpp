@@ -25,13 +25,14 @@ class ConsoleReporter final : public Reporter {
 
   void case_done(const CaseResult& r) override {
     ++done_;
-    if (!quiet_ && (r.verdict == Verdict::fail || r.verdict == Verdict::errored || r.verdict == Verdict::alternative)) {
+    if (r.verdict == Verdict::known && !quiet_) {
       clear_progress();
-      fmt::print(out_, "{} {} [{}]\n",
-                 r.verdict == Verdict::fail      ? "FAIL"
-                 : r.verdict == Verdict::errored ? "ERROR"
-                                                 : "ALTERNATIVE",
-                 r.id, r.target);
+      fmt::print(out_, "KNOWN {} [{}]: {}{}\n", r.id, r.target, r.known_reason,
+                 r.known_link.empty() ? "" : " (" + r.known_link + ")");
+    } else if (!quiet_ && r.verdict != Verdict::pass && r.verdict != Verdict::skipped) {
+      clear_progress();
+      fmt::print(out_, "{} {} [{}]\n", verdict_heading(r.verdict), r.id, r.target);
+      if (r.verdict == Verdict::disputed) fmt::print(out_, "  {}\n", kDisputedMeaning);
       if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", r.title);
       if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", r.file);
       fmt::print(out_, "  {}\n", r.message);
@@ -42,10 +43,11 @@ class ConsoleReporter final : public Reporter {
       if (!r.reproduce.empty()) fmt::print(out_, "  rerun:   {}\n", r.reproduce);
       if (!r.explain.empty()) fmt::print(out_, "  explain: {}\n", r.explain);
       if (!r.stderr_text.empty()) fmt::print(out_, "  stderr:  {}\n", r.stderr_text.substr(0, 2000));
-      if (r.verdict == Verdict::fail) {
+      if (r.verdict == Verdict::fail || r.verdict == Verdict::disputed) {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());
         fmt::print(out_, "  clauses: {}\n", fmt::join(r.clauses, ", "));
       }
+      if (!r.oracle_outcome.is_null()) fmt::print(out_, "  oracle:  {}\n", r.oracle_outcome.dump());
       if (!r.solver.empty()) fmt::print(out_, "  solver:  {}: {}\n", r.solver, r.solver_why);
     } else if (r.verdict == Verdict::skipped) {
       ++skipped_shown_;
@@ -66,6 +68,9 @@ class ConsoleReporter final : public Reporter {
                s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped), s.count(Verdict::errored));
     // Outcomes the rules allow that the scenarios and the oracle did not list (the solver's verdict).
     if (s.count(Verdict::alternative)) fmt::print(out_, ", {} allowed alternative(s)", s.count(Verdict::alternative));
+    if (s.count(Verdict::known)) fmt::print(out_, ", {} known deviation(s)", s.count(Verdict::known));
+    if (s.count(Verdict::disputed))
+      fmt::print(out_, ", {} disputed (the oracle and the solver disagree: a bug in rulecheck)", s.count(Verdict::disputed));
     fmt::print(out_, "\n");
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
     if (!s.interrupted.empty())
@@ -110,9 +115,16 @@ class ConsoleReporter final : public Reporter {
   void print_target_table(const Summary& s) {
     std::size_t width = 6;
     for (const auto& [target, counts] : s.by_target) width = std::max(width, target.size());
-    fmt::print(out_, "\n{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}\n", "target", width, "pass", "fail", "skipped", "errored");
+    // known and disputed get a column only when some case has them
+    const bool known = s.count(Verdict::known) > 0, disputed = s.count(Verdict::disputed) > 0;
+    fmt::print(out_, "\n{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}{}{}\n", "target", width, "pass", "fail", "skipped", "errored",
+               known ? "    known" : "", disputed ? "  disputed" : "");
+    const auto at = [](const Summary::Counts& c, Verdict v) { return c[static_cast<std::size_t>(v)]; };
     for (const auto& [target, c] : s.by_target)
-      fmt::print(out_, "{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}\n", target, width, c[0], c[1], c[2], c[3]);
+      fmt::print(out_, "{:<{}}  {:>6}  {:>6}  {:>7}  {:>7}{}{}\n", target, width, at(c, Verdict::pass),
+                 at(c, Verdict::fail), at(c, Verdict::skipped), at(c, Verdict::errored),
+                 known ? fmt::format("  {:>7}", at(c, Verdict::known)) : "",
+                 disputed ? fmt::format("  {:>8}", at(c, Verdict::disputed)) : "");
   }
   bool interactive_;
   bool quiet_;

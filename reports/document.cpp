@@ -133,7 +133,20 @@ void Spool::copy_to(std::ostream& out) {
   out << memory_;
 }
 
-bool is_problem(const CaseResult& r) { return r.verdict == Verdict::fail || r.verdict == Verdict::errored; }
+bool is_problem(const CaseResult& r) { return is_problem(r.verdict); }
+
+std::size_t Tally::total() const {
+  std::size_t n = 0;
+  for (auto c : counts) n += c;
+  return n;
+}
+
+std::size_t Tally::problems() const {
+  std::size_t n = 0;
+  for (Verdict v : kAllVerdicts)
+    if (is_problem(v)) n += count(v);
+  return n;
+}
 
 std::string clean_text(std::string_view text) {
   static constexpr std::string_view replacement = "\xEF\xBF\xBD";  // U+FFFD

@@ -17,11 +17,12 @@ namespace rulecheck {
 
 // Verdict counts and time of a group of cases (one target, one clause on one target, ...).
 struct Tally {
-  std::array<std::size_t, 5> counts{};  // by Verdict
+  std::array<std::size_t, kAllVerdicts.size()> counts{};  // by Verdict
   double millis = 0;
   void add(const CaseResult& r);
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
-  std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
+  std::size_t total() const;
+  std::size_t problems() const;  // is_problem: failed, errored, disputed
 };
 
 // A reporter that writes its document once, at end(). It keeps the counts and the failures and

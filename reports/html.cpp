@@ -41,8 +41,7 @@ dd { margin: 0; }
 pre { background: #f5f5f5; padding: 6px; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 )";
 
-constexpr std::array<Verdict, 5> verdicts = {Verdict::pass, Verdict::fail, Verdict::skipped, Verdict::errored,
-                                             Verdict::alternative};
+constexpr auto verdicts = kAllVerdicts;
 
 // One clause on one target: the verdicts of the cases citing it, and where the first failure and
 // the first error citing it are listed.
@@ -70,7 +69,8 @@ std::vector<std::string> distinct(std::vector<std::string> items) {
 
 void record(Cell& cell, const CaseResult& r, const std::string& anchor) {
   cell.tally.add(r);
-  if (r.verdict == Verdict::fail && cell.first_fail.empty()) cell.first_fail = anchor;
+  if ((r.verdict == Verdict::fail || r.verdict == Verdict::disputed) && cell.first_fail.empty())
+    cell.first_fail = anchor;
   if (r.verdict == Verdict::errored && cell.first_error.empty()) cell.first_error = anchor;
 }
 
@@ -91,8 +91,9 @@ std::string verdict_cell(const Cell& cell) {
     if (t.count(v)) counts.push_back(fmt::format("{} {}", t.count(v), verdict_name(v)));
   const std::string tooltip = fmt::format("{} case(s): {}", t.total(), fmt::join(counts, ", "));
   std::string cls, text, anchor;
-  if (t.count(Verdict::fail)) {
-    cls = "fail", text = fmt::format("\u2717 {}/{}", t.count(Verdict::fail), t.total()), anchor = cell.first_fail;
+  if (t.count(Verdict::fail) + t.count(Verdict::disputed)) {
+    cls = "fail", anchor = cell.first_fail;
+    text = fmt::format("\u2717 {}/{}", t.count(Verdict::fail) + t.count(Verdict::disputed), t.total());
   } else if (t.count(Verdict::errored)) {
     cls = "errored", text = fmt::format("! {}/{}", t.count(Verdict::errored), t.total()), anchor = cell.first_error;
   } else if (t.count(Verdict::pass) + t.count(Verdict::alternative)) {
@@ -209,7 +210,7 @@ class HtmlReporter final : public DocumentReporter {
       const Tally& t = cell.tally;
       if (t.total() == 0) continue;
       auto& r = right[target];
-      if (t.count(Verdict::fail) + t.count(Verdict::errored)) ++r[1];
+      if (t.problems()) ++r[1];
       else if (t.count(Verdict::pass) + t.count(Verdict::alternative)) ++r[0];
       else ++r[2];
     }
@@ -248,8 +249,9 @@ class HtmlReporter final : public DocumentReporter {
 
   void write_problem(const CaseResult& r, const std::string& anchor, const Matrix& matrix) {
     fmt::print(out_, "<section class=\"case {}\" id=\"{}\">\n", verdict_name(r.verdict), anchor);
-    fmt::print(out_, "<h3>{} {} on {}</h3>\n<dl>\n", r.verdict == Verdict::fail ? "FAIL" : "ERROR", escape_xml(r.id),
+    fmt::print(out_, "<h3>{} {} on {}</h3>\n<dl>\n", verdict_heading(r.verdict), escape_xml(r.id),
                escape_xml(r.target));
+    if (r.verdict == Verdict::disputed) fmt::print(out_, "{}", definition("Disputed", escape_xml(kDisputedMeaning)));
     fmt::print(out_, "{}", definition("Title", escape_xml(r.title)));
     fmt::print(out_, "{}", definition("File", escape_xml(r.file)));
     fmt::print(out_, "{}", definition("Step", r.step >= 0 ? std::to_string(r.step) : ""));
@@ -260,6 +262,11 @@ class HtmlReporter final : public DocumentReporter {
     if (!r.patch.is_null())
       fmt::print(out_, "{}",
                  definition("Patch", preformatted(r.patch.dump(2, ' ', false, json::error_handler_t::replace))));
+    if (!r.oracle_outcome.is_null())
+      fmt::print(out_, "{}",
+                 definition("Oracle", preformatted(r.oracle_outcome.dump(2, ' ', false, json::error_handler_t::replace))));
+    if (!r.solver.empty())
+      fmt::print(out_, "{}", definition("Solver", escape_xml(fmt::format("{}: {}", r.solver, r.solver_why))));
     fmt::print(out_, "{}", definition("Clauses", clause_links(r.clauses, matrix)));
     fmt::print(out_, "{}", definition("Cites", clause_links(r.cites, matrix)));
     fmt::print(out_, "{}", definition("Stderr", preformatted(r.stderr_text)));

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "common/input_error.hpp"
@@ -22,7 +23,7 @@ json case_json(const CaseResult& r) {
   if (!r.stderr_text.empty()) j["stderr"] = r.stderr_text;
   if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
   if (!r.explain.empty()) j["explain"] = r.explain;
-  if (r.verdict == Verdict::fail || r.verdict == Verdict::alternative) {
+  if (has_difference(r.verdict)) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;
     j["actual"] = r.actual;
@@ -36,6 +37,10 @@ json case_json(const CaseResult& r) {
   if (!r.skip_reason.empty()) j["skip_reason"] = r.skip_reason;
   if (!r.unsupported.empty()) j["unsupported"] = r.unsupported;
   if (!r.answered.empty()) j["answered"] = r.answered;
+  if (!r.oracle_outcome.is_null()) j["oracle_outcome"] = r.oracle_outcome;
+  if (!r.signature.empty()) j["signature"] = r.signature;
+  if (!r.known_reason.empty()) j["known_reason"] = r.known_reason;
+  if (!r.known_link.empty()) j["known_link"] = r.known_link;
   if (!r.solver.empty()) j["solver"] = {{"membership", r.solver}, {"clauses", r.solver_clauses}, {"why", r.solver_why}};
   return j;
 }
@@ -62,9 +67,12 @@ std::vector<std::string> strings_at(const json& j, const char* key) {
 }
 
 Verdict verdict_named(const std::string& name) {
-  for (Verdict v : {Verdict::pass, Verdict::fail, Verdict::skipped, Verdict::errored, Verdict::alternative})
+  std::vector<std::string_view> names;
+  for (Verdict v : kAllVerdicts) {
     if (verdict_name(v) == name) return v;
-  throw InputError("/verdict", fmt::format("\"{}\" is not a verdict (pass, fail, skipped, errored, alternative)", name));
+    names.push_back(verdict_name(v));
+  }
+  throw InputError("/verdict", fmt::format("\"{}\" is not a verdict ({})", name, fmt::join(names, ", ")));
 }
 
 class JsonlReporter final : public Reporter {
@@ -89,6 +97,8 @@ class JsonlReporter final : public Reporter {
            {"skipped", s.count(Verdict::skipped)},
            {"errored", s.count(Verdict::errored)},
            {"alternative", s.count(Verdict::alternative)},
+           {"known", s.count(Verdict::known)},
+           {"disputed", s.count(Verdict::disputed)},
            {"bad_input", s.bad_input},
            {"interrupted", s.interrupted.empty() ? json(nullptr) : json(s.interrupted)},
            {"stopped", s.stopped.empty() ? json(nullptr) : json(s.stopped)},
@@ -135,6 +145,10 @@ CaseResult case_from_jsonl(const json& j) {
     r.skip_reason = j.value("skip_reason", "");
     r.unsupported = j.value("unsupported", "");
     r.answered = strings_at(j, "answered");
+    r.oracle_outcome = j.value("oracle_outcome", json());
+    r.signature = j.value("signature", "");
+    r.known_reason = j.value("known_reason", "");
+    r.known_link = j.value("known_link", "");
     if (j.contains("solver")) {
       const json& s = j["solver"];
       r.solver = s.value("membership", "");

@@ -35,6 +35,9 @@ std::string failure_body(const CaseResult& r) {
   if (!r.note.empty()) body += "note: " + r.note + "\n";
   if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (!r.clauses.empty()) body += "clauses: " + fmt::format("{}", fmt::join(r.clauses, ", ")) + "\n";
+  if (!r.oracle_outcome.is_null())
+    body += "oracle: " + r.oracle_outcome.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  if (!r.solver.empty()) body += "solver: " + r.solver + ": " + r.solver_why + "\n";
   if (!r.reproduce.empty()) body += "reproduce: " + r.reproduce + "\n";
   if (!r.explain.empty()) body += "explain: " + r.explain + "\n";
   return body;
@@ -42,7 +45,8 @@ std::string failure_body(const CaseResult& r) {
 
 std::string counts_attributes(const Tally& t) {
   return fmt::format(R"(tests="{}" failures="{}" errors="{}" skipped="{}" time="{}")", t.total(),
-                     t.count(Verdict::fail), t.count(Verdict::errored), t.count(Verdict::skipped),
+                     t.count(Verdict::fail) + t.count(Verdict::disputed), t.count(Verdict::errored),
+                     t.count(Verdict::skipped) + t.count(Verdict::known),
                      seconds_text(t.millis / 1000));
 }
 
@@ -114,6 +118,13 @@ class JunitReporter final : public DocumentReporter {
       // An outcome the rules allow: passes, with what differed for the reader.
       case Verdict::alternative:
         return fmt::format("      <system-out>{}</system-out>\n", escape_xml(failure_body(r)));
+      // A known deviation (--known): not a failure; skipped, saying which entry it matched.
+      case Verdict::known:
+        return fmt::format("      <skipped message=\"known deviation: {}\"/>\n      <system-out>{}</system-out>\n",
+                           escape_xml_attribute(r.known_reason), escape_xml(failure_body(r)));
+      case Verdict::disputed:
+        return fmt::format("      <failure message=\"{}\" type=\"disputed\">{}</failure>\n", message,
+                           escape_xml(std::string(kDisputedMeaning) + "\n" + failure_body(r)));
     }
     return "";
   }

@@ -51,8 +51,11 @@ std::string code_span(std::string_view text) {
 }
 
 std::string title(const Tally& all) {
-  if (all.count(Verdict::fail) + all.count(Verdict::errored) == 0)
+  if (all.problems() == 0)
     return fmt::format("## ✅ rulecheck: {} passed, {} skipped", all.count(Verdict::pass), all.count(Verdict::skipped));
+  if (all.count(Verdict::disputed))
+    return fmt::format("## ❌ rulecheck: {} failed, {} errored, {} disputed", all.count(Verdict::fail),
+                       all.count(Verdict::errored), all.count(Verdict::disputed));
   return fmt::format("## ❌ rulecheck: {} failed, {} errored", all.count(Verdict::fail), all.count(Verdict::errored));
 }
 
@@ -63,9 +66,9 @@ std::string table_row(std::string_view name, const Tally& t) {
 
 std::string problem_item(const CaseResult& r) {
   std::string item =
-      fmt::format("- **{}** {} on {}: {}", r.verdict == Verdict::fail ? "FAIL" : "ERROR", code_span(r.id),
+      fmt::format("- **{}** {} on {}: {}", verdict_heading(r.verdict), code_span(r.id),
                   code_span(r.target), markdown_text(shorten(r.message, max_message_bytes)));
-  if (r.verdict == Verdict::fail && !r.patch.is_null())
+  if (has_difference(r.verdict) && !r.patch.is_null())
     item +=
         "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
   if (!r.answer_rule.empty())

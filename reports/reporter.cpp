@@ -21,6 +21,32 @@ void Summary::add(const CaseResult& r) {
   }
 }
 
+std::string_view verdict_heading(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "PASS";
+    case Verdict::fail: return "FAIL";
+    case Verdict::skipped: return "SKIPPED";
+    case Verdict::errored: return "ERROR";
+    case Verdict::alternative: return "ALTERNATIVE";
+    case Verdict::known: return "KNOWN";
+    case Verdict::disputed: return "DISPUTED";
+  }
+  return "?";
+}
+
+std::size_t Summary::total() const {
+  std::size_t n = 0;
+  for (auto c : counts) n += c;
+  return n;
+}
+
+std::size_t Summary::problems() const {
+  std::size_t n = 0;
+  for (Verdict v : kAllVerdicts)
+    if (is_problem(v)) n += count(v);
+  return n;
+}
+
 std::string illegality_text(const std::string& rule, const std::string& reason) {
   if (rule.empty()) return "";
   return reason.empty() ? fmt::format("illegal ({})", rule) : fmt::format("illegal ({}: {})", rule, reason);

@@ -41,8 +41,9 @@ struct Coverage {
 };
 
 struct Summary {
-  std::array<std::size_t, 5> counts{};                                        // by Verdict
-  std::vector<std::pair<std::string, std::array<std::size_t, 4>>> by_target;  // in target order
+  using Counts = std::array<std::size_t, kAllVerdicts.size()>;  // by Verdict
+  Counts counts{};
+  std::vector<std::pair<std::string, Counts>> by_target;  // in target order
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
   std::string interrupted;  // the signal that stopped the run ("SIGINT"), whose unjudged cases are skipped
   std::string stopped;      // why the run stopped early by itself ("--maxfail 1 reached"), "" if it did not
@@ -50,9 +51,17 @@ struct Summary {
   std::map<std::string, Coverage> coverage;                         // by target, for those that report it
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
-  std::size_t total() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
+  std::size_t total() const;
+  // Cases that make the run exit 1 (is_problem: failed, errored, disputed).
+  std::size_t problems() const;
   void add(const CaseResult& r);
 };
+
+// How a report heads a case of this verdict: "FAIL", "ERROR", "DISPUTED", "KNOWN", "ALTERNATIVE", ...
+std::string_view verdict_heading(Verdict v);
+// What a disputed case means, in one sentence, for every report.
+inline constexpr std::string_view kDisputedMeaning =
+    "rulecheck's oracle and solver disagree on this step: a bug in rulecheck, counted as a failure";
 
 // "illegal (messina.muster.stacking: too many units)" for an illegal answer's rule and reason; "" when
 // `rule` is empty.
