@@ -248,7 +248,33 @@ void add_run(CLI::App& app, Context& context) {
 
 // ---------------------------------------------------------------- validate, readings
 
-int validate_command(const Context& context, const std::vector<std::string>& paths) {
+// --reachable: what a valid scenario's starting board says about the states play can reach. A board
+// that breaks an invariant must be marked "unreachable" in its file, and a marked one must break one.
+// Returns false when the file is a problem.
+bool check_reachable(const Scenario& s, const RulesLibrary& library, std::size_t& marked) {
+  const auto breaks = starting_board_breaks(s, library);
+  const GameRules& rules = *library.find(s.game);
+  for (const auto& b : breaks) {
+    const StateInvariant* inv = rules.invariant(b.invariant);
+    fmt::print("{}: at {}: breaks {}{}: {}\n", s.file.string(), b.pointer, b.invariant,
+               inv && !inv->clauses.empty() ? fmt::format(" ({})", fmt::join(inv->clauses, ", ")) : "", b.why);
+  }
+  if (!s.unreachable.empty()) {
+    ++marked;
+    if (breaks.empty())
+      fmt::print("{}: at /unreachable: marked unreachable, but its starting board breaks no invariant of "
+                 "rules/{}/invariants.json: play can reach it, so drop the mark (or name the invariant it breaks)\n",
+                 s.file.string(), s.game);
+    return !breaks.empty();
+  }
+  if (!breaks.empty())
+    fmt::print("{}: its starting board is one play cannot reach: make it reachable, or say why it is kept with "
+               "\"unreachable\": \"<invariant ids>: <why>\" in the file\n",
+               s.file.string());
+  return breaks.empty();
+}
+
+int validate_command(const Context& context, const std::vector<std::string>& paths, bool reachable) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::vector<std::string> files;
@@ -258,17 +284,22 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
     fmt::print(stderr, "rulecheck: {}\n", e.describe());
     return kBadInput;
   }
-  std::size_t bad = 0;
+  std::size_t bad = 0, unreachable = 0, marked = 0;
   for (const auto& f : files) {
     try {
-      validate_scenario_file(f, *library);
+      const Scenario s = validate_scenario_file(f, *library);
+      if (reachable && !check_reachable(s, *library, marked)) ++unreachable;
     } catch (const ScenarioError& e) {
       ++bad;
       fmt::print("{}\n", e.describe());
     }
   }
-  fmt::print("{} file(s) checked: {} valid, {} invalid\n", files.size(), files.size() - bad, bad);
-  return bad ? kBadInput : kOk;
+  fmt::print("{} file(s) checked: {} valid, {} invalid", files.size(), files.size() - bad, bad);
+  if (reachable)
+    fmt::print("; states play can reach: {} marked unreachable (kept on purpose), {} with a problem", marked,
+               unreachable);
+  fmt::print("\n");
+  return bad || unreachable ? kBadInput : kOk;
 }
 
 // Which scenarios depend on a reading they do not name? A verdict that changes under another
@@ -295,10 +326,17 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
   CLI::App* validate = app.add_subcommand(
       "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
   validate->add_option("paths", *validate_paths, "Scenario files or folders")->required();
+  auto reachable = std::make_shared<bool>(false);
+  validate->add_flag("--reachable", *reachable,
+                     "Also check that each starting board is one play can reach: every invariant of "
+                     "rules/<game>/invariants.json it breaks is printed with its JSON pointer and clauses; a "
+                     "board that breaks one must be marked \"unreachable\" in its file (docs/formats.md)");
   validate->footer(
-      "Exit status: 0 every file is valid, 2 a file is not (each problem is printed with its file and "
-      "JSON pointer), 3 rulecheck could not run.");
-  validate->callback([&context, validate_paths] { context.exit_code = validate_command(context, *validate_paths); });
+      "Exit status: 0 every file is valid (and, with --reachable, every starting board reachable or marked), 2 a "
+      "file is not (each problem is printed with its file and JSON pointer), 3 rulecheck could not run.");
+  validate->callback([&context, validate_paths, reachable] {
+    context.exit_code = validate_command(context, *validate_paths, *reachable);
+  });
 
   auto readings_paths = std::make_shared<std::vector<std::string>>();
   CLI::App* readings = app.add_subcommand(

@@ -12,6 +12,7 @@
 
 #include "common/input_error.hpp"
 #include "common/text.hpp"
+#include "games/registry.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
@@ -103,11 +104,21 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
   return corpus;
 }
 
-void validate_scenario_file(const std::filesystem::path& file, const RulesLibrary& library) {
-  const Scenario s = load_scenario(file, library);
+Scenario validate_scenario_file(const std::filesystem::path& file, const RulesLibrary& library) {
+  Scenario s = load_scenario(file, library);
   check_scenario_state(s, library);
   const CaseResult r = run_on_oracle(s, *library.find(s.game));
   if (r.verdict == Verdict::errored) throw ScenarioError{file, s.id, "", r.message};
+  return s;
+}
+
+std::vector<StateInvariantBreak> starting_board_breaks(const Scenario& s, const RulesLibrary& library) {
+  const GameRules& rules = *library.find(s.game);
+  try {
+    return find_game(s.game)->bind(rules.merged_ruleset(s.ruleset), s.readings(rules))->reachability_breaks(s.state);
+  } catch (const InputError& e) {
+    throw ScenarioError{s.file, s.id, e.pointer(), e.what()};
+  }
 }
 
 }  // namespace rulecheck

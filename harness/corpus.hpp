@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/game.hpp"
 #include "harness/scenario.hpp"
 
 namespace rulecheck {
@@ -68,6 +69,12 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
 
 // Checks one file as `rulecheck validate` does: its structure, its state, and that every action
 // and query parses (the oracle reads them; its verdicts are not judged). Throws ScenarioError.
-void validate_scenario_file(const std::filesystem::path& file, const RulesLibrary& library);
+Scenario validate_scenario_file(const std::filesystem::path& file, const RulesLibrary& library);
+
+// The invariants of the states play can reach (rules/<game>/invariants.json) that the scenario's
+// starting board breaks, pointers from "/state" (empty: play can reach it, as far as the invariants
+// tell). Later steps start from the oracle's outcomes, which keep the invariants. Throws
+// ScenarioError when the state is not valid.
+std::vector<StateInvariantBreak> starting_board_breaks(const Scenario& s, const RulesLibrary& library);
 
 }  // namespace rulecheck

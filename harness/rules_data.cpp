@@ -33,6 +33,31 @@ void merge_into(json& base, const json& overrides, const std::string& at) {
   }
 }
 
+// rules/<game>/invariants.json: {"invariants": [{"id", "clauses", "says"}, ...]} (or the bare array),
+// each clause an id of the game's index. A game without the file has no invariants written down.
+void read_invariants(GameRules& g, const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return;
+  const json doc = read_json_file(file);
+  try {
+    const JsonReader r(doc, "");
+    const JsonReader list = doc.is_array() ? r : r.expect_object().field("invariants");
+    for (const auto& i : list.elements()) {
+      i.expect_object().only({"id", "clauses", "says"});
+      StateInvariant inv{i.field("id").string(), {}, i.field("says").string()};
+      for (const auto& c : i.field("clauses").elements()) {
+        std::string id = c.string();
+        if (!g.has_clause(id)) c.fail(fmt::format("\"{}\" is not a clause id of rules/{}/clauses.json", id, g.game));
+        inv.clauses.push_back(std::move(id));
+      }
+      if (g.invariant(inv.id)) i.field("id").fail(fmt::format("the invariant \"{}\" is listed twice", inv.id));
+      g.invariants.push_back(std::move(inv));
+    }
+  } catch (const InputError& e) {
+    throw InputError(e.pointer(), fmt::format("{}: {}", file.string(), e.what()));
+  }
+}
+
 GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
   GameRules g;
   g.game = game;
@@ -59,6 +84,7 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
   } catch (const InputError& e) {
     throw InputError(e.pointer(), fmt::format("{}: {}", interp_file.string(), e.what()));
   }
+  read_invariants(g, dir / "invariants.json");
   return g;
 }
 
@@ -67,6 +93,12 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
 const InterpretationPoint* GameRules::point(const std::string& id) const {
   for (const auto& p : points)
     if (p.id == id) return &p;
+  return nullptr;
+}
+
+const StateInvariant* GameRules::invariant(const std::string& id) const {
+  for (const auto& i : invariants)
+    if (i.id == id) return &i;
   return nullptr;
 }
 

@@ -28,14 +28,24 @@ struct InterpretationPoint {
   std::string default_reading;
 };
 
+// An invariant of the states play can reach (rules/<game>/invariants.json; oracle/reachable.hpp):
+// what every board reached in play keeps, and the clauses it follows from.
+struct StateInvariant {
+  std::string id;
+  std::vector<std::string> clauses;
+  std::string says;
+};
+
 struct GameRules {
   std::string game;
   std::map<std::string, Clause> clauses;
   json ruleset;  // defaults
   std::vector<InterpretationPoint> points;
+  std::vector<StateInvariant> invariants;
 
   bool has_clause(const std::string& id) const { return clauses.count(id) > 0; }
   const InterpretationPoint* point(const std::string& id) const;
+  const StateInvariant* invariant(const std::string& id) const;
   // The default ruleset with `overrides` merged in (objects merged field by field); throws
   // InputError (pointer relative to `overrides`) for a key the ruleset does not have.
   json merged_ruleset(const json& overrides) const;

@@ -120,6 +120,39 @@ TEST(SolverConsumption, StepThreeMustNameAsManyUnitsAsTokensItMoves) {
   EXPECT_EQ(rules->check_outcome(before, two, false, legal(after), kRlimit).membership, Membership::allowed);
 }
 
+TEST(SolverConsumption, AStepThreeWorkerNamedOnACardIsNotThereSoTakingItIsForbidden) {
+  // 0 D, 0 S, 1 L backing UE's one Worker in its Utility at H; UE holds the card H (no units on it);
+  // 0 F, 0 W: P = 1, shortfall 1, step 3 moves the 1 Located token, so the choice must name one backed
+  // piece. It names a Worker on the card H: a Worker stands in a Utility on the map, never on a card,
+  // so the choice names a piece that is not there (messina.consumption.shortfall.step3). The oracle
+  // refuses it; an engine that takes the Worker out of the Utility instead claims a legal outcome the
+  // rules do not allow. Before the fix the encoding read a Worker on a card as one on the map and
+  // allowed that claim, which turned such an engine's bug into a pass.
+  const auto rules = bind("messina");
+  json before = consumption_state(0, 0, 1, 0, 0);
+  before["spaces"]["H"].erase("units");  // the one Located token backs the Worker, not a Civilian
+  before["spaces"]["H"]["utilities"] = {{{"owner", "UE"}, {"workers", 1}}};
+  before["cards"] = {{"H", {{"holder", "UE"}, {"exposed", false}}}};
+  const json on_card = {
+      {"type", "consume"}, {"faction", "UE"}, {"disband", {{{"card", "H"}, {"unit", "worker"}}}}};
+  const ApplyOutcome oracle = rules->apply(before, on_card);
+  ASSERT_FALSE(oracle.legal);
+  EXPECT_EQ(oracle.rule, "messina.consumption.shortfall.step3");
+  EXPECT_EQ(rules->check_outcome(before, on_card, false, {{"legal", false}, {"rule", oracle.rule}}, kRlimit).membership,
+            Membership::allowed);
+  json taken = before;
+  taken["factions"]["UE"]["population"] = {{"disaffected", 1}};
+  taken["spaces"]["H"]["utilities"] = {{{"owner", "UE"}, {"workers", 0}}};
+  const auto c = rules->check_outcome(before, on_card, false, legal(taken), kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden) << c.why;
+  EXPECT_NE(std::find(c.clauses.begin(), c.clauses.end(), "messina.consumption.shortfall.step3"), c.clauses.end());
+  // The same Worker named where it stands, in H's Utility, is the legal choice.
+  const json on_map = {{"type", "consume"}, {"faction", "UE"}, {"disband", {{{"at", "H"}, {"unit", "worker"}}}}};
+  const ApplyOutcome fine = rules->apply(before, on_map);
+  ASSERT_TRUE(fine.legal) << fine.reason;
+  EXPECT_EQ(rules->check_outcome(before, on_map, false, legal(*fine.state), kRlimit).membership, Membership::allowed);
+}
+
 TEST(SolverConsumption, EveryConsumptionProofIsProved) {
   const GameRules& g = *library().find("messina");
   const json proofs =

@@ -209,21 +209,33 @@ TEST(SolverScythe, IntoAHomeBaseIsIllegal) {
 
 struct Agreement {
   int cases = 0, disagreements = 0, not_encoded = 0, unknown = 0;
+  int sampled = 0;  // cases under a ruleset or readings other than the defaults
   double seconds = 0;
   std::vector<std::string> first;
 };
 
-Agreement agree(const json& readings, int n, std::uint64_t seed) {
+// `sampled`: each case drawn under a ruleset and readings of its own (every key of
+// rules/scythe/ruleset.json and one reading of every point), and bound to them; `readings` unused.
+Agreement agree(const json& readings, int n, std::uint64_t seed, bool sampled = false) {
   const GameRules& game = *library().find("scythe");
   const json ruleset = game.merged_ruleset(json::object());
-  const auto rules = find_game("scythe")->bind(ruleset, game.readings(readings));
-  const auto gen = generators::scythe_cases(ruleset);
+  const auto fixed = find_game("scythe")->bind(ruleset, game.readings(readings));
+  generators::CaseOptions options;
+  if (sampled) {
+    options.sample_ruleset = true;
+    for (const InterpretationPoint& p : game.points) options.readings[p.id] = p.readings;
+  }
+  const auto gen = generators::scythe_cases(ruleset, options);
   rc::Random random(seed);
   Agreement a;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < n; ++i) {
     const generators::GeneratedCase c = gen(random.split(), i % (rc::kNominalSize + 1)).value();
     if (c.is_query) continue;
+    if (!c.ruleset.empty() || !c.interpretations.empty()) ++a.sampled;
+    const auto own = sampled ? find_game("scythe")->bind(game.merged_ruleset(c.ruleset), game.readings(c.interpretations))
+                             : nullptr;
+    const BoundRules* rules = own ? own.get() : fixed.get();
     const ApplyOutcome o = rules->apply(c.state, c.request);
     const json claimed = o.legal ? claim_legal(*o.state) : claim_illegal(o.rule);
     const OutcomeCheck v = rules->check_outcome(c.state, c.request, false, claimed, kRlimit);
@@ -245,8 +257,11 @@ int agreement_cases() {
   return n ? std::atoi(n) : 2000;
 }
 
-void expect_agreement(const json& readings, std::uint64_t seed) {
-  const Agreement a = agree(readings, agreement_cases(), seed);
+void expect_agreement(const json& readings, std::uint64_t seed, bool sampled = false) {
+  const Agreement a = agree(readings, agreement_cases(), seed, sampled);
+  if (sampled) {
+    EXPECT_GT(a.sampled, a.cases / 10) << "the sample must reach beyond the defaults";
+  }
   ::testing::Test::RecordProperty("moves", a.cases);
   ::testing::Test::RecordProperty("seconds", std::to_string(a.seconds));
   EXPECT_GT(a.cases, 0);
@@ -267,6 +282,10 @@ TEST(SolverScythe, TheOraclesOutcomesOfGeneratedCasesAreAllowedUnderTheOtherRead
                     {"scythe.units-per-move", "ruleset-cap"},
                     {"scythe.worker-blocking", "presence"}},
                    777);
+}
+
+TEST(SolverScythe, TheOraclesOutcomesOfGeneratedCasesAreAllowedUnderSampledRulesetsAndReadings) {
+  expect_agreement(json::object(), 20261125, /*sampled=*/true);
 }
 
 }  // namespace

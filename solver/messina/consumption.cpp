@@ -16,10 +16,13 @@ namespace {
 
 // Step 3's choice, per space: the faction's units taken off the map, Workers taken out of Utilities
 // and units taken off its card there. Concrete for a consume action; free variables in proofs.
+// `card_workers`: Workers the choice names on a card, which never holds any (a Worker stands in a
+// Utility on the map, messina.population.placement.workers): a choice naming one names what is not there.
 struct Removal {
-  std::vector<Kinds> map;         // per space, per unit kind
-  std::vector<z3::expr> workers;  // per space
-  std::vector<Kinds> card;        // per space, per unit kind
+  std::vector<Kinds> map;              // per space, per unit kind
+  std::vector<z3::expr> workers;       // per space
+  std::vector<Kinds> card;             // per space, per unit kind
+  std::vector<z3::expr> card_workers;  // per space
 };
 
 // The quantities the text names, for one faction's Consumption.
@@ -40,13 +43,14 @@ Removal removal_of(const SymBoard& b, int f, const ms::Consume& a) {
   const z3::expr zero = ctx.int_val(0);
   Removal r{std::vector<Kinds>(b.spaces.size(), Kinds{zero, zero, zero, zero, zero}),
             std::vector<z3::expr>(b.spaces.size(), zero),
-            std::vector<Kinds>(b.spaces.size(), Kinds{zero, zero, zero, zero, zero})};
+            std::vector<Kinds>(b.spaces.size(), Kinds{zero, zero, zero, zero, zero}),
+            std::vector<z3::expr>(b.spaces.size(), zero)};
   std::vector<std::map<int, int>> map(b.spaces.size()), card(b.spaces.size());
-  std::vector<int> workers(b.spaces.size(), 0);
+  std::vector<int> workers(b.spaces.size(), 0), card_workers(b.spaces.size(), 0);
   for (const auto& pc : a.disband) {
     const int s = b.space_index(pc.where.space);
     if (pc.piece == ms::Piece::worker)
-      workers[s] += pc.count;
+      (pc.where.on_card ? card_workers : workers)[s] += pc.count;
     else
       (pc.where.on_card ? card : map)[s][static_cast<int>(pc.piece)] += pc.count;
   }
@@ -54,6 +58,7 @@ Removal removal_of(const SymBoard& b, int f, const ms::Consume& a) {
     for (const auto& [k, n] : map[s]) r.map[s][k] = ctx.int_val(n);
     for (const auto& [k, n] : card[s]) r.card[s][k] = ctx.int_val(n);
     r.workers[s] = ctx.int_val(workers[s]);
+    r.card_workers[s] = ctx.int_val(card_workers[s]);
   }
   (void)f;
   return r;
@@ -136,6 +141,7 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
     z3::expr guests = ctx.int_val(0);
     for (std::size_t owner = 0; owner < before.factions.size(); ++owner) guests = guests + sp.guests[owner][f];
     e.legal.push_back({"messina.consumption.shortfall.step3", removal.workers[s] <= sp.workers[f] + guests});
+    e.legal.push_back({"messina.consumption.shortfall.step3", removal.card_workers[s] == 0});
     tokens.push_back(removal.workers[s]);
     for (std::size_t k = 0; k < kKinds; ++k) {
       const int per = tokens_per_unit(n, sf.kind, ms::kUnitKinds[k]);
@@ -247,10 +253,13 @@ Removal free_removal(const SymBoard& b, int f, Constraints& facts) {
       facts.push_back({"choice", card[k] >= 0});
     }
     z3::expr w = ctx.int_const(("take/" + sp.id + "/worker").c_str());
+    z3::expr card_w = ctx.int_const(("take-card/" + sp.id + "/worker").c_str());
     facts.push_back({"choice", w >= 0});
+    facts.push_back({"choice", card_w >= 0});
     r.map.push_back(map);
     r.card.push_back(card);
     r.workers.push_back(w);
+    r.card_workers.push_back(card_w);
   }
   (void)f;
   return r;
@@ -266,6 +275,8 @@ ms::Consume consume_from_model(const z3::model& m, const SymBoard& b, int f, con
         c.disband.push_back({{b.spaces[s].id, true}, ms::kUnitKinds[k], n});
     }
     if (int n = int_value(m, r.workers[s]); n > 0) c.disband.push_back({{b.spaces[s].id, false}, ms::Piece::worker, n});
+    if (int n = int_value(m, r.card_workers[s]); n > 0)
+      c.disband.push_back({{b.spaces[s].id, true}, ms::Piece::worker, n});
   }
   return c;
 }
