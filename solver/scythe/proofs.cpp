@@ -8,6 +8,7 @@
 
 #include "solver/parallel.hpp"
 #include "solver/scythe/encoding.hpp"
+#include "solver/scythe/reachable.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -184,6 +185,8 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
   std::vector<std::function<std::vector<ScytheProof>()>> tasks;
   for (const Invariant& inv : invariants())
     tasks.push_back([&inv, &rules, &budget] { return std::vector<ScytheProof>{prove_invariant(inv, rules, budget)}; });
+  // The states play can reach (rules/scythe/invariants.json): every legal move keeps them.
+  tasks.push_back([&rules, &budget] { return prove_reachable_kept(rules, budget); });
   return run_in_order(tasks);
 }
 
