@@ -224,3 +224,45 @@ def test_an_unknown_subcommand_exits_with_2(run):
 def test_help_explains_the_subcommands(run):
     code, out, err = run("--help")
     assert code == 0 and "run" in out and "validate" in out, out
+
+
+# Red's mech and blue's mech share T1 with no combat pending: play never leaves such a board between
+# actions (a mech entering an opponent's mech stops and a combat waits there once the move is done).
+MEETING = {"id": "t/meeting", "game": "scythe", "title": "two mechs meet with no combat pending",
+           "cites": ["scythe.move.combat-pending"],
+           "state": {"factions": {"red": {"popularity": 5, "home_base": "HB-red"},
+                                  "blue": {"popularity": 5, "home_base": "HB-blue"}},
+                     "territories": {"HB-red": {"adjacent": ["T1"], "home_base": "red"},
+                                     "T1": {"adjacent": ["HB-red", "HB-blue"], "terrain": "farm",
+                                            "units": {"red": {"mech": 1}, "blue": {"mech": 1}},
+                                            "held_by": "red"},
+                                     "HB-blue": {"adjacent": ["T1"], "home_base": "blue"}}},
+           "steps": [{"query": {"type": "controller", "at": "T1"}, "expect": {"result": "red"}}]}
+
+
+def test_validate_reachable_names_the_invariant_and_the_pointer_and_a_mark_keeps_the_board(run, tmp_path):
+    path = tmp_path / "meeting.json"
+    path.write_text(json.dumps(MEETING))
+    plain = run("validate", str(path))
+    assert plain.returncode == 0, plain.stdout  # a valid state: it does not contradict itself
+    r = run("validate", "--reachable", str(path))
+    assert r.returncode == 2, r.stdout
+    assert "at /state/territories/T1" in r.stdout, r.stdout
+    assert "scythe.reachable.combat-units-meet-only-in-pending-combat" in r.stdout, r.stdout
+    assert "1 with a problem" in r.stdout, r.stdout
+    # With the combat pending there, play can reach it.
+    pending = json.loads(json.dumps(MEETING))
+    pending["state"]["pending"] = {"combats": ["T1"]}
+    path.write_text(json.dumps(pending))
+    r = run("validate", "--reachable", str(path))
+    assert r.returncode == 0, r.stdout
+    # Kept on purpose and marked: valid, counted as marked; a mark on a reachable board is a problem.
+    marked = dict(MEETING, unreachable="scythe.reachable.combat-units-meet-only-in-pending-combat: a test")
+    path.write_text(json.dumps(marked))
+    r = run("validate", "--reachable", str(path))
+    assert r.returncode == 0, r.stdout
+    assert "1 marked unreachable" in r.stdout, r.stdout
+    path.write_text(json.dumps(dict(pending, unreachable="nothing: a wrong mark")))
+    r = run("validate", "--reachable", str(path))
+    assert r.returncode == 2, r.stdout
+    assert "breaks no invariant" in r.stdout, r.stdout
