@@ -58,6 +58,7 @@ struct RunOptions {
   bool exitfirst = false;        // -x: --maxfail 1
   std::size_t max_timeouts = 5;  // give up on an engine after this many timeouts in a row (0: never)
   bool list = false;             // list the cases selected, run nothing
+  bool skip_unreachable = false;  // skip the scenarios marked "unreachable", on every target
 };
 
 // What an engine's hello says about it, for its coverage line.
@@ -88,12 +89,15 @@ int list_cases(const Corpus& corpus, const std::string& format) {
       continue;
     }
     const Scenario& s = *loaded;
-    if (format == "jsonl")
-      fmt::print("{}\n", json{{"type", "case"}, {"id", s.id}, {"file", s.file.string()}, {"game", s.game},
-                             {"title", s.title}, {"cites", s.cites}, {"steps", s.steps.size()}}
-                             .dump(-1, ' ', false, json::error_handler_t::replace));
-    else
-      fmt::print("{}  {}\n", s.id.empty() ? s.file.string() : s.id, s.title);
+    if (format == "jsonl") {
+      json line{{"type", "case"}, {"id", s.id},       {"file", s.file.string()}, {"game", s.game},
+                {"title", s.title}, {"cites", s.cites}, {"steps", s.steps.size()}};
+      if (!s.unreachable.empty()) line["unreachable"] = s.unreachable;
+      fmt::print("{}\n", line.dump(-1, ' ', false, json::error_handler_t::replace));
+    } else {
+      fmt::print("{}  {}{}\n", s.id.empty() ? s.file.string() : s.id, s.title,
+                 s.unreachable.empty() ? "" : fmt::format("  [unreachable: {}]", s.unreachable));
+    }
   }
   for (const auto& bad : corpus.bad) fmt::print(stderr, "rulecheck: {}\n", bad.describe());
   if (format != "jsonl") fmt::print(stderr, "{} case(s) selected\n", corpus.size());
@@ -118,6 +122,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   settings.oracle = !opt.no_oracle;
   settings.strict = opt.strict;
   settings.solver_rlimit = opt.solver_rlimit;
+  settings.skip_unreachable = opt.skip_unreachable;
   settings.reproduce_prefix = context.program + " run";
   settings.explain_prefix = context.program + " explain";
   try {
@@ -229,8 +234,12 @@ void add_run(CLI::App& app, Context& context) {
                   "its cases not run are reported skipped")
       ->capture_default_str();
   run->add_flag("--list", opt->list,
-                "List the cases the paths, --filter and --shard select (id and title; a JSON line each with "
-                "--format jsonl) and run nothing");
+                "List the cases the paths, --filter and --shard select (id and title, and the mark of a scenario "
+                "whose starting board play cannot reach; a JSON line each with --format jsonl) and run nothing");
+  run->add_flag("--skip-unreachable", opt->skip_unreachable,
+                "Skip the scenarios marked \"unreachable\" (a starting board no game can reach) on every target, "
+                "the oracle too: each is reported skipped with the reason \"the starting board is one play cannot "
+                "reach: <the scenario's text>\", and the summary counts them under one reason");
   run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,

@@ -2,8 +2,13 @@
 // to rulebook/commands.hpp; each callback sets the exit code.
 #include <iostream>
 #include <memory>
+#include <optional>
+
+#include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "harness/corpus.hpp"
+#include "harness/ruleset_keys.hpp"
 #include "rulebook/commands.hpp"
 
 namespace rulecheck::cli {
@@ -101,16 +106,65 @@ void add_fingerprint(CLI::App& rules, Context& context) {
   });
 }
 
+// Each ruleset key with the project's scenarios overriding it, run on the oracle (harness/ruleset_keys.hpp).
+// Nothing when the rules folder is missing (the coverage itself says so); the files that cannot be
+// used are left out, with a note.
+std::optional<std::vector<rulebook::RulesetKeyCoverage>> measure_ruleset_keys(const Context& context, bool& failed) {
+  failed = false;
+  if (!std::filesystem::is_directory(context.rules())) return std::nullopt;
+  auto library = context.load_rules();
+  if (!library) {
+    failed = true;
+    return std::nullopt;
+  }
+  const auto scenarios = context.project() / "scenarios";
+  std::optional<Corpus> corpus;
+  try {
+    corpus = load_corpus({scenarios.string()}, *library);
+  } catch (const ScenarioError& e) {
+    fmt::print(stderr, "rulecheck rules coverage: note: {}; no scenario overrides a ruleset key\n", e.describe());
+    corpus.emplace(*library);
+  }
+  if (!corpus->bad.empty())
+    fmt::print(stderr,
+               "rulecheck rules coverage: note: {} scenario file(s) could not be used and are left out of the ruleset "
+               "keys (see `rulecheck validate {}`)\n",
+               corpus->bad.size(), scenarios.string());
+  std::vector<rulebook::RulesetKeyCoverage> keys;
+  for (const auto& use : ruleset_key_uses(*corpus, *library)) {
+    rulebook::RulesetKeyCoverage k;
+    k.game = use.game;
+    k.key = use.key;
+    k.default_value = use.default_value.dump();
+    for (const auto& o : use.overrides) k.overrides.push_back({o.id, o.value.dump(), o.depends, o.how});
+    k.read_by_no_rule = use.read_by_no_rule;
+    k.unread_checked = use.unread_checked;
+    k.read_anyway = use.read_anyway;
+    k.gap = use.gap();
+    keys.push_back(std::move(k));
+  }
+  return keys;
+}
+
 void add_coverage(CLI::App& rules, Context& context) {
   auto format = std::make_shared<std::string>("text");
   CLI::App* coverage = rules.add_subcommand(
-      "coverage", "For every clause, the scenarios, property sources and oracle code citing it; then the gaps");
+      "coverage",
+      "For every clause, the scenarios, property sources and oracle code citing it; for every ruleset key, the "
+      "scenarios that override it and whether one depends on it; then the gaps");
   coverage->add_option("--format", *format, "text, markdown or json")
       ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
   coverage->footer(
       "Scenarios cite a clause in \"cites\" or an expected \"rule\". A gap is an implemented clause that no scenario "
       "or no oracle code site cites, or an out-of-scope or note clause that no scenario cites.\n"
+      "Ruleset keys: every key of rules/<game>/ruleset.json (nested ones by dotted path, units.bomber.cost). A "
+      "scenario overrides a key when its \"ruleset\" gives it another value; it depends on the key when, run again "
+      "on the oracle with that key reset to its default, it no longer passes on legality, next state or query "
+      "result, or its starting board is rejected (an engine ignoring the key fails it, even without --strict). "
+      "A key that no scenario depends on is a gap, unless rules/<game>/ruleset.doc.json says no rule reads it "
+      "(\"read_by_no_rule\"); that claim is checked by running every scenario of the game with the key one higher, "
+      "and a verdict that changes makes it a gap.\n"
       "The code sites were found when rulecheck was built: every full clause id written in oracle/ and properties/ "
       "(*.cpp, *.hpp) of its source tree.\n"
       "Exit status: 0 no gaps, 1 a gap, 2 bad input (a clause index with problems: see `rulecheck rules check`), "
@@ -119,6 +173,17 @@ void add_coverage(CLI::App& rules, Context& context) {
     rulebook::CoverageOptions options;
     options.rules_dir = context.rules();
     options.format = *format;
+    bool failed = false;
+    try {
+      options.ruleset_keys = measure_ruleset_keys(context, failed);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "rulecheck rules coverage: cannot measure the ruleset keys: {}\n", e.what());
+      failed = true;
+    }
+    if (failed) {
+      context.exit_code = kCannotRun;
+      return;
+    }
     context.exit_code = rulebook::coverage_rules(options, std::cout, std::cerr);
   });
 }

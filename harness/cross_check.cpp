@@ -229,6 +229,10 @@ class CrossCheckRun {
     const Scenario& s = *c.holder;
     c.scenario = &s;
     c.result = case_header(s, hello_.name);
+    if (options_.skip_unreachable && !s.unreachable.empty()) {
+      c.result = unreachable_case(s, hello_.name);
+      return;
+    }
     if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
       c.result.verdict = Verdict::skipped;
       c.result.message =

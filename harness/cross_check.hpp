@@ -25,6 +25,7 @@ struct CrossCheckOptions {
   unsigned solver_rlimit = 0;                   // ask the solver about outcomes judged wanting (0: never)
   bool strict_protocol = false;                 // an answer's shape breaking protocol/schema/answer.schema.json
                                                 // (extra fields, two shapes at once) makes the case errored
+  bool skip_unreachable = false;                // skip scenarios marked "unreachable" (nothing is sent)
 };
 
 // What is wrong with the shape of an answer to apply/query (protocol/schema/answer.schema.json),

@@ -247,6 +247,14 @@ std::string explain_command(const std::string& prefix, const CaseResult& r) {
   return fmt::format("{} {} --step {}", prefix, shell_quote(r.file), r.step);
 }
 
+CaseResult unreachable_case(const Scenario& s, const std::string& target) {
+  CaseResult r = case_header(s, target);
+  r.verdict = Verdict::skipped;
+  r.message = fmt::format("{}: {}", kUnreachableSkip, s.unreachable);
+  r.skip_reason = std::string(kUnreachableSkip);
+  return r;
+}
+
 CaseResult errored_case(const ScenarioError& error, const std::string& target) {
   CaseResult r;
   r.file = valid_utf8(error.file.string());
@@ -270,7 +278,7 @@ std::string where_in_scenario(const InputError& e, std::size_t step) {
 
 }  // namespace
 
-CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules) {
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult r = case_header(scenario, "oracle");
   json state = scenario.state;
@@ -280,7 +288,7 @@ CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules) {
     for (; i < scenario.steps.size(); ++i) {
       const Step& step = scenario.steps[i];
       OracleAnswer answer = oracle_answer(*bound, "", step.is_query, state, step.request);
-      if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{})) break;
+      if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{true, strict_rule, false})) break;
       if (!step.is_query && answer.outcome["legal"].get<bool>()) state = std::move(answer.outcome["state"]);
     }
   } catch (const InputError& e) {

@@ -76,10 +76,20 @@ CaseResult case_header(const Scenario& s, const std::string& target);
 // "<prefix> FILE --step K"; "" for other verdicts or without a prefix.
 std::string explain_command(const std::string& prefix, const CaseResult& r);
 
+// Why a case is skipped under `run --skip-unreachable`: its scenario is marked "unreachable".
+inline constexpr std::string_view kUnreachableSkip = "the starting board is one play cannot reach";
+
+// Case `s` skipped on `target` because its starting board is one play cannot reach (Scenario::unreachable,
+// run --skip-unreachable): the message is "<kUnreachableSkip>: <the scenario's text>", the skip reason
+// (how the summary groups skips) kUnreachableSkip alone.
+CaseResult unreachable_case(const Scenario& s, const std::string& target);
+
 // A case for a scenario file that could not be loaded.
 CaseResult errored_case(const ScenarioError& error, const std::string& target);
 
-// Runs every step of `scenario` on the oracle and judges each against the expectation.
-CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules);
+// Runs every step of `scenario` on the oracle and judges each against the expectation (`strict_rule`:
+// the clause id of an illegal outcome too, as the corpus is judged; false: legality only, as an
+// engine is judged without --strict).
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule = true);
 
 }  // namespace rulecheck

@@ -124,6 +124,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.reproduce_prefix = settings.reproduce_prefix;
   options.explain_prefix = settings.explain_prefix;
   options.solver_rlimit = settings.solver_rlimit;
+  options.skip_unreachable = settings.skip_unreachable;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
     cross_check(corpus, library, *e.process, options, record);
@@ -156,7 +157,9 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
         record(errored_case(e, "oracle"));
         continue;
       }
-      CaseResult r = stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game));
+      CaseResult r = stop_requested()                                    ? interrupted_case(*s, "oracle")
+                     : settings.skip_unreachable && !s->unreachable.empty() ? unreachable_case(*s, "oracle")
+                                                                            : run_on_oracle(*s, *library.find(s->game));
       r.explain = explain_command(settings.explain_prefix, r);
       record(r);
     }

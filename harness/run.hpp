@@ -34,6 +34,7 @@ struct RunSettings {
   std::string reproduce_prefix;                                         // "rulecheck run"
   std::string explain_prefix;                                           // "rulecheck explain"
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
+  bool skip_unreachable = false;  // skip, on every target, the scenarios marked "unreachable"
 };
 
 // The targets' names in the order their results come: the oracle, then each engine.

@@ -7,8 +7,10 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "rulebook/code_sites.hpp"
 #include "rulebook/text_folder.hpp"
@@ -43,15 +45,37 @@ struct FingerprintOptions {
 // folder) with its number and fingerprint.
 int fingerprint_rules(const FingerprintOptions& options, std::ostream& out, std::ostream& err);
 
+// One key of a game's ruleset and the scenarios overriding it, as measured by running them on the
+// oracle (harness/ruleset_keys.hpp; the CLI measures, this module only reports).
+struct RulesetKeyCoverage {
+  struct Override {
+    std::string scenario;  // its id
+    std::string value;     // the value it gives the key, as JSON text
+    bool depends = false;  // reset to the default, the scenario no longer passes
+    std::string how;       // the oracle's verdict with the default (or why it was not judged)
+  };
+  std::string game;
+  std::string key;            // dotted path (units.bomber.cost)
+  std::string default_value;  // JSON text
+  std::vector<Override> overrides;
+  std::string read_by_no_rule;     // not empty: no rule reads it (ruleset.doc.json), and why
+  std::size_t unread_checked = 0;  // such a key: the scenarios run with it one higher
+  std::vector<std::string> read_anyway;  // ... whose verdict changed ("id: message")
+  std::string gap;                       // "" when covered
+};
+
 struct CoverageOptions {
   std::filesystem::path rules_dir;
   std::string format = "text";  // text | markdown | json
   std::span<const CodeSite> code_sites = built_in_code_sites();
+  // When given, a section "ruleset keys" (each key's gap counts as a gap).
+  std::optional<std::vector<RulesetKeyCoverage>> ruleset_keys;
 };
 
 // For every clause: the scenarios, property sources and oracle code sites citing it; then the
 // gaps: an implemented clause with no citing scenario or no oracle code site, an out-of-scope or
-// note clause with no citing scenario.
+// note clause with no citing scenario. With `ruleset_keys`, each key with the scenarios overriding
+// it and whether one depends on it; a key that none depends on (and that some rule reads) is a gap.
 int coverage_rules(const CoverageOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace rulecheck::rulebook

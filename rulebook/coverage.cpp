@@ -1,6 +1,9 @@
 // `rulecheck rules coverage`: for every clause, what cites it (scenarios, property sources, oracle
 // code), and the gaps: an implemented clause with no scenario or no oracle code site citing it, an
-// out-of-scope or note clause with no scenario citing it.
+// out-of-scope or note clause with no scenario citing it. With the ruleset keys measured (the CLI
+// runs them on the oracle), a section "ruleset keys": each key, the scenarios overriding it and
+// whether one depends on it; a key that none depends on, unless no rule reads it, is a gap.
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -37,7 +40,8 @@ struct UnknownSite {
 struct Coverage {
   std::vector<ClauseCoverage> clauses;
   std::vector<UnknownSite> unknown;
-  std::size_t gaps = 0;
+  std::optional<std::vector<RulesetKeyCoverage>> keys;
+  std::size_t gaps = 0;  // the clauses' and the keys'
   std::size_t citation_problems = 0;
 };
 
@@ -84,8 +88,47 @@ std::string listed(const std::vector<std::string>& items) {
 std::string where(const Clause& c) { return fmt::format("{} paragraph {}", c.at.section, c.at.paragraph); }
 
 std::string summary(const Coverage& coverage) {
-  return fmt::format("{}: {}", count_of(coverage.clauses.size(), "clause", "clauses"),
+  std::string what = count_of(coverage.clauses.size(), "clause", "clauses");
+  if (coverage.keys) what += ", " + count_of(coverage.keys->size(), "ruleset key", "ruleset keys");
+  return fmt::format("{}: {}", what,
                      coverage.gaps ? count_of(coverage.gaps, "gap", "gaps") : std::string("no gaps"));
+}
+
+// ---------------------------------------------------------------- ruleset keys
+
+constexpr const char* kKeysMeaning =
+    "a scenario overrides a key when its \"ruleset\" gives it another value, and depends on it when, run again on "
+    "the oracle with that key reset to its default, it no longer passes on legality, next state or query result (an "
+    "engine ignoring the key fails it, even without --strict)";
+
+std::size_t key_gaps(const std::vector<RulesetKeyCoverage>& keys) {
+  std::size_t n = 0;
+  for (const auto& k : keys) n += k.gap.empty() ? 0 : 1;
+  return n;
+}
+
+std::size_t dependents(const RulesetKeyCoverage& k) {
+  std::size_t n = 0;
+  for (const auto& o : k.overrides) n += o.depends ? 1 : 0;
+  return n;
+}
+
+std::string keys_summary(const std::vector<RulesetKeyCoverage>& keys) {
+  std::size_t depended = 0, unread = 0;
+  for (const auto& k : keys) {
+    depended += dependents(k) > 0 ? 1 : 0;
+    unread += k.read_by_no_rule.empty() ? 0 : 1;
+  }
+  return fmt::format("{} of {} depended on by a scenario, {} read by no rule, {} without either", depended,
+                     count_of(keys.size(), "ruleset key", "ruleset keys"), unread, key_gaps(keys));
+}
+
+// What was checked for a key no rule reads.
+std::string unread_check(const RulesetKeyCoverage& k) {
+  if (k.unread_checked == 0) return "not checked (not an integer, or no scenario of the game passes)";
+  return fmt::format("set one higher in each of {} {} scenario(s): {}", k.unread_checked, k.game,
+                     k.read_anyway.empty() ? std::string("no verdict changed")
+                                           : fmt::format("{} verdict(s) changed", k.read_anyway.size()));
 }
 
 // ---------------------------------------------------------------- text
@@ -99,11 +142,28 @@ void print_text(const Coverage& coverage, std::ostream& out) {
   }
   for (const auto& u : coverage.unknown)
     out << fmt::format("note: {}: \"{}\" is neither a clause id nor an interpretation point id\n", u.site, u.id);
+  if (coverage.keys) {
+    out << fmt::format("\nruleset keys ({}):\n", kKeysMeaning);
+    for (const auto& k : *coverage.keys) {
+      out << fmt::format("{} {} (default {}): {}\n", k.game, k.key, k.default_value,
+                         !k.read_by_no_rule.empty() ? "read by no rule: " + k.read_by_no_rule
+                                                    : fmt::format("{} of {} overriding scenario(s) depend on it",
+                                                                  dependents(k), k.overrides.size()));
+      for (const auto& o : k.overrides)
+        out << fmt::format("  {} = {}: {}{}\n", o.scenario, o.value, o.depends ? "depends: " : "", o.how);
+      if (!k.read_by_no_rule.empty()) out << fmt::format("  {}\n", unread_check(k));
+      for (const auto& r : k.read_anyway) out << fmt::format("  changed: {}\n", r);
+    }
+    out << fmt::format("ruleset keys: {}\n", keys_summary(*coverage.keys));
+  }
   if (coverage.gaps) {
     out << "gaps:\n";
     for (const auto& c : coverage.clauses)
       for (const auto& gap : c.gaps)
         out << fmt::format("  {} ({}): {}\n", c.clause->id, scope_name(*c.clause->scope), gap);
+    if (coverage.keys)
+      for (const auto& k : *coverage.keys)
+        if (!k.gap.empty()) out << fmt::format("  ruleset key {} {}: {}\n", k.game, k.key, k.gap);
   }
   out << summary(coverage) << "\n";
 }
@@ -133,11 +193,31 @@ void print_markdown(const Coverage& coverage, std::ostream& out) {
     out << fmt::format("| `{}`{} | {} | {} | {} | {} | {} |\n", c.clause->id, c.gaps.empty() ? "" : " **gap**",
                        scope_name(*c.clause->scope), where(*c.clause), markdown_cell(c.scenarios, true),
                        markdown_cell(c.properties, false), markdown_cell(c.oracle, false));
+  if (coverage.keys) {
+    out << fmt::format("\n## Ruleset keys\n\n{}: {}.\n\n", keys_summary(*coverage.keys), kKeysMeaning);
+    out << "| game | key | default | scenarios overriding it (value) | depended on by |\n";
+    out << "|---|---|---|---|---|\n";
+    for (const auto& k : *coverage.keys) {
+      std::vector<std::string> overriding, depending;
+      for (const auto& o : k.overrides) {
+        overriding.push_back(fmt::format("`{}` ({})", o.scenario, o.value));
+        if (o.depends) depending.push_back(fmt::format("`{}`", o.scenario));
+      }
+      std::string by = depending.empty() ? "&mdash;" : fmt::format("{}", fmt::join(depending, "<br>"));
+      if (!k.read_by_no_rule.empty()) by = fmt::format("read by no rule ({}); {}", k.read_by_no_rule, unread_check(k));
+      out << fmt::format("| {} | `{}`{} | `{}` | {} | {} |\n", k.game, k.key, k.gap.empty() ? "" : " **gap**",
+                         k.default_value,
+                         overriding.empty() ? "&mdash;" : fmt::format("{}", fmt::join(overriding, "<br>")), by);
+    }
+  }
   if (coverage.gaps) {
     out << fmt::format("\n## Gaps ({})\n\n", coverage.gaps);
     for (const auto& c : coverage.clauses)
       for (const auto& gap : c.gaps)
         out << fmt::format("- `{}` ({}): {}\n", c.clause->id, scope_name(*c.clause->scope), gap);
+    if (coverage.keys)
+      for (const auto& k : *coverage.keys)
+        if (!k.gap.empty()) out << fmt::format("- ruleset key {} `{}`: {}\n", k.game, k.key, k.gap);
   }
   if (!coverage.unknown.empty()) {
     out << "\n## Ids in the code that are neither clauses nor interpretation points\n\n";
@@ -165,11 +245,34 @@ void print_json(const Coverage& coverage, std::ostream& out) {
   }
   json unknown = json::array();
   for (const auto& u : coverage.unknown) unknown.push_back({{"id", u.id}, {"site", u.site}});
-  const json report = {{"ok", coverage.gaps == 0},
-                       {"summary", summary(coverage)},
-                       {"clauses", clauses},
-                       {"gaps", gaps},
-                       {"unknown_ids_in_code", unknown}};
+  json report = {{"ok", coverage.gaps == 0},
+                 {"summary", summary(coverage)},
+                 {"clauses", clauses},
+                 {"gaps", gaps},
+                 {"unknown_ids_in_code", unknown}};
+  if (coverage.keys) {
+    json keys = json::array();
+    for (const auto& k : *coverage.keys) {
+      json overrides = json::array();
+      for (const auto& o : k.overrides)
+        overrides.push_back({{"scenario", o.scenario}, {"value", json::parse(o.value)}, {"depends", o.depends},
+                             {"how", o.how}});
+      json key = {{"game", k.game},
+                  {"key", k.key},
+                  {"default", json::parse(k.default_value)},
+                  {"scenarios", overrides},
+                  {"depended_on", dependents(k) > 0},
+                  {"read_by_no_rule", k.read_by_no_rule.empty() ? json(nullptr) : json(k.read_by_no_rule)},
+                  {"gap", k.gap.empty() ? json(nullptr) : json(k.gap)}};
+      if (!k.read_by_no_rule.empty()) {
+        key["unread_checked"] = k.unread_checked;
+        key["read_anyway"] = k.read_anyway;
+      }
+      keys.push_back(std::move(key));
+      if (!k.gap.empty()) report["gaps"].push_back({{"ruleset_key", k.key}, {"game", k.game}, {"gap", k.gap}});
+    }
+    report["ruleset_keys"] = {{"meaning", kKeysMeaning}, {"summary", keys_summary(*coverage.keys)}, {"keys", keys}};
+  }
   out << report.dump(2) << "\n";
 }
 
@@ -192,7 +295,11 @@ int coverage_rules(const CoverageOptions& options, std::ostream& out, std::ostre
         kCommand);
     return kBadInput;
   }
-  const Coverage coverage = measure(indexes, collect_citations(*project, indexes), options.code_sites);
+  Coverage coverage = measure(indexes, collect_citations(*project, indexes), options.code_sites);
+  if (options.ruleset_keys) {
+    coverage.keys = options.ruleset_keys;
+    coverage.gaps += key_gaps(*coverage.keys);
+  }
   if (coverage.citation_problems)
     err << fmt::format("rulecheck {}: note: {} in the scenarios or interpretations (see `rulecheck rules check`)\n",
                        kCommand, count_of(coverage.citation_problems, "citation problem", "citation problems"));
