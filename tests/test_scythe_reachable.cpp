@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "common/input_error.hpp"
+#include "harness/scenario.hpp"
 #include "oracle/scythe/oracle.hpp"
 #include "tests/support.hpp"
 
@@ -172,6 +173,34 @@ TEST(ScytheReachable, TheCodesInvariantsAreThoseOfInvariantsJsonAndCiteClausesOf
   for (const auto& invariant : scythe::reachability_invariants())
     EXPECT_TRUE(in_code.insert(std::string(invariant.id)).second) << "checked twice: " << invariant.id;
   EXPECT_EQ(in_code, in_file);
+}
+
+// The corpus: a Scythe scenario starts from a board play can reach, or says which invariants its
+// board breaks ("unreachable", which names every one it breaks and none it keeps).
+TEST(ScytheReachable, EveryScytheScenarioStartsFromAReachableBoardOrSaysWhichInvariantsItBreaks) {
+  const auto files = find_scenario_files({(std::filesystem::path(RULECHECK_SOURCE_DIR) / "scenarios" / "scythe").string()});
+  ASSERT_FALSE(files.empty());
+  std::set<std::string> ids;
+  for (const auto& entry : scythe::reachability_invariants()) ids.insert(std::string(entry.id));
+  for (const auto& file : files) {
+    const Scenario sc = load_scenario(file, testing::library());
+    const GameRules& rules = *testing::library().find("scythe");
+    const auto bound = find_game("scythe")->bind(rules.merged_ruleset(sc.ruleset), sc.readings(rules));
+    std::set<std::string> broken;
+    std::string where;
+    for (const auto& b : bound->reachability_breaks(sc.state)) {
+      broken.insert(b.invariant);
+      where += "\n  " + b.invariant + " at " + b.pointer + ": " + b.why;
+    }
+    if (sc.unreachable.empty()) {
+      EXPECT_TRUE(broken.empty()) << sc.id << " starts from a board play cannot reach:" << where;
+      continue;
+    }
+    EXPECT_FALSE(broken.empty()) << sc.id << " is marked unreachable, but its board breaks no invariant";
+    for (const std::string& id : ids)
+      EXPECT_EQ(sc.unreachable.find(id) != std::string::npos, broken.count(id) > 0)
+          << sc.id << ": \"unreachable\" names " << id << " exactly when the board breaks it:" << where;
+  }
 }
 
 }  // namespace
