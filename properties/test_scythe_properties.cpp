@@ -12,8 +12,15 @@
 //   - an illegal answer names a clause of the index;
 //   - the oracle is deterministic, and total under every reading of every interpretation point.
 // The properties about moves are checked under every combination of readings
-// (rules/scythe/interpretations.json). Reachability tests show that every action and query type,
-// and every clause the oracle's require() calls cite, is generated.
+// (rules/scythe/interpretations.json), over any valid state (CaseOptions::any_state), as they hold
+// for every state the validator accepts. Over the states play can reach (the generator's default,
+// rules/scythe/invariants.json), under sampled rulesets and readings:
+//   - every generated state keeps every invariant, and every legal move leads to a state that
+//     keeps them too (so the list of invariants is closed under the oracle's moves);
+//   - every ruleset key takes a value other than the default, every reading of every point is
+//     drawn, paths of 2 and 3 steps occur (legal ones too), and a good share of moves is legal.
+// Reachability tests show that every action and query type, and every clause the oracle's
+// require() calls cite, is generated.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -83,9 +90,52 @@ const std::vector<Binding>& every_reading() {
 
 const BoundRules& scythe() { return *every_reading().front().rules; }
 
+// Any valid state: the properties of the oracle that hold wherever the validator lets it run.
 const rc::Gen<GeneratedCase>& cases() {
-  static const rc::Gen<GeneratedCase> gen = generators::scythe_cases(ruleset());
+  static const rc::Gen<GeneratedCase> gen = [] {
+    generators::CaseOptions options;
+    options.any_state = true;
+    return generators::scythe_cases(ruleset(), options);
+  }();
   return gen;
+}
+
+// Every reading of every point, as `rulecheck fuzz` offers them to an engine that declares them all.
+json all_readings() {
+  json out = json::object();
+  for (const InterpretationPoint& p : scythe_rules().points) out[p.id] = p.readings;
+  return out;
+}
+
+// States play can reach, a third of them under a sampled ruleset, every reading drawn.
+const rc::Gen<GeneratedCase>& reachable_cases() {
+  static const rc::Gen<GeneratedCase> gen = [] {
+    generators::CaseOptions options;
+    options.sample_ruleset = true;
+    options.readings = all_readings();
+    return generators::scythe_cases(ruleset(), options);
+  }();
+  return gen;
+}
+
+// The oracle bound to a generated case's ruleset and readings (or to the case's ruleset under
+// `readings`, a full set), bound once per combination.
+const BoundRules& bound_for(const json& overrides, const json& readings) {
+  static std::map<std::string, std::unique_ptr<BoundRules>> cache;
+  const std::string key = overrides.dump() + readings.dump();
+  auto it = cache.find(key);
+  if (it == cache.end())
+    it = cache.emplace(key, find_game("scythe")->bind(scythe_rules().merged_ruleset(overrides), readings)).first;
+  return *it->second;
+}
+const BoundRules& bound_for(const GeneratedCase& c) {
+  return bound_for(c.ruleset, scythe_rules().readings(c.interpretations));
+}
+
+std::string breaks_text(const std::vector<StateInvariantBreak>& breaks) {
+  std::string out;
+  for (const auto& b : breaks) out += "\n  " + b.invariant + " at " + b.pointer + ": " + b.why;
+  return out;
 }
 
 // ---- Reading states ----
@@ -343,6 +393,83 @@ RC_GTEST_PROP(ScytheOracle, IsDeterministicAndTotalUnderEveryReading, ()) {
   }
 }
 
+// ---- States play can reach ----
+
+// rules/scythe/invariants.json (each invariant's clauses there): a generated state keeps every
+// invariant, and a legal move from it, under the case's sampled ruleset and drawn readings, leads
+// to a state that keeps them all.
+RC_GTEST_PROP(ScytheReachable, ALegalMoveFromAReachableStateLeadsToAReachableState, ()) {
+  const GeneratedCase c = *reachable_cases();
+  const BoundRules& rules = bound_for(c);
+  const auto before = rules.reachability_breaks(c.state);
+  RC_ASSERT(before.empty());
+  RC_PRE(!c.is_query);
+  const ApplyOutcome o = rules.apply(c.state, c.request);
+  RC_CLASSIFY(o.legal, "legal move");
+  if (!o.legal) return;
+  const auto after = rules.reachability_breaks(*o.state);
+  if (!after.empty()) RC_FAIL("the move leads to a state play cannot reach:" + breaks_text(after));
+}
+
+// The same over 5,000 cases from a fixed seed, each move under its case's ruleset and under every
+// combination of readings, not only the one drawn.
+TEST(ScytheReachable, EveryLegalMoveUnderEveryReadingKeepsEveryInvariant) {
+  rc::Random random(20240611);
+  int legal = 0, checked = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const GeneratedCase c = reachable_cases()(random.split(), i % (rc::kNominalSize + 1)).value();
+    const auto before = bound_for(c).reachability_breaks(c.state);
+    ASSERT_TRUE(before.empty()) << "generated case " << i << " starts from a state play cannot reach:"
+                                << breaks_text(before) << "\nstate: " << c.state.dump();
+    if (c.is_query) continue;
+    ++checked;
+    const json merged = scythe_rules().merged_ruleset(c.ruleset);
+    for (const Binding& b : every_reading()) {
+      std::unique_ptr<BoundRules> own;  // the case's ruleset, when it is not the default
+      if (!c.ruleset.empty()) own = find_game("scythe")->bind(merged, b.readings);
+      const BoundRules& rules = own ? *own : *b.rules;
+      const ApplyOutcome o = rules.apply(c.state, c.request);
+      if (!o.legal) continue;
+      ++legal;
+      const auto after = rules.reachability_breaks(*o.state);
+      ASSERT_TRUE(after.empty()) << "under readings " << b.readings.dump() << " and ruleset " << c.ruleset.dump()
+                                 << ", the move " << c.request.dump() << " from " << c.state.dump()
+                                 << " leads to a state play cannot reach:" << breaks_text(after);
+    }
+  }
+  std::cout << "  " << checked << " moves, " << legal << " legal outcomes over every reading, all reachable\n";
+  EXPECT_GT(legal, checked);  // the check is not vacuous
+}
+
+// The default generator draws only reachable states; any_state draws the wider ones too (each
+// invariant broken somewhere), so that the two options differ as documented.
+TEST(ScytheReachable, TheDefaultGeneratorKeepsEveryInvariantAndAnyStateDoesNot) {
+  generators::CaseOptions any;
+  any.any_state = true;
+  const auto reachable = generators::scythe_cases(ruleset()), wide = generators::scythe_cases(ruleset(), any);
+  rc::Random random(20240612);
+  int broken_reachable = 0, broken_wide = 0;
+  std::map<std::string, int> per_invariant;
+  for (int i = 0; i < 10000; ++i) {
+    const int size = i % (rc::kNominalSize + 1);
+    rc::Random r = random.split();
+    const GeneratedCase a = reachable(r, size).value(), b = wide(r, size).value();
+    broken_reachable += scythe().reachability_breaks(a.state).empty() ? 0 : 1;
+    const auto breaks = scythe().reachability_breaks(b.state);
+    broken_wide += breaks.empty() ? 0 : 1;
+    std::set<std::string> ids;
+    for (const auto& x : breaks) ids.insert(x.invariant);
+    for (const auto& id : ids) ++per_invariant[id];
+    for (const GeneratedCase* c : {&a, &b})
+      for (const auto& [id, t] : c->state.at("territories").items()) ASSERT_NE(t.value("terrain", ""), "lake") << id;
+  }
+  std::cout << "  of 10,000 states, " << broken_reachable << " by default and " << broken_wide
+            << " with any_state break an invariant\n";
+  for (const auto& [id, n] : per_invariant) std::cout << "    " << id << ": " << n << "\n";
+  EXPECT_EQ(broken_reachable, 0);
+  EXPECT_GT(broken_wide, 0);
+}
+
 // ---- Reachability ----
 
 std::string read_source(const std::string& relative) {
@@ -437,6 +564,73 @@ TEST(ScytheGenerators, WithLongerRangesEveryStopClauseIsAnAnswer) {
   EXPECT_FALSE(clauses_cited_by("stop_here").empty());
   for (const std::string& clause : expected)
     EXPECT_TRUE(r.clauses_any_reading.count(clause)) << clause << " is never the answer of an illegal case";
+}
+
+// Generated cases reach as far as the rules go (issue 20): over 5,000 reachable cases, every key of
+// rules/scythe/ruleset.json takes a value other than the default (move_range per unit kind), each
+// within what the game allows (the case's ruleset binds and its state is valid under it); every
+// reading of every point is drawn, and a case names only readings other than the default; paths
+// of 2 and 3 steps occur, legal ones among them; at least 40% of the moves are legal under the
+// case's ruleset and readings; every clause the oracle's require() calls cite is the answer of
+// some illegal move.
+TEST(ScytheGenerators, SampledRulesetsAndReadingsReachEveryKeyEveryReadingAndLongerPaths) {
+  std::map<std::string, int> keys;  // "move_range.mech" -> cases with a value other than the default
+  for (const auto& [key, value] : ruleset().items()) {
+    if (key == "game" || key == "note") continue;
+    if (value.is_object())
+      for (const auto& [sub, v] : value.items()) keys[key + "." + sub] = 0;
+    else
+      keys[key] = 0;
+  }
+  std::map<std::string, std::map<std::string, int>> readings;
+  for (const InterpretationPoint& p : scythe_rules().points)
+    for (const std::string& r : p.readings) readings[p.id][r] = 0;
+  std::map<std::size_t, int> paths, legal_paths;
+  std::map<std::string, int> answers;
+  int moves = 0, legal = 0;
+  rc::Random random(20240613);
+  for (int i = 0; i < 5000; ++i) {
+    const GeneratedCase c = reachable_cases()(random.split(), i % (rc::kNominalSize + 1)).value();
+    for (const auto& [key, value] : c.ruleset.items()) {
+      if (value.is_object())
+        for (const auto& [sub, v] : value.items()) ++keys.at(key + "." + sub);
+      else
+        ++keys.at(key);
+    }
+    for (const InterpretationPoint& p : scythe_rules().points) {
+      ASSERT_NE(c.interpretations.value(p.id, ""), p.default_reading) << "a case names the default reading of " << p.id;
+      ++readings[p.id].at(c.interpretations.value(p.id, p.default_reading));
+    }
+    const BoundRules& rules = bound_for(c);
+    ASSERT_NO_THROW(rules.canonical_state(c.state)) << "ruleset " << c.ruleset.dump() << ", state " << c.state.dump();
+    if (c.is_query) continue;
+    ++moves;
+    const ApplyOutcome o = rules.apply(c.state, c.request);
+    legal += o.legal ? 1 : 0;
+    if (!o.legal) ++answers[o.rule];
+    for (const json& m : c.request.at("moves")) {
+      ++paths[m.at("path").size()];
+      if (o.legal) ++legal_paths[m.at("path").size()];
+    }
+  }
+  std::cout << "  ruleset keys drawn other than the default (cases):";
+  for (const auto& [key, n] : keys) std::cout << " " << key << " " << n << ";";
+  std::cout << "\n  readings drawn (cases):";
+  for (const auto& [point, by_reading] : readings)
+    for (const auto& [reading, n] : by_reading) std::cout << " " << point << "=" << reading << " " << n << ";";
+  std::cout << "\n  unit moves by path length (all / in legal moves):";
+  for (const auto& [length, n] : paths) std::cout << " " << length << ": " << n << " / " << legal_paths[length] << ";";
+  std::cout << "\n  moves: " << moves << ", legal under the case's ruleset and readings: " << legal << "\n";
+  for (const auto& [key, n] : keys) EXPECT_GT(n, 0) << key << " never takes a value other than the default";
+  for (const auto& [point, by_reading] : readings)
+    for (const auto& [reading, n] : by_reading) EXPECT_GT(n, 0) << point << "=" << reading << " is never drawn";
+  for (std::size_t length : {2u, 3u}) {
+    EXPECT_GT(paths[length], 0) << "no path of " << length << " steps";
+    EXPECT_GT(legal_paths[length], 0) << "no legal move with a path of " << length << " steps";
+  }
+  EXPECT_GE(legal * 10, moves * 4) << "fewer than 40% of the moves are legal";
+  for (const std::string& clause : clauses_cited_by("require"))
+    EXPECT_TRUE(answers.count(clause)) << clause << " is never the answer of an illegal move from a reachable state";
 }
 
 }  // namespace

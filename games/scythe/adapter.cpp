@@ -208,7 +208,7 @@ struct ScytheEdge {
   }
   static State read_state(const JsonReader& r) { return scythe::read_state(r); }
   static void validate(const Rules& rules, const State& s) { scythe::validate(rules.numbers, s); }
-  static InvariantBreaks reachability_breaks(const Rules&, const State&) { return {}; }  // TODO(issue 20)
+  static InvariantBreaks reachability_breaks(const Rules&, const State& s) { return scythe::reachability_breaks(s); }
   static json write_state(const State& s) { return scythe::write_state(s); }
   static Action read_action(const JsonReader& r, const State& s) { return read_move(r, s); }
   static State apply(const Rules& rules, const State& s, const Action& a) { return move(rules, s, a); }

@@ -1,14 +1,35 @@
 // The Scythe movement oracle ("Where you can move to/from"). An illegal move throws RuleViolation.
 //   movement.cpp  the move action, control and the structure queries
 //   validate.cpp  a board that contradicts itself is rejected before any rule runs
+//   reachable.cpp a valid board that play cannot produce: the invariants it breaks
 #pragma once
 
+#include <string_view>
+#include <vector>
+
+#include "oracle/reachable.hpp"
 #include "oracle/rule_violation.hpp"
 #include "oracle/scythe/model.hpp"
 
 namespace rulecheck::scythe {
 
 void validate(const Ruleset& numbers, const State& state);
+
+// The states play can reach (rules/scythe/invariants.json): one check per invariant, each
+// returning every place a valid state breaks it, and all of them in that order.
+struct ReachabilityInvariant {
+  std::string_view id;
+  InvariantBreaks (*check)(const State&);
+};
+const std::vector<ReachabilityInvariant>& reachability_invariants();
+InvariantBreaks reachability_breaks(const State& state);
+
+InvariantBreaks combat_units_meet_only_in_pending_combat(const State& s);
+InvariantBreaks workers_share_only_in_pending_combat(const State& s);
+InvariantBreaks home_base_holds_only_its_faction(const State& s);
+InvariantBreaks no_pending_combat_in_home_base(const State& s);
+InvariantBreaks character_on_encounter_has_it_pending(const State& s);
+InvariantBreaks pending_encounter_on_token(const State& s);
 
 State move(const Rules& rules, const State& state, const Move& action);
 

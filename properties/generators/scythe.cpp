@@ -1,4 +1,5 @@
-// Scythe's generated cases (docs/formats.md, "Scythe state"; rules/scythe/clauses.json).
+// Scythe's generated cases (docs/formats.md, "Scythe state" and "States play can reach";
+// rules/scythe/clauses.json, rules/scythe/invariants.json).
 //
 // A case is first a spec of plain shrinkable numbers (CaseSpec below), then converted into JSON.
 // The conversion reads every number so that any value, and any shrink of it, is a state the
@@ -9,22 +10,48 @@
 // exactly when several factions share a territory and names one of them, and popularity lies in
 // the ruleset's popularity_min..popularity_max.
 //
+// States play can reach (the default; CaseOptions::any_state keeps the wider states): the
+// conversion builds every invariant of rules/scythe/invariants.json in, as play would leave the
+// board, so that shrinking keeps it too. Where two factions have a character or mechs on one
+// territory, a combat is pending there between the two (the holder drawn among them and the next
+// one with such units), and any third faction's units are back in their home base; where one
+// faction has a character or mechs, every other faction's workers are back in their home base
+// (scythe.move.workers-retreat); where only workers meet, those of the faction drawn as the holder
+// stay and the others are home. A character on an encounter token has had its encounter: the token
+// is gone (scythe.move.encounter-resolve). Nothing else is pending. With any_state, units of every
+// faction are left where the spec puts them, "held_by" names any faction present, and pending
+// combats are drawn anywhere on the board.
+//
+// Terrain: every kind the format names except `lake`. The movement section does not govern lakes
+// (Scythe's units do not enter them) and the oracle treats them as ordinary land, so a lake in a
+// generated case would test rulecheck's guess, not the rules (docs/formats.md).
+//
+// Rulesets and readings: with CaseOptions::sample_ruleset, a third of the cases draw every key of
+// the ruleset within what the game allows (move_range per unit kind 1..3 independently,
+// popularity_min 0..3, popularity_max 10..18, popularity_loss_per_worker 0..3, units_per_move 2..3)
+// and the case carries the values that differ from the ruleset given (GeneratedCase::ruleset).
+// For each point of CaseOptions::readings one of the readings listed is drawn per case; those
+// that are not the point's default are the case's interpretations.
+//
 // The action is a move (1-3 unit moves; one more than the ruleset's units_per_move when that is
 // larger) or one of the three queries (controller, mill-produces, structure-bonus). About half of
 // the cases aim at legality: each unit move starts where the mover still has an unmoved unit of
-// that kind and walks adjacency around home bases, stopping where the unit's movement ends and
-// keeping workers away from opponents, so that it is legal under every reading (scythe.move.*;
-// at most units_per_move unit moves). In the other half each unit move is, by its spec, aimed as
-// above, "local" (a unit the mover has there now, moved already or not, walking adjacency home
-// bases included, 0 to range + 1 steps, workers carried by any unit), "into trouble" (an unmoved
-// unit stepping into a home base, opponents' territory or an encounter, then on), "again" (the
-// unit the previous unit move moved, once more) or "wild" (any unit, anywhere, jumping anywhere):
-// illegal in each of the ways the clauses list, and often legal too.
+// that kind and walks adjacency around home bases for up to the unit's range, stopping where the
+// unit's movement ends and keeping workers away from opponents (and, under the no-workers reading
+// of scythe.vacated-workers, from territories a move vacated), so that it is legal under the
+// readings drawn (scythe.move.*; at most units_per_move unit moves). In the other half each unit
+// move is, by its spec, aimed as above, "local" (a unit the mover has there now, moved already or
+// not, walking adjacency home bases included, 0 to range + 1 steps, workers carried by any unit),
+// "into trouble" (an unmoved unit stepping into a home base, opponents' territory or an
+// encounter, then on), "again" (the unit the previous unit move moved, once more) or "wild" (any
+// unit, anywhere, jumping anywhere): illegal in each of the ways the clauses list, and often legal
+// too.
 //
 // Sizes follow RapidCheck's size: at size 0, one faction and one territory beside its home base,
 // at most one unit of a kind on each, one unit move of one step; the number of factions,
-// territories, units, moves and steps grows with it. Numbers (popularity bounds, move ranges, the
-// units_per_move cap) come from the ruleset given, never from this file.
+// territories, units, moves and steps grows with it. The numbers the rules use (popularity bounds,
+// move ranges, the units_per_move cap) come from the case's ruleset: the one given, or one drawn
+// within what the game allows (the bounds below).
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -44,7 +71,8 @@ namespace gen = rc::gen;
 constexpr std::array<const char*, 3> kFactionIds = {"red", "blue", "green"};
 constexpr std::array<const char*, 3> kUnitNames = {"character", "mech", "worker"};
 constexpr int kCharacter = 0, kMech = 1, kWorker = 2;
-constexpr std::array<const char*, 7> kTerrains = {"farm", "forest", "mountain", "tundra", "village", "lake", "factory"};
+// Every terrain of the format but `lake`, which the movement section does not govern (see above).
+constexpr std::array<const char*, 6> kTerrains = {"farm", "forest", "mountain", "tundra", "village", "factory"};
 constexpr std::array<const char*, 4> kStructures = {"mill", "mine", "armory", "monument"};
 constexpr std::array<const char*, 4> kResources = {"food", "wood", "metal", "oil"};
 
@@ -52,10 +80,22 @@ constexpr int kMostTerritories = 10;
 constexpr int kMostExtraEdges = 4;
 constexpr int kMostUnitMoves = 3;
 
+// What the game allows, for a sampled ruleset (CaseOptions::sample_ruleset): a mech ability or
+// Speed raises a unit kind's range to 2 or 3, never more; the popularity track runs 0..18, and an
+// edited one keeps a bottom of 0..3 and a top of 10..18; forcing a worker out costs 0..3
+// popularity; a player mat moves 2 units, 3 once upgraded.
+constexpr int kMostRange = 3;
+constexpr int kMostPopularityMin = 3;
+constexpr int kLeastPopularityMax = 10;
+constexpr int kTrackTop = 18;
+constexpr int kMostLossPerWorker = 3;
+constexpr int kLeastUnitsPerMove = 2, kMostUnitsPerMove = 3;
+
 // The ruleset's numbers the generator needs.
 struct Numbers {
   int popularity_min = 0;
   int popularity_max = 0;
+  int popularity_loss_per_worker = 0;
   std::array<int, 3> move_range{};      // by unit index
   int units_per_move = kMostUnitMoves;  // what interpretation scythe.units-per-move may cap
 
@@ -64,6 +104,7 @@ struct Numbers {
     if (ruleset.contains("units_per_move")) n.units_per_move = std::max(1, ruleset.at("units_per_move").get<int>());
     n.popularity_min = ruleset.at("popularity_min").get<int>();
     n.popularity_max = ruleset.at("popularity_max").get<int>();
+    n.popularity_loss_per_worker = ruleset.value("popularity_loss_per_worker", 0);
     for (std::size_t u = 0; u < kUnitNames.size(); ++u)
       n.move_range[u] = std::max(1, ruleset.at("move_range").at(kUnitNames[u]).get<int>());
     return n;
@@ -71,7 +112,20 @@ struct Numbers {
   int longest_range() const { return *std::max_element(move_range.begin(), move_range.end()); }
   // Free moves go one past the cap; aimed ones stay within it.
   int most_unit_moves() const { return std::max(kMostUnitMoves, units_per_move + 1); }
+  int popularity_span() const { return popularity_max - popularity_min; }
 };
+
+// The largest numbers any case of a generator may draw: the ruleset given's, and with sampling
+// what the game allows too (sizes of the spec's lists and ranges of its raw numbers).
+Numbers widest(const Numbers& given, bool sampling) {
+  if (!sampling) return given;
+  Numbers w = given;
+  w.popularity_min = 0;
+  w.popularity_max = std::max(given.popularity_span(), kTrackTop);
+  for (int& r : w.move_range) r = std::max(r, kMostRange);
+  w.units_per_move = std::max(given.units_per_move, kMostUnitsPerMove);
+  return w;
+}
 
 // A raw number read as a count: 0 up to `bias`, then 1, 2, ... (every count shrinks towards 0).
 int above(int raw, int bias) { return std::max(0, raw - bias); }
@@ -149,7 +203,21 @@ struct ActionSpec {
   int who = 0;
 };
 
+// A sampled ruleset and the readings drawn. Every raw number shrinks towards the base game's
+// value (range 1, popularity 0..18, a loss of 1, 2 units per move) and `sampled` towards the
+// ruleset given.
+struct RulesSpec {
+  int sampled = 0;             // 2 (of 0..2): this case runs under a ruleset of its own
+  std::array<int, 3> range{};  // 1 + range
+  int popularity_min = 0;      // this
+  int popularity_max = 0;      // kTrackTop - this
+  int loss = 0;                // (1 + loss) mod (kMostLossPerWorker + 1)
+  int units_per_move = 0;      // kLeastUnitsPerMove + this
+  std::vector<int> readings;   // per point of CaseOptions::readings, in its order: which of its readings
+};
+
 struct CaseSpec {
+  RulesSpec rules;
   BoardSpec board;
   ActionSpec action;
 };
@@ -190,7 +258,7 @@ rc::Gen<ForcesSpec> forces_spec(int n, int most_mechs, int most_workers) {
 
 rc::Gen<BoardSpec> board_spec(const Numbers& n) {
   const auto faction = gen::build<FactionSpec>(
-      gen::set(&FactionSpec::popularity, gen::inRange(0, n.popularity_max - n.popularity_min + 1)),
+      gen::set(&FactionSpec::popularity, gen::inRange(0, n.popularity_span() + 1)),
       gen::set(&FactionSpec::character, unscaled(kPresent + 6)),
       gen::set(&FactionSpec::character_at, gen::inRange(0, kMostTerritories + 1)),
       gen::set(&FactionSpec::at_home, forces_spec(kPresent + 2, 1, 2)),
@@ -214,6 +282,18 @@ rc::Gen<BoardSpec> board_spec(const Numbers& n) {
       gen::set(&BoardSpec::extra_edges,
                up_to(kMostExtraEdges, gen::pair(gen::inRange(0, kMostTerritories), gen::inRange(0, kMostTerritories)))),
       gen::set(&BoardSpec::pending_combats, up_to(2, gen::inRange(0, kMostTerritories))));
+}
+
+rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
+  return gen::build<RulesSpec>(
+      gen::set(&RulesSpec::sampled, options.sample_ruleset ? unscaled(3) : gen::just(0)),
+      gen::set(&RulesSpec::range, gen::map(gen::container<std::vector<int>>(3, unscaled(kMostRange)),
+                                           [](const std::vector<int>& v) { return std::array<int, 3>{v[0], v[1], v[2]}; })),
+      gen::set(&RulesSpec::popularity_min, unscaled(kMostPopularityMin + 1)),
+      gen::set(&RulesSpec::popularity_max, unscaled(kTrackTop - kLeastPopularityMax + 1)),
+      gen::set(&RulesSpec::loss, unscaled(kMostLossPerWorker + 1)),
+      gen::set(&RulesSpec::units_per_move, unscaled(kMostUnitsPerMove - kLeastUnitsPerMove + 1)),
+      gen::set(&RulesSpec::readings, gen::container<std::vector<int>>(options.readings.size(), unscaled(6))));
 }
 
 rc::Gen<ActionSpec> action_spec(const Numbers& n) {
@@ -249,7 +329,7 @@ struct Board {
   std::vector<int> structure, structure_owner;  // -1: none
   std::vector<bool> encounter;
   std::vector<std::array<int, 4>> resources;
-  std::vector<int> held_by;  // the raw choice
+  std::vector<int> holder;  // the faction that keeps control where several share a territory, else -1
   std::set<int> pending_combats;
 
   int size() const { return territories + factions; }
@@ -269,7 +349,67 @@ bool opponent_has(const Forces& forces, int factions, int mover, bool combat) {
   return false;
 }
 
-Board to_board(const Numbers& n, const BoardSpec& spec) {
+// The factions with units on territory t (with a character or mechs: `combat`).
+std::vector<int> factions_on(const Board& b, int t, bool combat) {
+  std::vector<int> out;
+  for (int f = 0; f < b.factions; ++f) {
+    const auto& u = b.units[at(t)][at(f)];
+    if (combat ? u[kCharacter] + u[kMech] > 0 : u[kCharacter] + u[kMech] + u[kWorker] > 0) out.push_back(f);
+  }
+  return out;
+}
+
+// Faction f's units on territory t go back to its home base, as workers forced out do
+// (scythe.move.workers-retreat) and as units beaten in a combat do.
+void send_home(Board& b, int t, int f) {
+  auto& here = b.units[at(t)][at(f)];
+  auto& home = b.units[at(b.territories + f)][at(f)];
+  for (int u = 0; u < 3; ++u) home[at(u)] += std::exchange(here[at(u)], 0);
+}
+
+// The board as play leaves it (rules/scythe/invariants.json): see the comment at the top. Each
+// territory's spec draws its holder (held_by).
+void keep_to_states_play_reaches(Board& b, const BoardSpec& spec) {
+  for (int t = 0; t < b.territories; ++t) {
+    const int raw = t < static_cast<int>(spec.territories.size()) ? spec.territories[at(t)].held_by : 0;
+    const std::vector<int> present = factions_on(b, t, false), fighters = factions_on(b, t, true);
+    if (present.size() < 2) continue;
+    std::vector<int> stay;
+    if (fighters.size() >= 2) {
+      // scythe.reachable.combat-units-meet-only-in-pending-combat: a combat waits between the
+      // holder and the next faction with a character or mechs there.
+      const int h = pick(raw, static_cast<int>(fighters.size()));
+      stay = {fighters[at(h)], fighters[at((h + 1) % static_cast<int>(fighters.size()))]};
+      b.holder[at(t)] = stay.front();
+      b.pending_combats.insert(t);
+    } else if (fighters.size() == 1) {
+      stay = fighters;  // scythe.reachable.workers-share-only-in-pending-combat: the others' workers went home
+    } else {
+      stay = {pick_in(present, raw)};  // workers alone: the holder's stay
+    }
+    for (int f : present)
+      if (std::find(stay.begin(), stay.end(), f) == stay.end()) send_home(b, t, f);
+  }
+  // scythe.reachable.character-on-encounter-has-it-pending: a character on a token has had its
+  // encounter, and the token went with it.
+  for (int t = 0; t < b.territories; ++t)
+    for (int f = 0; f < b.factions; ++f)
+      if (b.units[at(t)][at(f)][kCharacter] > 0) b.encounter[at(t)] = false;
+}
+
+// Any valid board: units where the spec puts them, the holder any faction present, pending
+// combats anywhere on the board.
+void keep_any_valid_state(Board& b, const BoardSpec& spec) {
+  for (int t = 0; t < b.territories; ++t) {
+    const std::vector<int> present = factions_on(b, t, false);
+    const int raw = t < static_cast<int>(spec.territories.size()) ? spec.territories[at(t)].held_by : 0;
+    if (present.size() >= 2) b.holder[at(t)] = pick_in(present, raw);
+  }
+  for (int raw : spec.pending_combats)
+    if (raw > 0) b.pending_combats.insert(pick(raw - 1, b.territories));
+}
+
+Board to_board(const Numbers& n, const BoardSpec& spec, bool any_state) {
   Board b;
   b.factions = std::clamp(static_cast<int>(spec.factions.size()), 1, static_cast<int>(kFactionIds.size()));
   b.territories = std::max(1, static_cast<int>(spec.territories.size()));
@@ -283,7 +423,7 @@ Board to_board(const Numbers& n, const BoardSpec& spec) {
   b.structure_owner.assign(at(total), -1);
   b.encounter.assign(at(total), false);
   b.resources.assign(at(total), {});
-  b.held_by.assign(at(total), 0);
+  b.holder.assign(at(total), -1);
   auto link = [&](int x, int y) {
     if (x == y) return;
     b.adjacent[at(x)].insert(y);
@@ -307,7 +447,6 @@ Board to_board(const Numbers& n, const BoardSpec& spec) {
     b.encounter[at(t)] = ts.encounter >= kPresent;
     for (std::size_t r = 0; r < kResources.size() && r < ts.resources.size(); ++r)
       b.resources[at(t)][r] = above(ts.resources[r], 2);
-    b.held_by[at(t)] = ts.held_by;
   }
   for (const auto& [x, y] : spec.extra_edges) link(pick(x, b.territories), pick(y, b.territories));
 
@@ -329,8 +468,10 @@ Board to_board(const Numbers& n, const BoardSpec& spec) {
       b.units[at(where == b.territories ? home : where)][at(f)][kCharacter] = 1;
     }
   }
-  for (int raw : spec.pending_combats)
-    if (raw > 0) b.pending_combats.insert(pick(raw - 1, b.territories));
+  if (any_state)
+    keep_any_valid_state(b, spec);
+  else
+    keep_to_states_play_reaches(b, spec);
   return b;
 }
 
@@ -350,18 +491,14 @@ json state_json(const Board& b) {
     if (terrain >= 0)
       tj["terrain"] = terrain < static_cast<int>(kTerrains.size()) ? kTerrains[at(terrain)] : "home-base";
     json units = json::object();
-    std::vector<int> present;
     for (int f = 0; f < b.factions; ++f) {
       json counts = json::object();
       for (int u = 0; u < 3; ++u)
         if (int c = b.units[at(t)][at(f)][at(u)]; c > 0) counts[kUnitNames[at(u)]] = c;
-      if (!counts.empty()) {
-        units[faction_id(f)] = counts;
-        present.push_back(f);
-      }
+      if (!counts.empty()) units[faction_id(f)] = counts;
     }
     if (!units.empty()) tj["units"] = units;
-    if (present.size() >= 2) tj["held_by"] = faction_id(pick_in(present, b.held_by[at(t)]));
+    if (units.size() >= 2) tj["held_by"] = faction_id(b.holder[at(t)]);
     if (b.structure[at(t)] >= 0)
       tj["structure"] = {{"owner", faction_id(b.structure_owner[at(t)])},
                          {"kind", kStructures[at(b.structure[at(t)])]}};
@@ -389,11 +526,17 @@ struct UnitMove {
   int carry = 0;
 };
 
+// What the readings drawn change for aimed moves: under the no-workers reading of
+// scythe.vacated-workers a territory a character or mech vacated stays closed to workers.
+struct DrawnReadings {
+  bool vacated_closed_to_workers = false;
+};
+
 // Builds a move's unit moves one after the other, following the mover's units as they go.
 class MovePlanner {
  public:
-  MovePlanner(const Numbers& n, const Board& b, int mover)
-      : n_(n), b_(b), mover_(mover), live_(b.units), unmoved_(b.units), now_(b.units) {}
+  MovePlanner(const Numbers& n, const DrawnReadings& r, const Board& b, int mover)
+      : n_(n), r_(r), b_(b), mover_(mover), live_(b.units), unmoved_(b.units), now_(b.units) {}
 
   UnitMove plan(const UnitMoveSpec& s, bool aim) {
     std::optional<UnitMove> m;
@@ -422,15 +565,25 @@ class MovePlanner {
   // Where a unit may step next from `t` and keep the move legal: never into a home base
   // (scythe.move.home-base); a worker by itself never where an opponent has units
   // (scythe.move.worker-blocked-by-combat-units, scythe.move.worker-blocked-by-workers, under
-  // every reading of scythe.worker-blocking and scythe.vacated-workers).
+  // every reading of scythe.worker-blocking), nor, under the no-workers reading of
+  // scythe.vacated-workers, into a territory vacated in this action.
   std::vector<int> legal_steps(int t, int unit) const {
     std::vector<int> out;
     for (int a : b_.adjacent[at(t)]) {
       if (b_.is_home(a)) continue;
       if (unit == kWorker && (opponents(a, true) || opponents(a, false))) continue;
+      if (unit == kWorker && r_.vacated_closed_to_workers && vacated_.count(a)) continue;
       out.push_back(a);
     }
     return out;
+  }
+
+  // A character or mech entering t sends the opponent workers there home: opponent workers and no
+  // opponent character or mech, and t not held by the mover itself (scythe.move.workers-stop).
+  bool forces_workers_out(int t) const {
+    if (!opponents(t, false) || opponents(t, true)) return false;
+    const auto& mine = now_[at(t)][at(mover_)];
+    return !(mine[kCharacter] + mine[kMech] + mine[kWorker] > 0 && b_.holder[at(t)] == mover_);
   }
 
   // Where a character's or mech's movement ends: scythe.move.combat-stop,
@@ -479,12 +632,14 @@ class MovePlanner {
     if (unit == kMech) m.carry = std::min(above(s.carry, 3), unmoved_[at(from)][at(mover_)][kWorker]);
     // Units moved once do not start again (nor ride: scythe.carried-workers "counts-as-move");
     // opponent workers a character or mech forced out are gone to their home base, where no
-    // move goes.
+    // move goes, and the territory they left is vacated.
     unmoved_[at(from)][at(mover_)][at(unit)] -= 1;
     unmoved_[at(from)][at(mover_)][kWorker] -= m.carry;
-    if (unit != kWorker && !opponents(position, true))
+    if (unit != kWorker && forces_workers_out(position)) {
       for (int f = 0; f < b_.factions; ++f)
         if (f != mover_) live_[at(position)][at(f)][kWorker] = 0;
+      vacated_.insert(position);
+    }
     return m;
   }
 
@@ -552,8 +707,10 @@ class MovePlanner {
   }
 
   const Numbers& n_;
+  const DrawnReadings& r_;
   const Board& b_;
   int mover_;
+  std::set<int> vacated_;  // territories aimed moves emptied of opponent workers
   std::vector<Forces> live_;     // opponents' units as the aimed moves leave them
   std::vector<Forces> unmoved_;  // the mover's units that have not moved yet
   std::vector<Forces> now_;      // the mover's units where the moves so far put them
@@ -567,7 +724,7 @@ bool has_units(const Board& b, int f) {
   return false;
 }
 
-json move_json(const Numbers& n, const Board& b, const ActionSpec& s) {
+json move_json(const Numbers& n, const DrawnReadings& r, const Board& b, const ActionSpec& s) {
   int mover = pick(s.faction, b.factions);
   if (s.aim)  // the first faction from the spec's with a unit on the board
     for (int k = 0; k < b.factions; ++k)
@@ -575,7 +732,7 @@ json move_json(const Numbers& n, const Board& b, const ActionSpec& s) {
         mover = f;
         break;
       }
-  MovePlanner planner(n, b, mover);
+  MovePlanner planner(n, r, b, mover);
   const UnitMoveSpec none{};
   json moves = json::array();
   const int count = std::clamp(static_cast<int>(s.moves.size()), 1, s.aim ? n.units_per_move : n.most_unit_moves());
@@ -607,24 +764,89 @@ json query_json(const Board& b, const ActionSpec& s) {
   }
 }
 
-GeneratedCase to_case(const Numbers& n, const CaseSpec& spec) {
-  const Board board = to_board(n, spec.board);
+// ---- The ruleset and the readings of a case ----
+
+// Each point's default reading (rules/scythe/interpretations.json; the properties check that the
+// two agree): a case names only the readings drawn that differ from them. A point not listed here
+// is named whatever is drawn.
+constexpr std::array<std::pair<const char*, const char*>, 5> kDefaultReadings = {{
+    {"scythe.vacated-workers", "any-unit"},
+    {"scythe.stop-path", "must-end"},
+    {"scythe.carried-workers", "not-a-move"},
+    {"scythe.units-per-move", "no-cap"},
+    {"scythe.worker-blocking", "control"},
+}};
+
+std::string default_reading(const std::string& point) {
+  for (const auto& [id, reading] : kDefaultReadings)
+    if (point == id) return reading;
+  return "";
+}
+
+struct CaseRules {
+  Numbers numbers;
+  json overrides = json::object();        // GeneratedCase::ruleset
+  json interpretations = json::object();  // GeneratedCase::interpretations
+  DrawnReadings readings;
+};
+
+CaseRules case_rules(const Numbers& given, const CaseOptions& options, const RulesSpec& spec) {
+  CaseRules r{given, json::object(), json::object(), {}};
+  if (spec.sampled >= 2) {
+    Numbers& n = r.numbers;
+    for (std::size_t u = 0; u < kUnitNames.size(); ++u) {
+      n.move_range[u] = 1 + pick(spec.range[u], kMostRange);
+      if (n.move_range[u] != given.move_range[u]) r.overrides["move_range"][kUnitNames[u]] = n.move_range[u];
+    }
+    n.popularity_min = pick(spec.popularity_min, kMostPopularityMin + 1);
+    n.popularity_max = kTrackTop - pick(spec.popularity_max, kTrackTop - kLeastPopularityMax + 1);
+    n.popularity_loss_per_worker = pick(1 + spec.loss, kMostLossPerWorker + 1);
+    n.units_per_move = kLeastUnitsPerMove + pick(spec.units_per_move, kMostUnitsPerMove - kLeastUnitsPerMove + 1);
+    auto note = [&](const char* key, int value, int before) {
+      if (value != before) r.overrides[key] = value;
+    };
+    note("popularity_min", n.popularity_min, given.popularity_min);
+    note("popularity_max", n.popularity_max, given.popularity_max);
+    note("popularity_loss_per_worker", n.popularity_loss_per_worker, given.popularity_loss_per_worker);
+    note("units_per_move", n.units_per_move, given.units_per_move);
+  }
+  std::size_t i = 0;
+  for (const auto& [point, listed] : options.readings.items()) {
+    const int raw = i < spec.readings.size() ? spec.readings[i] : 0;
+    ++i;
+    if (!listed.is_array() || listed.empty()) continue;
+    const std::string reading = listed.at(at(pick(raw, static_cast<int>(listed.size())))).get<std::string>();
+    if (reading != default_reading(point)) r.interpretations[point] = reading;
+  }
+  r.readings.vacated_closed_to_workers =
+      r.interpretations.value("scythe.vacated-workers", default_reading("scythe.vacated-workers")) == "no-workers";
+  return r;
+}
+
+GeneratedCase to_case(const Numbers& given, const CaseOptions& options, const CaseSpec& spec) {
+  const CaseRules rules = case_rules(given, options, spec.rules);
+  const Numbers& n = rules.numbers;
+  const Board board = to_board(n, spec.board, options.any_state);
   GeneratedCase c;
   c.game = "scythe";
+  c.ruleset = rules.overrides;
+  c.interpretations = rules.interpretations;
   c.state = state_json(board);
   c.is_query = spec.action.kind != Kind::move;
-  c.request = c.is_query ? query_json(board, spec.action) : move_json(n, board, spec.action);
+  c.request = c.is_query ? query_json(board, spec.action) : move_json(n, rules.readings, board, spec.action);
   c.kind = c.request.at("type").get<std::string>();
   return c;
 }
 
 }  // namespace
 
-rc::Gen<GeneratedCase> scythe_cases(const json& ruleset, const CaseOptions& /*options*/) {
-  const Numbers n = Numbers::from(ruleset);
-  const auto spec =
-      gen::build<CaseSpec>(gen::set(&CaseSpec::board, board_spec(n)), gen::set(&CaseSpec::action, action_spec(n)));
-  return gen::map(spec, [n](const CaseSpec& s) { return to_case(n, s); });
+rc::Gen<GeneratedCase> scythe_cases(const json& ruleset, const CaseOptions& options) {
+  const Numbers given = Numbers::from(ruleset);
+  const Numbers widest_drawn = widest(given, options.sample_ruleset);
+  const auto spec = gen::build<CaseSpec>(gen::set(&CaseSpec::rules, rules_spec(options)),
+                                         gen::set(&CaseSpec::board, board_spec(widest_drawn)),
+                                         gen::set(&CaseSpec::action, action_spec(widest_drawn)));
+  return gen::map(spec, [given, options](const CaseSpec& s) { return to_case(given, options, s); });
 }
 
 }  // namespace rulecheck::generators
