@@ -17,6 +17,7 @@
 #include "properties/generators/generated_case.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
+#include "solver/scythe/reachable.hpp"
 #include "support.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -317,10 +318,29 @@ TEST(SolverScythe, EveryInvariantIsProvedUnderTheDefaultAndTheOtherReadings) {
       rules.readings.carried_workers = sy::Readings::CarriedWorkers::counts_as_move;
     }
     const auto proofs = prove(rules, Budget{});
-    ASSERT_EQ(proofs.size(), 5u);
+    ASSERT_EQ(proofs.size(), 5u + reachable_invariant_ids().size());
     for (const auto& p : proofs)
       EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail << "\n" << described(p);
   }
+}
+
+// The solver proves that every legal move keeps each invariant of rules/scythe/invariants.json (the
+// states play can reach), under the clauses the file gives it, and says it is bounded.
+TEST(SolverScythe, EveryStateInvariantOfTheRuleDataIsProvedKeptWithItsClausesAndItsScope) {
+  const GameRules& game = *library().find("scythe");
+  std::map<std::string, std::vector<std::string>> listed;
+  for (const StateInvariant& inv : game.invariants) listed[inv.id] = inv.clauses;
+  ASSERT_FALSE(listed.empty());
+  sy::Rules rules;
+  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
+  std::map<std::string, std::vector<std::string>> proved;
+  for (const auto& p : prove(rules, Budget{})) {
+    if (p.id.rfind("scythe.reachable.", 0) != 0) continue;
+    EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail << "\n" << described(p);
+    EXPECT_NE(p.claim.find("bounded:"), std::string::npos) << p.claim;
+    proved[p.id] = p.clauses;
+  }
+  EXPECT_EQ(proved, listed);
 }
 
 TEST(SolverScythe, TheInvariantsHoldWithTwoPopularityPerWorkerAndAFloorOfOne) {

@@ -41,13 +41,17 @@ z3::expr combat_units_meet_only_in_pending_combat(z3::context& ctx, const Board&
 }
 
 // Workers stay with another faction's units only where a combat waits (they retreat from a character
-// or mech that comes in; a worker may not walk into land an opponent holds with units).
+// or mech that comes in; a worker may not walk into land an opponent holds with units). Where both
+// factions have a character or mech there, the invariant above speaks.
 z3::expr workers_share_only_in_pending_combat(z3::context& ctx, const Board& b, const Position& p) {
   z3::expr ok = ctx.bool_val(true);
   for (int t = 0; t < b.n_territories(); ++t)
     for (int f = 0; f < b.n_factions(); ++f)
-      for (int g = 0; g < b.n_factions(); ++g)
-        if (f != g) ok = ok && z3::implies(p.units[t][f][2] >= 1 && present(p, t, g), p.combat_pending[t]);
+      for (int g = 0; g < b.n_factions(); ++g) {
+        if (f == g) continue;
+        const z3::expr both_armed = combat_units(p, t, f) >= 1 && combat_units(p, t, g) >= 1;
+        ok = ok && z3::implies(p.units[t][f][2] >= 1 && present(p, t, g) && !both_armed, p.combat_pending[t]);
+      }
   return ok;
 }
 
@@ -91,7 +95,8 @@ const std::vector<ReachableInvariant>& reachable_invariants() {
        {"scythe.move.combat-stop", "scythe.move.combat-pending"},
        combat_units_meet_only_in_pending_combat},
       {"scythe.reachable.workers-share-only-in-pending-combat",
-       {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.combat-pending"},
+       {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-workers",
+        "scythe.move.worker-blocked-by-combat-units", "scythe.move.mech-carry", "scythe.move.combat-pending"},
        workers_share_only_in_pending_combat},
       {"scythe.reachable.home-base-holds-only-its-faction",
        {"scythe.move.home-base", "scythe.move.workers-retreat"},
@@ -100,10 +105,10 @@ const std::vector<ReachableInvariant>& reachable_invariants() {
        {"scythe.move.home-base", "scythe.move.combat-pending"},
        no_pending_combat_in_home_base},
       {"scythe.reachable.character-on-encounter-has-it-pending",
-       {"scythe.move.encounter-stop", "scythe.move.encounter-pending"},
+       {"scythe.move.encounter-stop", "scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
        character_on_encounter_has_it_pending},
       {"scythe.reachable.pending-encounter-on-token",
-       {"scythe.move.encounter-pending"},
+       {"scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
        pending_encounter_on_token},
   };
   return list;
