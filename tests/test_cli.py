@@ -243,26 +243,26 @@ MEETING = {"id": "t/meeting", "game": "scythe", "title": "two mechs meet with no
 def test_validate_reachable_names_the_invariant_and_the_pointer_and_a_mark_keeps_the_board(run, tmp_path):
     path = tmp_path / "meeting.json"
     path.write_text(json.dumps(MEETING))
-    plain = run("validate", str(path))
-    assert plain.returncode == 0, plain.stdout  # a valid state: it does not contradict itself
-    r = run("validate", "--reachable", str(path))
-    assert r.returncode == 2, r.stdout
-    assert "at /state/territories/T1" in r.stdout, r.stdout
-    assert "scythe.reachable.combat-units-meet-only-in-pending-combat" in r.stdout, r.stdout
-    assert "1 with a problem" in r.stdout, r.stdout
+    code, out, _ = run("validate", str(path))
+    assert code == 0, out  # a valid state: it does not contradict itself
+    code, out, _ = run("validate", "--reachable", str(path))
+    assert code == 2, out
+    assert "at /state/territories/T1" in out, out
+    assert "scythe.reachable.combat-units-meet-only-in-pending-combat" in out, out
+    assert "1 with a problem" in out, out
     # With the combat pending there, play can reach it.
     pending = json.loads(json.dumps(MEETING))
     pending["state"]["pending"] = {"combats": ["T1"]}
     path.write_text(json.dumps(pending))
-    r = run("validate", "--reachable", str(path))
-    assert r.returncode == 0, r.stdout
+    code, out, _ = run("validate", "--reachable", str(path))
+    assert code == 0, out
     # Kept on purpose and marked: valid, counted as marked; a mark on a reachable board is a problem.
     marked = dict(MEETING, unreachable="scythe.reachable.combat-units-meet-only-in-pending-combat: a test")
     path.write_text(json.dumps(marked))
-    r = run("validate", "--reachable", str(path))
-    assert r.returncode == 0, r.stdout
-    assert "1 marked unreachable" in r.stdout, r.stdout
+    code, out, _ = run("validate", "--reachable", str(path))
+    assert code == 0, out
+    assert "1 marked unreachable" in out, out
     path.write_text(json.dumps(dict(pending, unreachable="nothing: a wrong mark")))
-    r = run("validate", "--reachable", str(path))
-    assert r.returncode == 2, r.stdout
-    assert "breaks no invariant" in r.stdout, r.stdout
+    code, out, _ = run("validate", "--reachable", str(path))
+    assert code == 2, out
+    assert "breaks no invariant" in out, out
