@@ -124,6 +124,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.reproduce_prefix = settings.reproduce_prefix;
   options.explain_prefix = settings.explain_prefix;
   options.solver_rlimit = settings.solver_rlimit;
+  options.known = settings.known;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
     cross_check(corpus, library, *e.process, options, record);
@@ -158,6 +159,7 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
       }
       CaseResult r = stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game));
       r.explain = explain_command(settings.explain_prefix, r);
+      if (settings.known) settings.known->mark(r);
       record(r);
     }
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);

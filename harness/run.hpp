@@ -10,6 +10,7 @@
 #include "harness/case_result.hpp"
 #include "harness/corpus.hpp"
 #include "harness/engine.hpp"
+#include "harness/known.hpp"
 
 namespace rulecheck {
 
@@ -34,6 +35,7 @@ struct RunSettings {
   std::string reproduce_prefix;                                         // "rulecheck run"
   std::string explain_prefix;                                           // "rulecheck explain"
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
+  const KnownDeviations* known = nullptr;  // --known: failures it matches are reported `known`
 };
 
 // The targets' names in the order their results come: the oracle, then each engine.
