@@ -272,7 +272,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   FuzzStats stats;
   for (const auto& part : parts) add_fuzz_stats(stats, part.stats);
   if (tty && !found) fmt::print(stderr, "\n");
-  const std::vector<std::string> stale = opt.known_file.empty() ? std::vector<std::string>{} : known.stale();
+  // Stale: an entry no case matched, said only of a run that went to the end of its budget.
+  const std::vector<std::string> stale =
+      opt.known_file.empty() || (found && !opt.keep_going) ? std::vector<std::string>{} : known.stale();
   if (jsonl) {
     json summary = summary_record(stats, base_seed, universe, opt);
     summary["stale_known"] = stale;

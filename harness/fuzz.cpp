@@ -32,37 +32,8 @@ bool is_finding(Verdict v) { return v == Verdict::fail || v == Verdict::disputed
 // Sizes ramp from 0 to RapidCheck's nominal size and start again, so small cases come first.
 int size_of_case(std::size_t n) { return static_cast<int>(n % (rc::kNominalSize + 1)); }
 
-// A generated case as the cross-check runs it: under the case's ruleset overrides and readings, with
-// no expectation of its own (the oracle's outcome stands in for one: harness/pipeline.hpp's judge).
-Scenario scenario_of(const GeneratedCase& c, const std::string& id) {
-  Scenario s;
-  s.id = id;
-  s.game = c.game;
-  s.title = c.kind;
-  s.ruleset = c.ruleset;
-  s.interpretations = c.interpretations;
-  s.state = c.state;
-  s.state_text = c.state.dump();
-  Step step;
-  step.is_query = c.is_query;
-  step.request = c.request;
-  step.request_text = c.request.dump();
-  step.expect = nullptr;
-  s.steps.push_back(std::move(step));
-  return s;
-}
-
 // The "simple size measure" of a case: the characters of its state and request as compact JSON.
 std::size_t size_of(const GeneratedCase& c) { return c.state.dump().size() + c.request.dump().size(); }
-
-// The readings a generator draws from for `rules`' game: every reading the engine declares of each
-// point it declares (a point it does not declare keeps its default).
-json readings_to_draw(const EngineReadings& engine, const GameRules& rules) {
-  json out = json::object();
-  for (const auto& point : rules.points)
-    if (const auto it = engine.offered.find(point.id); it != engine.offered.end()) out[point.id] = it->second;
-  return out;
-}
 
 // The games to fuzz: those asked for (or all) that the engine plays and that have a generator.
 std::vector<std::string> games_to_fuzz(const FuzzOptions& options, const EngineHello& hello) {
@@ -198,7 +169,7 @@ class Fuzzer {
     std::vector<Scenario> scenarios;
     for (std::size_t i = 0; i < candidates.size(); ++i)
       scenarios.push_back(
-          scenario_of(candidates[i].value(), fmt::format("generated/{}/{}", options_.seed, first_number + i)));
+          scenario_of_generated(candidates[i].value(), fmt::format("generated/{}/{}", options_.seed, first_number + i)));
     std::vector<CaseResult> results;
     oracle_seen_.assign(candidates.size(), OracleSeen{});
     CrossCheckOptions cross;
@@ -353,6 +324,31 @@ std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 }  // namespace
+
+Scenario scenario_of_generated(const generators::GeneratedCase& c, const std::string& id) {
+  Scenario s;
+  s.id = id;
+  s.game = c.game;
+  s.title = c.kind;
+  s.ruleset = c.ruleset;
+  s.interpretations = c.interpretations;
+  s.state = c.state;
+  s.state_text = c.state.dump();
+  Step step;
+  step.is_query = c.is_query;
+  step.request = c.request;
+  step.request_text = c.request.dump();
+  step.expect = nullptr;
+  s.steps.push_back(std::move(step));
+  return s;
+}
+
+json readings_to_draw(const EngineReadings& engine, const GameRules& rules) {
+  json out = json::object();
+  for (const auto& point : rules.points)
+    if (const auto it = engine.offered.find(point.id); it != engine.offered.end()) out[point.id] = it->second;
+  return out;
+}
 
 std::uint64_t fuzz_part_seed(std::uint64_t base, std::size_t shard_index, std::size_t shard_count, std::size_t job) {
   std::uint64_t seed = base;

@@ -25,11 +25,17 @@
 
 #include "harness/case_result.hpp"
 #include "harness/engine.hpp"
+#include "harness/engine_readings.hpp"
 #include "harness/fuzz_coverage.hpp"
 #include "harness/known.hpp"
 #include "harness/rules_data.hpp"
+#include "harness/scenario.hpp"
 
 namespace rulecheck {
+
+namespace generators {
+struct GeneratedCase;
+}
 
 struct FuzzOptions {
   std::vector<std::string> games;  // empty: every game the engine plays
@@ -84,6 +90,14 @@ struct FuzzStats {
   FeatureCounts features;                          // what the cases reached (harness/fuzz_coverage.hpp)
   double seconds = 0;
 };
+
+// A generated case as fuzz cross-checks it: under the case's ruleset overrides and readings, with no
+// expectation of its own (the oracle's outcome stands in for one).
+Scenario scenario_of_generated(const generators::GeneratedCase& c, const std::string& id);
+
+// The readings fuzz draws from for `rules`' game: every reading the engine declares of each point it
+// declares (a point it does not declare keeps its default): generators::CaseOptions::readings.
+json readings_to_draw(const EngineReadings& engine, const GameRules& rules);
 
 // The seed one part of a fuzz run draws from: `base` itself for job 0 of a whole run (one job repeats
 // as before), otherwise `base` mixed with the shard (K of N, from 0) and the job, so that every part of
