@@ -158,8 +158,7 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
         continue;
       }
       CaseResult r = stop_requested() ? interrupted_case(*s, "oracle") : run_on_oracle(*s, *library.find(s->game));
-      r.explain = explain_command(settings.explain_prefix, r);
-      if (settings.known) settings.known->mark(r);
+      r.explain = explain_command(settings.explain_prefix, r);  // never `known`: a deviation is an engine's
       record(r);
     }
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);

@@ -113,7 +113,8 @@ def test_run_judges_the_saved_case_as_fuzz_did(rulecheck, root, findings, engine
     case = next(r for r in records(p.stdout) if "verdict" in r)
     assert case["verdict"] == finding["verdict"]
     assert case["step"] == finding["step"]
-    assert case["patch"][0]["path"] == finding["patch"][0]["path"]
+    # the first difference's path (a next state that is not a state has none: both say so alike)
+    assert (case.get("patch") or [{}])[0].get("path") == (finding["patch"] or [{}])[0].get("path")
     assert case["signature"] == finding["signature"] and finding["signature"]
 
 
