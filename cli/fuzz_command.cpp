@@ -90,7 +90,8 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"known", s.known},     {"disputed", s.disputed},
           {"seconds", s.seconds},
           {"states", states_drawn(opt.any_state)},
-          {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "sampled rulesets"},
+          {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "a share sampled"},
+          {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
           {"clauses", s.clauses}, {"errors", s.errors},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
@@ -220,7 +221,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                shard.whole() ? "" : " --shard " + shard.name(), parts.size() > 1 ? fmt::format(" --jobs {}", parts.size()) : "",
                parts[0].engine->hello().name);
     fmt::print("  states: {}; rulesets: {}{}{}\n", states_drawn(opt.any_state),
-               opt.default_ruleset ? "the default (--default-ruleset)" : "sampled, every key of ruleset.json",
+               opt.default_ruleset ? "the default (--default-ruleset)" : "a share sampled by the generators",
                opt.keep_going ? "; --keep-going: findings grouped by signature" : "",
                opt.known_file.empty() ? "" : fmt::format("; known deviations: {} ({} entries)", opt.known_file,
                                                          known.size()));
@@ -287,7 +288,8 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
         "\n{} generated case(s) in {:.2f} s: {} agreed with the oracle, {} disagreed, {} unsupported, {} "
         "errored\n",
         stats.cases, stats.seconds, stats.agreed, stats.failed, stats.unsupported, stats.errored);
-    fmt::print("states: {}\n", states_drawn(opt.any_state));
+    fmt::print("states: {}; {} case(s) under a sampled ruleset, {} under a reading other than the default\n",
+               states_drawn(opt.any_state), stats.sampled_rulesets, stats.other_readings);
     if (stats.alternatives)
       fmt::print("{} disagreement(s) the solver finds the rules allow (alternatives, not findings)\n",
                  stats.alternatives);

@@ -191,6 +191,8 @@ class Fuzzer {
   // cross-check gave it).
   void count(const GeneratedCase& c, const CaseResult& r, const OracleSeen& seen) {
     ++stats_.cases;
+    if (c.ruleset.is_object() && !c.ruleset.empty()) ++stats_.sampled_rulesets;
+    if (c.interpretations.is_object() && !c.interpretations.empty()) ++stats_.other_readings;
     const std::string kind = c.game + " " + c.kind;
     ++stats_.kinds[kind];
     switch (r.verdict) {
@@ -366,6 +368,8 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   total.alternatives += part.alternatives;
   total.known += part.known;
   total.disputed += part.disputed;
+  total.sampled_rulesets += part.sampled_rulesets;
+  total.other_readings += part.other_readings;
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
   for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
   for (const auto& [k, n] : part.clauses) total.clauses[k] += n;

@@ -82,6 +82,8 @@ struct FuzzStats {
   std::size_t alternatives = 0;  // outcomes the oracle did not give but the solver finds the rules allow (as the oracle's)
   std::size_t known = 0;         // failures matching a known-deviations entry
   std::size_t disputed = 0;      // steps where the oracle and the solver disagree (a bug in rulecheck)
+  std::size_t sampled_rulesets = 0;  // cases drawn under ruleset overrides (GeneratedCase::ruleset not empty)
+  std::size_t other_readings = 0;    // cases drawn under a reading that is not its point's default
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
   std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
   std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases
