@@ -11,6 +11,8 @@
 #include "games/registry.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/engine.hpp"
+#include "harness/engine_readings.hpp"
+#include "harness/fuzz.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/generators/generated_case.hpp"
@@ -90,6 +92,42 @@ void Serve(benchmark::State& state) {
   engine.stop();
 }
 BENCHMARK(Serve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// As `rulecheck fuzz` runs today (issue 20): cases drawn with fuzz's options (states play can reach, a
+// share under sampled rulesets, every reading serve declares), each cross-checked under its own ruleset
+// and readings (bound rules cached across batches, as fuzz's are), in fuzz's batches of 256.
+void ServeFuzz(benchmark::State& state) {
+  const std::string game = game_of(state);
+  EngineProcess engine(EngineOptions{fmt::format("{} --rules {}/rules serve", RULECHECK_BINARY, RULECHECK_SOURCE_DIR),
+                                     std::chrono::milliseconds(30000), 64});
+  engine.start();
+  const GameRules& rules = *library().find(game);
+  generators::CaseOptions options;
+  options.sample_ruleset = true;
+  options.readings = readings_to_draw(read_engine_readings(engine.hello().interpretations, library()), rules);
+  const auto gen = generators::cases_of(game, rules.merged_ruleset(json::object()), options);
+  rc::Random random(7);
+  std::vector<std::vector<Scenario>> batches(8);
+  int n = 0;
+  for (auto& batch : batches)
+    for (int i = 0; i < 256; ++i, ++n)
+      batch.push_back(scenario_of_generated(gen(random.split(), n % 101).value(), fmt::format("generated/{}", n)));
+  Bindings bindings;
+  CrossCheckOptions cross;
+  cross.bindings = &bindings;
+  std::size_t agreed = 0, total = 0;
+  for (auto _ : state)
+    for (const auto& batch : batches)
+      cross_check(batch, library(), engine, cross, [&](const CaseResult& r) {
+        ++total;
+        agreed += r.verdict == Verdict::pass;
+      });
+  if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batches.size() * 256));
+  state.SetLabel(game);
+  engine.stop();
+}
+BENCHMARK(ServeFuzz)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace rulecheck

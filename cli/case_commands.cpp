@@ -18,6 +18,7 @@
 #include "harness/corpus.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/interrupt.hpp"
+#include "harness/known.hpp"
 #include "harness/run.hpp"
 #include "harness/serve.hpp"
 #include "reports/reporter.hpp"
@@ -59,6 +60,7 @@ struct RunOptions {
   std::size_t max_timeouts = 5;  // give up on an engine after this many timeouts in a row (0: never)
   bool list = false;             // list the cases selected, run nothing
   bool skip_unreachable = false;  // skip the scenarios marked "unreachable", on every target
+  std::string known_file;        // --known: the engines' known deviations
 };
 
 // What an engine's hello says about it, for its coverage line.
@@ -125,8 +127,13 @@ int run_command(const Context& context, const RunOptions& opt) {
   settings.skip_unreachable = opt.skip_unreachable;
   settings.reproduce_prefix = context.program + " run";
   settings.explain_prefix = context.program + " explain";
+  KnownDeviations known;
   try {
     settings.rule_maps = load_rule_maps(opt.rule_maps);
+    if (!opt.known_file.empty()) {
+      known = KnownDeviations::read(opt.known_file);
+      settings.known = &known;
+    }
   } catch (const InputError& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kBadInput;
@@ -164,6 +171,8 @@ int run_command(const Context& context, const RunOptions& opt) {
       request_stop(fmt::format("stopped after {} failed or errored case(s) (--maxfail {})", problems, maxfail));
   });
   if (!interrupted()) summary.stopped = stop_reason();
+  // A known deviation no case showed: stale (the engine was fixed, or the entry no longer matches).
+  if (settings.known && !interrupted() && summary.stopped.empty()) summary.stale_known = known.stale();
   summary.bad_input = corpus->bad.size() * info.targets.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupt_name();
@@ -233,6 +242,10 @@ void add_run(CLI::App& app, Context& context) {
                   "Give up on an engine after this many requests in a row got no answer within --timeout (0: never); "
                   "its cases not run are reported skipped")
       ->capture_default_str();
+  run->add_option("--known", opt->known_file,
+                  "A known-deviations file (docs/known-deviations.md): failures matching an entry (a failure's "
+                  "signature, or a scenario id or glob) are reported known, not failed; entries that match nothing "
+                  "are reported stale");
   run->add_flag("--list", opt->list,
                 "List the cases the paths, --filter and --shard select (id and title, and the mark of a scenario "
                 "whose starting board play cannot reach; a JSON line each with --format jsonl) and run nothing");
@@ -248,7 +261,7 @@ void add_run(CLI::App& app, Context& context) {
   run->footer(
       "Engine authors: docs/engine-protocol.md is the protocol; examples/engines/ has a faithful engine to start "
       "from.\n"
-      "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 bad input "
+      "Exit status: 0 all passed (or skipped, or a known deviation), 1 a case failed, errored or was disputed, 2 bad input "
       "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run, "
       "130 or 143 interrupted by SIGINT or SIGTERM (the engines are stopped and every report is finished; "
       "the cases not judged by then are skipped). Reports are written as NAME.part and renamed when whole.");

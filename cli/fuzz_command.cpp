@@ -12,11 +12,14 @@
 #include <random>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
 #include "harness/corpus.hpp"
 #include "harness/fuzz.hpp"
+#include "harness/fuzz_coverage.hpp"
+#include "harness/known.hpp"
 
 namespace rulecheck::cli {
 
@@ -36,6 +39,10 @@ struct FuzzCommandOptions {
   std::size_t window = 64;
   std::size_t jobs = 1;
   std::string shard;  // "K/N"; else GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX
+  bool any_state = false;
+  bool default_ruleset = false;
+  bool keep_going = false;
+  std::string known_file;
 };
 
 json finding_record(const FuzzFinding& f, std::uint64_t seed) {
@@ -43,38 +50,88 @@ json finding_record(const FuzzFinding& f, std::uint64_t seed) {
           {"seed", seed},
           {"case", f.case_number},
           {"shrink_steps", f.shrink_steps},
+          {"verdict", verdict_name(f.smallest.verdict)},
+          {"signature", f.smallest.signature},
+          {"step", f.smallest.step},
           {"message", f.smallest.message},
           {"patch", f.smallest.patch},
+          {"deciding", f.smallest.deciding},
           {"file", f.file.string()},
           {"rerun", f.rerun},
           {"scenario", f.scenario}};
 }
 
-json summary_record(const FuzzStats& s, std::uint64_t seed) {
+json group_record(const FindingGroup& g) {
+  return {{"signature", g.signature},
+          {"verdict", verdict_name(g.verdict)},
+          {"count", g.count},
+          {"smallest",
+           {{"seed", g.seed},
+            {"case", g.smallest.case_number},
+            {"size", g.size},
+            {"shrunk", g.shrunk},
+            {"file", g.smallest.file.string()},
+            {"rerun", g.smallest.rerun}}}};
+}
+
+// What the states were drawn from, in words.
+std::string states_drawn(bool any_state) {
+  return any_state ? "any valid state (--any-state), not only those play can reach" : "states play can reach";
+}
+
+json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUniverse& universe,
+                    const FuzzCommandOptions& opt) {
+  json groups = json::array();
+  for (const auto& g : s.groups) groups.push_back(group_record(g));
   return {{"type", "summary"},    {"seed", seed},
           {"cases", s.cases},     {"agreed", s.agreed},
           {"failed", s.failed},   {"unsupported", s.unsupported},
-          {"errored", s.errored}, {"alternatives", s.alternatives}, {"seconds", s.seconds},
+          {"errored", s.errored}, {"alternatives", s.alternatives},
+          {"known", s.known},     {"disputed", s.disputed},
+          {"seconds", s.seconds},
+          {"states", states_drawn(opt.any_state)},
+          {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "a share sampled"},
+          {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
-          {"clauses", s.clauses}, {"errors", s.errors}};
+          {"clauses", s.clauses}, {"errors", s.errors},
+          {"groups", groups},     {"coverage", universe.report(s.features)}};
 }
 
-// What the generated cases reached: each action and query type (legal / all), each clause the
-// oracle's illegal answers named, and the implemented clauses no case reached.
-void print_coverage(const FuzzStats& s, const RulesLibrary& library, const std::vector<std::string>& games) {
+// The feature-coverage report (harness/fuzz_coverage.hpp): what the cases reached, with counts, and
+// everything they never reached.
+void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
+  const json report = universe.report(s.features);
   fmt::print("\ncases by type (legal / generated):\n");
   for (const auto& [kind, n] : s.kinds) {
     const auto legal = s.legal_kinds.find(kind);
     fmt::print("  {:<36} {:>7} / {}\n", kind, legal == s.legal_kinds.end() ? 0 : legal->second, n);
   }
-  fmt::print("clauses named by the oracle's illegal answers:\n");
-  for (const auto& [clause, n] : s.clauses) fmt::print("  {:<56} {:>7}\n", clause, n);
-  std::vector<std::string> unreached;
-  for (const auto& g : games)
-    for (const auto& [id, clause] : library.find(g)->clauses)
-      if (clause.scope == "implemented" && !s.clauses.count(id)) unreached.push_back(id);
-  fmt::print("implemented clauses no illegal answer named ({}; many decide legal outcomes or queries): {}\n",
-             unreached.size(), fmt::join(unreached, ", "));
+  auto print_section = [&](const char* title, const char* key) {
+    std::size_t reached = 0;
+    for (const auto& [item, n] : report[key].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
+    fmt::print("{} ({} of {} reached):\n", title, reached, report[key].size());
+    for (const auto& [item, n] : report[key].items())
+      if (n.get<std::size_t>() > 0) fmt::print("  {:<64} {:>7}\n", item, n.get<std::size_t>());
+  };
+  fmt::print("\nfeature coverage:\n");
+  print_section("ruleset keys with a non-default value (cases)", "ruleset_keys");
+  print_section("readings (cases)", "readings");
+  print_section("types: actions legal and illegal, queries answered (cases)", "types");
+  print_section("require clauses of the oracle that forbade a case (cases)", "require_clauses");
+  if (report["fields"].is_null()) {
+    fmt::print("format fields: universe unavailable, not counted (nor the types' universe): {}\n",
+               report["fields_unavailable"].get<std::string>());
+  } else {
+    std::size_t reached = 0;
+    for (const auto& [item, n] : report["fields"].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
+    fmt::print("format fields of the state and the requests: {} of {} present in some case (counts in --format "
+               "jsonl)\n",
+               reached, report["fields"].size());
+  }
+  for (const auto& [path, n] : report["unknown_fields"].items())
+    fmt::print("  field outside the scenario schema (a generator's bug): {} ({})\n", path, n.get<std::size_t>());
+  fmt::print("never reached ({}):{}\n", report["unreached"].size(), report["unreached"].empty() ? " nothing" : "");
+  for (const auto& item : report["unreached"]) fmt::print("  {}\n", item.get<std::string>());
 }
 
 void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
@@ -82,9 +139,11 @@ void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
     fmt::print("{}\n", finding_record(f, seed).dump());
     return;
   }
-  fmt::print("\nDISAGREEMENT at generated case {} of seed {} (shrunk in {} step(s)):\n  {}\n", f.case_number, seed,
-             f.shrink_steps, f.smallest.message);
+  fmt::print("\n{} at generated case {} of seed {} (shrunk in {} step(s)):\n  {}\n",
+             f.smallest.verdict == Verdict::disputed ? "DISPUTED (the oracle and the solver disagree)" : "DISAGREEMENT",
+             f.case_number, seed, f.shrink_steps, f.smallest.message);
   if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
+  if (!f.smallest.signature.empty()) fmt::print("  signature: {}\n", f.smallest.signature);
   if (!f.file.empty())
     fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
   else
@@ -102,6 +161,13 @@ struct FuzzPart {
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   const auto library = context.load_rules();
   if (!library) return kCannotRun;
+  KnownDeviations known;
+  if (!opt.known_file.empty()) try {
+      known = KnownDeviations::read(opt.known_file);
+    } catch (const InputError& e) {
+      fmt::print(stderr, "rulecheck: {}\n", e.what());
+      return kBadInput;
+    }
   Shard shard;
   try {
     shard = chosen_shard(opt.shard);
@@ -135,13 +201,30 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     options.save_dir = opt.save_dir;
     options.reproduce_prefix = context.program + " run";
     options.engine_command = opt.engine;
+    options.any_state = opt.any_state;
+    options.sample_ruleset = !opt.default_ruleset;
+    options.keep_going = opt.keep_going;
+    options.known = opt.known_file.empty() ? nullptr : &known;
   }
+  // What the coverage report counts against: every game the engine plays that fuzz may draw.
+  std::vector<std::string> universe_games;
+  for (const auto& g : parts[0].engine->hello().games)
+    if (library->find(g) && (opt.games.empty() || std::find(opt.games.begin(), opt.games.end(), g) != opt.games.end()))
+      universe_games.push_back(g);
+  const FeatureUniverse universe(*library, universe_games,
+                                 library->dir().parent_path() / "scenarios" / "schema" / "scenario.schema.json");
+  for (auto& part : parts) part.options.universe = &universe;
   const bool jsonl = opt.format == "jsonl";
   const bool tty = isatty(fileno(stderr)) != 0;
   if (!jsonl) {
     fmt::print("rulecheck fuzz: seed {} (repeat with --seed {}{}{}), engine {}\n", base_seed, base_seed,
                shard.whole() ? "" : " --shard " + shard.name(), parts.size() > 1 ? fmt::format(" --jobs {}", parts.size()) : "",
                parts[0].engine->hello().name);
+    fmt::print("  states: {}; rulesets: {}{}{}\n", states_drawn(opt.any_state),
+               opt.default_ruleset ? "the default (--default-ruleset)" : "a share sampled by the generators",
+               opt.keep_going ? "; --keep-going: findings grouped by signature" : "",
+               opt.known_file.empty() ? "" : fmt::format("; known deviations: {} ({} entries)", opt.known_file,
+                                                         known.size()));
     if (parts.size() > 1 || !shard.whole())
       for (std::size_t j = 0; j < parts.size(); ++j)
         fmt::print("  part {}: seed {}, {} case(s) (repeats alone with --seed {} --cases {})\n", j + 1,
@@ -190,13 +273,12 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   FuzzStats stats;
   for (const auto& part : parts) add_fuzz_stats(stats, part.stats);
   if (tty && !found) fmt::print(stderr, "\n");
-  std::vector<std::string> games;
-  for (const auto& [kind, n] : stats.kinds) {
-    const std::string game = kind.substr(0, kind.find(' '));
-    if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
-  }
+  // Stale: an entry no case matched, said only of a run that went to the end of its budget.
+  const std::vector<std::string> stale =
+      opt.known_file.empty() || (found && !opt.keep_going) ? std::vector<std::string>{} : known.stale();
   if (jsonl) {
-    json summary = summary_record(stats, base_seed);
+    json summary = summary_record(stats, base_seed, universe, opt);
+    summary["stale_known"] = stale;
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
@@ -206,11 +288,28 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
         "\n{} generated case(s) in {:.2f} s: {} agreed with the oracle, {} disagreed, {} unsupported, {} "
         "errored\n",
         stats.cases, stats.seconds, stats.agreed, stats.failed, stats.unsupported, stats.errored);
+    fmt::print("states: {}; {} case(s) under a sampled ruleset, {} under a reading other than the default\n",
+               states_drawn(opt.any_state), stats.sampled_rulesets, stats.other_readings);
     if (stats.alternatives)
       fmt::print("{} disagreement(s) the solver finds the rules allow (alternatives, not findings)\n",
                  stats.alternatives);
+    if (stats.known) fmt::print("{} known deviation(s) (--known), not findings\n", stats.known);
+    if (stats.disputed)
+      fmt::print("{} disputed case(s): the oracle and the solver disagree (a bug in rulecheck)\n", stats.disputed);
     for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
-    print_coverage(stats, *library, games);
+    if (!stats.groups.empty()) {
+      fmt::print("\nfindings by signature ({} group(s)){}:\n", stats.groups.size(),
+                 opt.keep_going ? "" : " (stopped at the first: --keep-going goes on)");
+      for (const auto& g : stats.groups) {
+        fmt::print("  {:>6}  {}{}\n", g.count, g.signature,
+                   g.verdict == Verdict::disputed ? " (disputed: a bug in rulecheck)" : "");
+        if (!g.smallest.file.empty())
+          fmt::print("          smallest: {} ({} characters{})\n", g.smallest.file.string(), g.size,
+                     g.shrunk ? ", shrunk" : ", a later case smaller than the first one shrunk");
+      }
+    }
+    for (const auto& s : stale) fmt::print("stale known deviation: {}\n", s);
+    print_coverage(stats, universe);
   }
   return found || stats.errored ? kFailed : kOk;
 }
@@ -258,11 +357,23 @@ void add_fuzz_command(CLI::App& app, Context& context) {
                    "This is part K of N (K/N, from 1/N) of a fuzz run spread over machines: its seed is derived "
                    "from --seed and K, so the parts draw different cases. Without it, GoogleTest's "
                    "GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX are honoured");
+  fuzz->add_flag("--any-state", opt->any_state,
+                 "Draw any valid state, not only states play can reach (two factions' units sharing a territory "
+                 "with no combat pending, ...); the summary says which");
+  fuzz->add_flag("--default-ruleset", opt->default_ruleset,
+                 "Run every case under the default ruleset (default: a share of cases under sampled rulesets, "
+                 "every key of rules/<game>/ruleset.json)");
+  fuzz->add_flag("--keep-going", opt->keep_going,
+                 "After a finding, shrink it, save it and go on: findings are grouped by signature, each group "
+                 "reported once with its count and its smallest saved case");
+  fuzz->add_option("--known", opt->known_file,
+                   "A known-deviations file (docs/known-deviations.md): failures matching an entry are counted as "
+                   "known, not findings; entries matching nothing are reported stale");
   fuzz->footer(
       "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
       "that crashes or hangs is restarted and the run goes on.\n"
-      "Exit status: 0 no disagreement, 1 a disagreement (saved) or an errored case, 2 bad usage, 3 rulecheck "
-      "could not run.");
+      "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case or an "
+      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run.");
   fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });
 }
 

@@ -46,6 +46,10 @@ struct CaseResult {
   json expected;                     // fail: the expected value at that path
   json actual;                       // fail: the actual value at that path
   std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
+  // fail, disputed: the clauses that decide the differing step (harness/signature.hpp): the step's rule
+  // when it is illegal, the target's when it forbade a legal step, the solver's unsat core, or the
+  // oracle's decisions at that step. Reports count a failure against these, not against every cite.
+  std::vector<std::string> deciding;
   // fail: what the target answered at that step when it called it illegal (its rule and reason), and the
   // illegality expected (the scenario's rule, or the oracle's rule and reason)
   std::string answer_rule, answer_reason;

@@ -14,6 +14,7 @@
 #include "harness/bindings.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/pipeline.hpp"
+#include "harness/signature.hpp"
 #include "harness/subprocess.hpp"
 
 namespace rulecheck {
@@ -52,6 +53,7 @@ struct PlannedCase {
   CaseResult result;
   bool check_expect = true;  // false when run under an engine reading the scenario does not expect
   std::string note;
+  const GameRules* game = nullptr;
   std::shared_ptr<const BoundRules> rules;
   std::vector<OracleStep> oracle;  // per step
   std::vector<EngineAnswer> answers;
@@ -122,6 +124,8 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
     const std::string kind = request_kind(s.game, s.steps[i].is_query, s.steps[i].request);
     const OracleAnswer& oracle = c.oracle[i].answer;
+    // Step 0 starts from the scenario's state; a later step from the oracle's previous outcome.
+    const auto input_state = [&] { return i == 0 ? s.state : json::parse(c.oracle[i].input_state); };
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
     if (ans.line == oracle.line) {
@@ -155,15 +159,18 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (!problem.empty()) {
       decide(r, state_invalid ? Verdict::fail : Verdict::errored, i, problem);
       r.clauses = s.cites;
-      if (state_invalid)  // the solver says what it can: a next state that is not a state is forbidden
-        weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i],
-                          a, oracle.outcome, options.solver_rlimit);
+      if (state_invalid) {  // the solver says what it can: a next state that is not a state is forbidden
+        if (oracle.outcome.value("legal", true) == false) r.expected_rule = oracle.outcome.value("rule", "");
+        const json state = input_state();
+        weigh_with_solver(r, rules, state, s.steps[i], a, oracle.outcome, options.solver_rlimit);
+        attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle.outcome, options.solver_rlimit);
+      }
       return;
     }
     if (judge(r, s, i, outcome, &oracle.outcome, check)) {
-      // Step 0 starts from the scenario's state; a later step from the oracle's previous outcome.
-      weigh_with_solver(r, rules, i == 0 ? s.state : json::parse(c.oracle[i].input_state), s.steps[i], outcome,
-                        oracle.outcome, options.solver_rlimit);
+      const json state = input_state();
+      weigh_with_solver(r, rules, state, s.steps[i], outcome, oracle.outcome, options.solver_rlimit);
+      attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle.outcome, options.solver_rlimit);
       return;
     }
   }
@@ -255,10 +262,12 @@ class CrossCheckRun {
     std::vector<std::string> step_ids;
     for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
     const Bindings::Entry* binding = nullptr;
+    c.game = &rules;
     try {
-      binding = &bindings_.get(s.game, rules, s.ruleset, readings);
+      binding = &(options_.bindings ? *options_.bindings : bindings_).get(s.game, rules, s.ruleset, readings);
       c.rules = binding->rules;
       c.oracle = run_oracle(s, *c.rules, step_ids);
+      if (options_.on_oracle_outcome && !c.oracle.empty()) options_.on_oracle_outcome(k, c.oracle[0].answer.outcome);
     } catch (const std::exception& e) {
       c.result.verdict = Verdict::errored;
       c.result.message = fmt::format("the oracle could not run this scenario: {}", e.what());
@@ -283,6 +292,7 @@ class CrossCheckRun {
         r.reproduce = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(r.file),
                                   shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
       r.explain = explain_command(options_.explain_prefix, r);
+      if (options_.known) options_.known->mark(r);
       report_(r);
       cases_.pop_front();
     }

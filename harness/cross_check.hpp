@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/bindings.hpp"
 #include "harness/case_result.hpp"
 #include "harness/engine.hpp"
+#include "harness/known.hpp"
 #include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
 
@@ -26,6 +28,12 @@ struct CrossCheckOptions {
   bool strict_protocol = false;                 // an answer's shape breaking protocol/schema/answer.schema.json
                                                 // (extra fields, two shapes at once) makes the case errored
   bool skip_unreachable = false;                // skip scenarios marked "unreachable" (nothing is sent)
+  const KnownDeviations* known = nullptr;       // --known: failures it matches are reported `known`
+  Bindings* bindings = nullptr;                 // bound rules kept across calls (fuzz's batches); nullptr: a
+                                                // cache of this call's own
+  // Called as each case is planned, with its number in this call and the oracle's outcome of its first
+  // step (fuzz counts what a generated case reached without running the oracle on it twice).
+  std::function<void(std::size_t, const json&)> on_oracle_outcome;
 };
 
 // What is wrong with the shape of an answer to apply/query (protocol/schema/answer.schema.json),

@@ -32,21 +32,8 @@ bool is_finding(Verdict v) { return v == Verdict::fail || v == Verdict::disputed
 // Sizes ramp from 0 to RapidCheck's nominal size and start again, so small cases come first.
 int size_of_case(std::size_t n) { return static_cast<int>(n % (rc::kNominalSize + 1)); }
 
-Scenario scenario_of(const GeneratedCase& c, const std::string& id) {
-  Scenario s;
-  s.id = id;
-  s.game = c.game;
-  s.title = c.kind;
-  s.state = c.state;
-  s.state_text = c.state.dump();
-  Step step;
-  step.is_query = c.is_query;
-  step.request = c.request;
-  step.request_text = c.request.dump();
-  step.expect = nullptr;  // generated: judged against the oracle only
-  s.steps.push_back(std::move(step));
-  return s;
-}
+// The "simple size measure" of a case: the characters of its state and request as compact JSON.
+std::size_t size_of(const GeneratedCase& c) { return c.state.dump().size() + c.request.dump().size(); }
 
 // The games to fuzz: those asked for (or all) that the engine plays and that have a generator.
 std::vector<std::string> games_to_fuzz(const FuzzOptions& options, const EngineHello& hello) {
@@ -67,6 +54,12 @@ std::vector<std::string> games_to_fuzz(const FuzzOptions& options, const EngineH
 }
 
 class Fuzzer {
+  // What the oracle answered to a case of the batch being asked (the cross-check runs it once).
+  struct OracleSeen {
+    bool ran = false, legal = true;
+    std::string rule;
+  };
+
  public:
   Fuzzer(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options)
       : engine_(engine),
@@ -77,10 +70,11 @@ class Fuzzer {
         engine_readings_(read_engine_readings(engine.hello().interpretations, library)) {
     for (const auto& g : games_) {
       const GameRules& rules = *library.find(g);
-      const ChosenReadings chosen = choose_readings(engine_readings_, rules, json::object());
-      generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object())));
-      oracles_.emplace(g, find_game(g)->bind(rules.merged_ruleset(json::object()), chosen.readings));
-      readings_.emplace(g, chosen.readings);
+      generators::CaseOptions draw;
+      draw.any_state = options.any_state;
+      draw.sample_ruleset = options.sample_ruleset;
+      draw.readings = readings_to_draw(engine_readings_, rules);
+      generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object()), draw));
     }
   }
 
@@ -91,12 +85,20 @@ class Fuzzer {
     while (!budget_spent(elapsed())) {
       std::vector<Candidate> batch = next_batch();
       std::vector<CaseResult> results = ask(batch, stats_.cases);
+      const std::vector<OracleSeen> seen = std::move(oracle_seen_);  // shrinking asks again
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        count(batch[i].value(), results[i]);
+        const std::size_t number = stats_.cases;
+        count(batch[i].value(), results[i], seen[i]);
         if (!is_finding(results[i].verdict)) continue;
         stats_.seconds = elapsed();
-        on_finding(shrink_and_save(batch[i], results[i], stats_.cases - 1));
-        return stats_;
+        if (!options_.keep_going) {
+          FindingGroup& g = group_of(results[i]);
+          g.smallest = shrink_and_save(batch[i], results[i], number);
+          g.size = size_of(failing_value_);
+          on_finding(g.smallest);
+          return stats_;
+        }
+        keep(batch[i], results[i], number, on_finding);
       }
       stats_.seconds = elapsed();
       progress(stats_);
@@ -122,22 +124,75 @@ class Fuzzer {
     return batch;
   }
 
+  // The group of `r`'s signature (a new one, counted once, when there is none yet).
+  FindingGroup& group_of(const CaseResult& r) {
+    for (auto& g : stats_.groups)
+      if (g.signature == r.signature) {
+        ++g.count;
+        return g;
+      }
+    FindingGroup& g = stats_.groups.emplace_back();
+    g.signature = r.signature;
+    g.verdict = r.verdict;
+    g.count = 1;
+    g.seed = options_.seed;
+    return g;
+  }
+
+  // --keep-going: the first of a group is shrunk, saved and reported; a later one is counted, and saved
+  // in place of the group's case when it is smaller (as it is: it is not shrunk).
+  void keep(const Candidate& found, const CaseResult& result, std::size_t number,
+            const std::function<void(const FuzzFinding&)>& on_finding) {
+    FindingGroup& g = group_of(result);
+    if (g.count == 1) {
+      g.smallest = shrink_and_save(found, result, number);
+      g.size = size_of(failing_value_);
+      on_finding(g.smallest);
+      return;
+    }
+    const std::size_t size = size_of(found.value());
+    if (size >= g.size) return;
+    const std::filesystem::path previous = g.smallest.file;
+    FuzzFinding f;
+    f.case_number = number;
+    f.first = f.smallest = result;
+    f.scenario = scenario_json(found.value(), number, false);
+    save(f);
+    if (!previous.empty() && previous != f.file) std::filesystem::remove(previous);
+    g.smallest = std::move(f);
+    g.size = size;
+    g.shrunk = false;
+  }
+
   // Every candidate cross-checked on the engine, results in order.
   std::vector<CaseResult> ask(const std::vector<Candidate>& candidates, std::size_t first_number) {
     std::vector<Scenario> scenarios;
     for (std::size_t i = 0; i < candidates.size(); ++i)
       scenarios.push_back(
-          scenario_of(candidates[i].value(), fmt::format("generated/{}/{}", options_.seed, first_number + i)));
+          scenario_of_generated(candidates[i].value(), fmt::format("generated/{}/{}", options_.seed, first_number + i)));
     std::vector<CaseResult> results;
+    oracle_seen_.assign(candidates.size(), OracleSeen{});
     CrossCheckOptions cross;
     cross.strict = options_.strict;
     cross.solver_rlimit = options_.solver_rlimit;
+    cross.known = options_.known;
+    cross.bindings = &bindings_;
+    cross.on_oracle_outcome = [this](std::size_t k, const json& outcome) {
+      OracleSeen& seen = oracle_seen_[k];
+      seen.ran = true;
+      seen.legal = !outcome.contains("legal") || outcome["legal"].get<bool>();
+      if (!seen.legal) seen.rule = outcome.value("rule", "");
+    };
     cross_check(scenarios, library_, engine_, cross, [&](const CaseResult& r) { results.push_back(r); });
     return results;
   }
 
-  void count(const GeneratedCase& c, const CaseResult& r) {
+  // Counts a case: its verdict, its kind, and what it reached (`seen`: the oracle's answer as the
+  // cross-check gave it).
+  void count(const GeneratedCase& c, const CaseResult& r, const OracleSeen& seen) {
     ++stats_.cases;
+    if (c.ruleset.is_object() && !c.ruleset.empty()) ++stats_.sampled_rulesets;
+    if (c.interpretations.is_object() && !c.interpretations.empty()) ++stats_.other_readings;
     const std::string kind = c.game + " " + c.kind;
     ++stats_.kinds[kind];
     switch (r.verdict) {
@@ -151,16 +206,15 @@ class Fuzzer {
     }
     if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
       stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
-    // What the case exercised, by the oracle's own answer.
-    try {
-      const OracleAnswer a = oracle_answer(*oracles_.at(c.game), "", c.is_query, c.state, c.request);
-      if (c.is_query || a.outcome["legal"].get<bool>())
-        ++stats_.legal_kinds[kind];
-      else
-        ++stats_.clauses[a.outcome["rule"].get<std::string>()];
-    } catch (const std::exception&) {
-      // A case the oracle cannot read is the generator's bug; the cross-check reported it errored.
-    }
+    // A case the oracle could not run is the generator's bug; the cross-check reported it errored.
+    if (!seen.ran) return;
+    if (seen.legal)
+      ++stats_.legal_kinds[kind];
+    else
+      ++stats_.clauses[seen.rule];
+    if (options_.universe)
+      options_.universe->count(stats_.features, c.game, c.kind, c.is_query, c.ruleset, c.interpretations, c.state,
+                               c.request, seen.legal, seen.rule);
   }
 
   // Shrinks `failing` while a smaller case still disagrees: each round asks the engine about a
@@ -182,7 +236,8 @@ class Fuzzer {
         if (candidates.empty()) break;
         const auto results = ask(candidates, number);
         for (std::size_t i = 0; i < candidates.size() && !smaller; ++i)
-          if (results[i].verdict == result.verdict) {
+          if (results[i].verdict == result.verdict &&
+              (!options_.keep_going || results[i].signature == result.signature)) {  // stays in its group
             failing = candidates[i];
             result = results[i];
             smaller = true;
@@ -192,14 +247,19 @@ class Fuzzer {
       ++f.shrink_steps;
     }
     f.smallest = result;
-    f.scenario = scenario_json(failing.value(), number);
+    f.scenario = scenario_json(failing.value(), number, true);
+    failing_value_ = failing.value();
     save(f);
     return f;
   }
 
-  // The smallest case as a scenario file: the oracle's outcome is its expectation.
-  json scenario_json(const GeneratedCase& c, std::size_t number) const {
-    const OracleAnswer a = oracle_answer(*oracles_.at(c.game), "", c.is_query, c.state, c.request);
+  // A found case as a scenario file: the oracle's outcome (under the case's ruleset and readings) is its
+  // expectation, and its state is the state sent, as it was sent.
+  json scenario_json(const GeneratedCase& c, std::size_t number, bool shrunk) {
+    const GameRules& rules = *library_.find(c.game);
+    const json readings = choose_readings(engine_readings_, rules, c.interpretations).readings;
+    const std::shared_ptr<const BoundRules> oracle = bindings_.get(c.game, rules, c.ruleset, readings).rules;
+    const OracleAnswer a = oracle_answer(*oracle, "", c.is_query, c.state, c.request);
     json expect;
     std::vector<std::string> cites;
     if (c.is_query) {
@@ -210,26 +270,24 @@ class Fuzzer {
       expect = {{"legal", false}, {"rule", a.outcome["rule"]}};
       cites.push_back(a.outcome["rule"]);
     }
-    const GameRules& rules = *library_.find(c.game);
-    json interpretations = json::object();
+    json interpretations = json::object();  // the readings it ran under that are not the defaults
     for (const auto& point : rules.points)
-      if (readings_.at(c.game)[point.id] != point.default_reading)
-        interpretations[point.id] = readings_.at(c.game)[point.id];
+      if (readings[point.id] != point.default_reading) interpretations[point.id] = readings[point.id];
     const std::string name = fmt::format("{}-{}-seed{}-case{}", c.game, c.kind, options_.seed, number);
     std::string id = scenario_id_for(options_.save_dir / (name + ".json"));
     if (id.empty()) id = "generated/" + name;
     json step = {{c.is_query ? "query" : "action", c.request}, {"expect", expect}};
     return {{"id", id},
             {"game", c.game},
-            {"title",
-             fmt::format("generated by rulecheck fuzz (seed {}, case {}, shrunk): {}", options_.seed, number, c.kind)},
+            {"title", fmt::format("generated by rulecheck fuzz (seed {}, case {}{}): {}", options_.seed, number,
+                                  shrunk ? ", shrunk" : "", c.kind)},
             {"note",
              "Generated: the expected outcome is the oracle's, not worked out by hand. Before keeping it in "
              "the corpus, check it against the rule text and cite the clauses it rests on."},
             {"cites", cites},
             {"interpretations", interpretations},
-            {"ruleset", json::object()},
-            {"state", oracles_.at(c.game)->canonical_state(c.state)},
+            {"ruleset", c.ruleset},
+            {"state", c.state},
             {"steps", json::array({step})}};
   }
 
@@ -250,8 +308,9 @@ class Fuzzer {
   std::vector<std::string> games_;
   EngineReadings engine_readings_;
   std::map<std::string, rc::Gen<GeneratedCase>> generators_;
-  std::map<std::string, std::unique_ptr<BoundRules>> oracles_;
-  std::map<std::string, json> readings_;
+  Bindings bindings_;  // the oracle's rules per (game, ruleset, readings), kept across batches
+  std::vector<OracleSeen> oracle_seen_;
+  GeneratedCase failing_value_;  // the last case shrink_and_save saved
   FuzzStats stats_;
 };
 
@@ -267,6 +326,31 @@ std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 }  // namespace
+
+Scenario scenario_of_generated(const generators::GeneratedCase& c, const std::string& id) {
+  Scenario s;
+  s.id = id;
+  s.game = c.game;
+  s.title = c.kind;
+  s.ruleset = c.ruleset;
+  s.interpretations = c.interpretations;
+  s.state = c.state;
+  s.state_text = c.state.dump();
+  Step step;
+  step.is_query = c.is_query;
+  step.request = c.request;
+  step.request_text = c.request.dump();
+  step.expect = nullptr;
+  s.steps.push_back(std::move(step));
+  return s;
+}
+
+json readings_to_draw(const EngineReadings& engine, const GameRules& rules) {
+  json out = json::object();
+  for (const auto& point : rules.points)
+    if (const auto it = engine.offered.find(point.id); it != engine.offered.end()) out[point.id] = it->second;
+  return out;
+}
 
 std::uint64_t fuzz_part_seed(std::uint64_t base, std::size_t shard_index, std::size_t shard_count, std::size_t job) {
   std::uint64_t seed = base;
@@ -284,11 +368,25 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   total.alternatives += part.alternatives;
   total.known += part.known;
   total.disputed += part.disputed;
+  total.sampled_rulesets += part.sampled_rulesets;
+  total.other_readings += part.other_readings;
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
   for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
   for (const auto& [k, n] : part.clauses) total.clauses[k] += n;
   for (const auto& e : part.errors)
     if (total.errors.size() < 5) total.errors.push_back(e);
+  for (const auto& g : part.groups) {
+    auto same = std::find_if(total.groups.begin(), total.groups.end(),
+                             [&](const FindingGroup& t) { return t.signature == g.signature; });
+    if (same == total.groups.end()) {
+      total.groups.push_back(g);
+      continue;
+    }
+    const std::size_t count = same->count + g.count;
+    if (g.size < same->size) *same = g;
+    same->count = count;
+  }
+  total.features.add(part.features);
   total.seconds = std::max(total.seconds, part.seconds);
 }
 

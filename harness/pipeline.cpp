@@ -9,6 +9,7 @@
 #include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/cross_check.hpp"
+#include "harness/signature.hpp"
 
 namespace rulecheck {
 
@@ -147,10 +148,16 @@ std::optional<Difference> judge_step(const json& expect, const json& outcome, bo
 
 bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome, const json* oracle,
            const StepCheck& check) {
-  const json& expect = s.steps[i].expect;
-  if (check.expectation && !expect.is_null())  // a generated case has no expectation of its own
+  const json& own = s.steps[i].expect;
+  // A generated case has no expectation of its own: the oracle's outcome stands in for it and is judged
+  // as an expectation is (by containment, then exactly below), as it is once `fuzz` saves the case with
+  // that outcome as its expectation, so that `run` of the saved case finds the same first difference.
+  const bool stand_in = own.is_null() && oracle != nullptr;
+  const json& expect = stand_in ? *oracle : own;
+  if (check.expectation && !expect.is_null())
     if (auto d = judge_step(expect, outcome, check.strict_rule)) {
-      record_failure(r, s, i, *d, expect, outcome, check.from_engine ? "the scenario's expectation" : "");
+      record_failure(r, s, i, *d, expect, outcome,
+                     stand_in ? "the oracle" : check.from_engine ? "the scenario's expectation" : "");
       return true;
     }
   if (oracle)
@@ -288,7 +295,10 @@ CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool 
     for (; i < scenario.steps.size(); ++i) {
       const Step& step = scenario.steps[i];
       OracleAnswer answer = oracle_answer(*bound, "", step.is_query, state, step.request);
-      if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{true, strict_rule, false})) break;
+      if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{true, strict_rule, false})) {
+        attribute_failure(r, rules, *bound, scenario.state, state, step);
+        break;
+      }
       if (!step.is_query && answer.outcome["legal"].get<bool>()) state = std::move(answer.outcome["state"]);
     }
   } catch (const InputError& e) {

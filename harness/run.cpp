@@ -125,6 +125,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.explain_prefix = settings.explain_prefix;
   options.solver_rlimit = settings.solver_rlimit;
   options.skip_unreachable = settings.skip_unreachable;
+  options.known = settings.known;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
     cross_check(corpus, library, *e.process, options, record);
@@ -160,7 +161,7 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
       CaseResult r = stop_requested()                                    ? interrupted_case(*s, "oracle")
                      : settings.skip_unreachable && !s->unreachable.empty() ? unreachable_case(*s, "oracle")
                                                                             : run_on_oracle(*s, *library.find(s->game));
-      r.explain = explain_command(settings.explain_prefix, r);
+      r.explain = explain_command(settings.explain_prefix, r);  // never `known`: a deviation is an engine's
       record(r);
     }
   for (auto& e : engines) run_engine(corpus, library, e, settings, record);

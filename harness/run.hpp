@@ -10,6 +10,7 @@
 #include "harness/case_result.hpp"
 #include "harness/corpus.hpp"
 #include "harness/engine.hpp"
+#include "harness/known.hpp"
 
 namespace rulecheck {
 
@@ -35,6 +36,7 @@ struct RunSettings {
   std::string explain_prefix;                                           // "rulecheck explain"
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
   bool skip_unreachable = false;  // skip, on every target, the scenarios marked "unreachable"
+  const KnownDeviations* known = nullptr;  // --known: failures it matches are reported `known`
 };
 
 // The targets' names in the order their results come: the oracle, then each engine.

@@ -46,6 +46,8 @@ class ConsoleReporter final : public Reporter {
       if (r.verdict == Verdict::fail || r.verdict == Verdict::disputed) {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", r.patch.dump());
         fmt::print(out_, "  clauses: {}\n", fmt::join(r.clauses, ", "));
+        if (!r.deciding.empty()) fmt::print(out_, "  decided: {}\n", fmt::join(r.deciding, ", "));
+        if (!r.signature.empty()) fmt::print(out_, "  signature: {}\n", r.signature);
       }
       if (!r.oracle_outcome.is_null()) fmt::print(out_, "  oracle:  {}\n", r.oracle_outcome.dump());
       if (!r.solver.empty()) fmt::print(out_, "  solver:  {}: {}\n", r.solver, r.solver_why);
@@ -77,6 +79,7 @@ class ConsoleReporter final : public Reporter {
       fmt::print(out_, "interrupted by {}: the cases not judged by then are counted as skipped\n", s.interrupted);
     else if (!s.stopped.empty())
       fmt::print(out_, "stopped: {}: the cases not judged by then are counted as skipped\n", s.stopped);
+    for (const auto& stale : s.stale_known) fmt::print(out_, "stale known deviation: {}\n", stale);
     out_.flush();
   }
 

@@ -78,7 +78,10 @@ void record(Cell& cell, const CaseResult& r, const std::string& anchor) {
 // as the list below the matrix shows them.
 void add_to_matrix(Matrix& matrix, const CaseResult& r, std::size_t& problems) {
   const std::string anchor = is_problem(r) ? case_anchor(++problems) : "";
-  for (const auto& clause : distinct(r.cites)) record(matrix[clause][r.target], r, anchor);
+  // A failure counts against the clauses that decide its differing step (CaseResult::deciding), not
+  // against every clause its scenario cites; every other case counts against its cites.
+  const auto& clauses = has_difference(r.verdict) && !r.deciding.empty() ? r.deciding : r.cites;
+  for (const auto& clause : distinct(clauses)) record(matrix[clause][r.target], r, anchor);
 }
 
 // A clause on one target in one cell: the worst verdict among the cases citing it, with how many of
@@ -267,6 +270,7 @@ class HtmlReporter final : public DocumentReporter {
                  definition("Oracle", preformatted(r.oracle_outcome.dump(2, ' ', false, json::error_handler_t::replace))));
     if (!r.solver.empty())
       fmt::print(out_, "{}", definition("Solver", escape_xml(fmt::format("{}: {}", r.solver, r.solver_why))));
+    fmt::print(out_, "{}", definition("Decided by", clause_links(r.deciding, matrix)));
     fmt::print(out_, "{}", definition("Clauses", clause_links(r.clauses, matrix)));
     fmt::print(out_, "{}", definition("Cites", clause_links(r.cites, matrix)));
     fmt::print(out_, "{}", definition("Stderr", preformatted(r.stderr_text)));

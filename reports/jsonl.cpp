@@ -39,6 +39,7 @@ json case_json(const CaseResult& r) {
   if (!r.answered.empty()) j["answered"] = r.answered;
   if (!r.oracle_outcome.is_null()) j["oracle_outcome"] = r.oracle_outcome;
   if (!r.signature.empty()) j["signature"] = r.signature;
+  if (!r.deciding.empty()) j["deciding"] = r.deciding;
   if (!r.known_reason.empty()) j["known_reason"] = r.known_reason;
   if (!r.known_link.empty()) j["known_link"] = r.known_link;
   if (!r.solver.empty()) j["solver"] = {{"membership", r.solver}, {"clauses", r.solver_clauses}, {"why", r.solver_why}};
@@ -102,6 +103,7 @@ class JsonlReporter final : public Reporter {
            {"bad_input", s.bad_input},
            {"interrupted", s.interrupted.empty() ? json(nullptr) : json(s.interrupted)},
            {"stopped", s.stopped.empty() ? json(nullptr) : json(s.stopped)},
+           {"stale_known", s.stale_known},
            {"skips", s.skips},
            {"coverage", coverage_json(s.coverage)},
            {"seconds", s.seconds}});
@@ -147,6 +149,7 @@ CaseResult case_from_jsonl(const json& j) {
     r.answered = strings_at(j, "answered");
     r.oracle_outcome = j.value("oracle_outcome", json());
     r.signature = j.value("signature", "");
+    r.deciding = strings_at(j, "deciding");
     r.known_reason = j.value("known_reason", "");
     r.known_link = j.value("known_link", "");
     if (j.contains("solver")) {

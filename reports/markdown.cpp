@@ -1,10 +1,12 @@
 // The Markdown reporter, for a CI step summary (GitHub's $GITHUB_STEP_SUMMARY): a title, the
 // verdict counts per target, then the first failures and errors, one list item each.
 #include <algorithm>
+#include <map>
 #include <ostream>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "reports/document.hpp"
 
@@ -75,6 +77,7 @@ std::string problem_item(const CaseResult& r) {
     item += "; answered " + markdown_text(shorten(illegality_text(r.answer_rule, r.answer_reason), max_message_bytes));
   if (!r.expected_rule.empty())
     item += "; wanted " + markdown_text(shorten(illegality_text(r.expected_rule, r.expected_reason), max_message_bytes));
+  if (!r.deciding.empty()) item += "; decided by " + markdown_text(fmt::format("{}", fmt::join(r.deciding, ", ")));
   if (!r.note.empty()) item += "; note: " + markdown_text(shorten(r.note, max_message_bytes));
   if (!r.reproduce.empty()) item += "; reproduce with " + code_span(r.reproduce);
   return item;
@@ -97,11 +100,28 @@ class MarkdownReporter final : public DocumentReporter {
     else if (!summary.stopped.empty())
       fmt::print(out_, "**Stopped: {}**: the cases not judged by then are counted as skipped.\n\n",
                  markdown_text(summary.stopped));
+    for (const auto& stale : summary.stale_known)
+      fmt::print(out_, "**Stale known deviation**: {}.\n\n", markdown_text(stale));
     write_table(all);
     write_coverage(summary);
     write_skips(summary);
+    write_failures_by_clause();
     write_problems();
     out_.flush();
+  }
+
+  // Failures counted against the clauses that decide their differing step (not every clause cited).
+  void on_case(const CaseResult& r) override {
+    if (r.verdict != Verdict::fail && r.verdict != Verdict::disputed) return;
+    for (const auto& clause : r.deciding) ++failures_by_clause_[clause][r.target];
+  }
+
+  void write_failures_by_clause() {
+    if (failures_by_clause_.empty()) return;
+    fmt::print(out_, "\n### Failures by deciding clause\n\n| Clause | Target | Failures |\n|:--|:--|--:|\n");
+    for (const auto& [clause, by_target] : failures_by_clause_)
+      for (const auto& [target, n] : by_target)
+        fmt::print(out_, "| {} | {} | {} |\n", code_span(clause), markdown_text(target), n);
   }
 
   void write_table(const Tally& all) {
@@ -152,6 +172,7 @@ class MarkdownReporter final : public DocumentReporter {
   }
 
   std::ostream& out_;
+  std::map<std::string, std::map<std::string, std::size_t>> failures_by_clause_;  // clause -> target -> failures
 };
 
 }  // namespace

@@ -47,6 +47,7 @@ struct Summary {
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
   std::string interrupted;  // the signal that stopped the run ("SIGINT"), whose unjudged cases are skipped
   std::string stopped;      // why the run stopped early by itself ("--maxfail 1 reached"), "" if it did not
+  std::vector<std::string> stale_known;  // --known entries that matched no case, one line each
   std::map<std::string, std::map<std::string, std::size_t>> skips;  // target -> why skipped -> cases
   std::map<std::string, Coverage> coverage;                         // by target, for those that report it
   double seconds = 0;

@@ -102,6 +102,22 @@ def test_the_saved_case_replays_the_disagreement_through_run(rulecheck, root, fi
     assert on_faithful.returncode == 0, on_faithful.stdout
 
 
+@pytest.mark.parametrize("engine", engine_ids())
+def test_run_judges_the_saved_case_as_fuzz_did(rulecheck, root, findings, engine):
+    """One pipeline: the saved case re-run with `run` gives the verdict, step, first difference and
+    signature fuzz reported for it."""
+    _, finding, _, _, _ = findings[engine]
+    bug = root / "examples" / "engines" / f"{engine}.py"
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", finding["file"], "--no-oracle", "--engine",
+                        f"{sys.executable} {bug}", "--format", "jsonl"], capture_output=True, text=True, timeout=120)
+    case = next(r for r in records(p.stdout) if "verdict" in r)
+    assert case["verdict"] == finding["verdict"]
+    assert case["step"] == finding["step"]
+    # the first difference's path (a next state that is not a state has none: both say so alike)
+    assert (case.get("patch") or [{}])[0].get("path") == (finding["patch"] or [{}])[0].get("path")
+    assert case["signature"] == finding["signature"] and finding["signature"]
+
+
 def test_the_same_seed_gives_the_same_cases(rulecheck, root, findings):
     engine = bug_engines(root)[0]
     _, finding, _, _, _ = findings[engine.stem]

@@ -37,7 +37,7 @@ from jsonschema.exceptions import best_match
 
 from strict_json import load_json
 
-SCHEMAS = ["hello-request", "apply-request", "query-request", "bye-request", "request", "hello-answer", "answer"]
+SCHEMAS = ["hello-request", "apply-request", "query-request", "bye-request", "request", "hello-answer", "answer", "known"]
 SESSION_TIMEOUT = 300  # seconds, per engine session
 
 

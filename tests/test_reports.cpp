@@ -289,6 +289,42 @@ TEST(HtmlReport, AFailingCellLinksToTheFailingCase) {
       << power;
 }
 
+// Issue 20: a case citing three clauses whose failure one of them decides counts as a failure against
+// that one only; the other two show the pass that cites them, not the failure.
+std::vector<CaseResult> speed_cases() {
+  const std::vector<std::string> cited = {"scythe.move.range", "scythe.move.path", "scythe.move.encounter-stop"};
+  CaseResult failed = failing("scythe/move/speed-encounter", "toy-engine", cited);
+  failed.deciding = {"scythe.move.encounter-stop"};
+  return {make_case("scythe/move/speed-two", "toy-engine", Verdict::pass, {"scythe.move.range", "scythe.move.path"}),
+          failed};
+}
+
+TEST(HtmlReport, AFailureCountsOnlyAgainstTheClausesThatDecideIt) {
+  const std::string html = report(make_html_reporter, speed_cases());
+  const std::string stop = span(html, "<tr id=\"clause-scythe.move.encounter-stop\">", "</tr>");
+  EXPECT_TRUE(contains(stop, "<td class=\"fail\" title=\"1 case(s): 1 fail\">")) << stop;
+  for (const char* clause : {"scythe.move.range", "scythe.move.path"}) {
+    const std::string row = span(html, std::string("<tr id=\"clause-") + clause + "\">", "</tr>");
+    EXPECT_FALSE(contains(row, "class=\"fail\"")) << row;
+    EXPECT_TRUE(contains(row, "<td class=\"pass\" title=\"1 case(s): 1 pass\">")) << row;
+  }
+  const std::string listed = span(html, "<h3>FAIL scythe/move/speed-encounter on toy-engine</h3>", "</section>");
+  EXPECT_TRUE(contains(listed, "<dt>Decided by</dt>")) << listed;
+}
+
+TEST(MarkdownReport, CountsFailuresByTheirDecidingClause) {
+  const std::string md = report(make_markdown_reporter, speed_cases());
+  const std::string table = span(md, "### Failures by deciding clause", "\n\n###");
+  EXPECT_TRUE(contains(table, "| `scythe.move.encounter-stop` | toy-engine | 1 |")) << table;
+  EXPECT_FALSE(contains(table, "scythe.move.range")) << table;
+  EXPECT_TRUE(contains(md, "decided by scythe.move.encounter-stop")) << md;
+}
+
+TEST(JunitReport, AFailureSaysWhichClausesDecideIt) {
+  const std::string xml = report(make_junit_reporter, speed_cases());
+  EXPECT_TRUE(contains(xml, "decided by: scythe.move.encounter-stop\n")) << xml;
+}
+
 // Bowtie's view: one column per target, so ten engines stay readable; a last row counts the clauses
 // each target gets right.
 TEST(HtmlReport, TheMatrixHasOneColumnPerTargetAndCountsClausesRight) {
