@@ -94,7 +94,12 @@ class OracleServer {
     for (const Game* g : all_games()) {
       games.push_back(g->name());
       if (const GameRules* r = library_.find(g->name()))
-        for (const auto& p : r->points) readings[p.id] = p.default_reading;
+        for (const auto& p : r->points) {  // the oracle implements every reading: the default first
+          json offered = json::array({p.default_reading});
+          for (const auto& reading : p.readings)
+            if (reading != p.default_reading) offered.push_back(reading);
+          readings[p.id] = offered;
+        }
     }
     return {{"name", "rulecheck-oracle"}, {"version", version_}, {"games", games}, {"interpretations", readings}};
   }

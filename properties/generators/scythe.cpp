@@ -18,7 +18,9 @@
 // faction has a character or mechs, every other faction's workers are back in their home base
 // (scythe.move.workers-retreat); where only workers meet, those of the faction drawn as the holder
 // stay and the others are home. A character on an encounter token has had its encounter: the token
-// is gone (scythe.move.encounter-resolve). Nothing else is pending. With any_state, units of every
+// is gone (scythe.move.encounter-resolve). Nothing else is pending. A Move starts only once the last
+// action's combats are fought: on a move case's board the holder drawn has won each such combat and
+// the other's units are home, so no combat is pending; queries see the boards with combats pending. With any_state, units of every
 // faction are left where the spec puts them, "held_by" names any faction present, and pending
 // combats are drawn anywhere on the board.
 //
@@ -369,13 +371,19 @@ void send_home(Board& b, int t, int f) {
 
 // The board as play leaves it (rules/scythe/invariants.json): see the comment at the top. Each
 // territory's spec draws its holder (held_by).
-void keep_to_states_play_reaches(Board& b, const BoardSpec& spec) {
+// `before_a_move`: the board a Move starts from. A combat pending after one action has been fought
+// before the next Move starts (scythe.move.combat-pending: combats come once the moves are done), so
+// none is pending then: the holder drawn won it and the other's units are back in their home base.
+void keep_to_states_play_reaches(Board& b, const BoardSpec& spec, bool before_a_move) {
   for (int t = 0; t < b.territories; ++t) {
     const int raw = t < static_cast<int>(spec.territories.size()) ? spec.territories[at(t)].held_by : 0;
     const std::vector<int> present = factions_on(b, t, false), fighters = factions_on(b, t, true);
     if (present.size() < 2) continue;
     std::vector<int> stay;
-    if (fighters.size() >= 2) {
+    if (fighters.size() >= 2 && before_a_move) {
+      stay = {fighters[at(pick(raw, static_cast<int>(fighters.size())))]};  // the combat was fought
+      b.holder[at(t)] = stay.front();
+    } else if (fighters.size() >= 2) {
       // scythe.reachable.combat-units-meet-only-in-pending-combat: a combat waits between the
       // holder and the next faction with a character or mechs there.
       const int h = pick(raw, static_cast<int>(fighters.size()));
@@ -409,7 +417,7 @@ void keep_any_valid_state(Board& b, const BoardSpec& spec) {
     if (raw > 0) b.pending_combats.insert(pick(raw - 1, b.territories));
 }
 
-Board to_board(const Numbers& n, const BoardSpec& spec, bool any_state) {
+Board to_board(const Numbers& n, const BoardSpec& spec, bool any_state, bool before_a_move) {
   Board b;
   b.factions = std::clamp(static_cast<int>(spec.factions.size()), 1, static_cast<int>(kFactionIds.size()));
   b.territories = std::max(1, static_cast<int>(spec.territories.size()));
@@ -471,7 +479,7 @@ Board to_board(const Numbers& n, const BoardSpec& spec, bool any_state) {
   if (any_state)
     keep_any_valid_state(b, spec);
   else
-    keep_to_states_play_reaches(b, spec);
+    keep_to_states_play_reaches(b, spec, before_a_move);
   return b;
 }
 
@@ -826,7 +834,7 @@ CaseRules case_rules(const Numbers& given, const CaseOptions& options, const Rul
 GeneratedCase to_case(const Numbers& given, const CaseOptions& options, const CaseSpec& spec) {
   const CaseRules rules = case_rules(given, options, spec.rules);
   const Numbers& n = rules.numbers;
-  const Board board = to_board(n, spec.board, options.any_state);
+  const Board board = to_board(n, spec.board, options.any_state, spec.action.kind == Kind::move);
   GeneratedCase c;
   c.game = "scythe";
   c.ruleset = rules.overrides;
