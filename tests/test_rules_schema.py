@@ -4,7 +4,8 @@ Run: /usr/bin/python3 -m pytest -p no:cacheprovider tests/test_rules_schema.py -
 
 Runs with Debian's /usr/bin/python3, its python3-pytest and its python3-jsonschema (draft
 2020-12). clauses.json validates against clauses.schema.json, interpretations.json against
-interpretations.schema.json, and ruleset.json against ruleset-<game>.schema.json. The schemas are
+interpretations.schema.json, invariants.json against invariants.schema.json, and ruleset.json
+against ruleset-<game>.schema.json. The schemas are
 checked first (valid draft 2020-12, every ruleset number described), then every rules file, one
 test per file, then broken copies of the real files (written to a temp folder) must be rejected
 at the broken field, so a schema that accepts everything cannot pass.
@@ -173,6 +174,23 @@ def test_a_broken_copy_of_an_interpretations_file_is_rejected_at_the_broken_fiel
     at, change = BROKEN_INTERPRETATIONS[name]
     doc = broken_copy(tmp_path, root, "rules/messina/interpretations.json", change)
     errors = errors_of(validator_for(root, "interpretations.schema.json"), doc)
+    assert any(e.startswith(at + ": ") for e in errors), f"expected an error at {at}, got {errors}"
+
+
+BROKEN_INVARIANTS = {
+    "no-clauses": ("/0/clauses", lambda d: d[0].update(clauses=[])),
+    "missing-says": ("/0", lambda d: d[0].pop("says")),
+    "unknown-field": ("/0", lambda d: d[0].update(readings=["own"])),
+    "id-not-reachable": ("/0/id", lambda d: d[0].update(id="messina.alternating-phase")),
+    "two-line-says": ("/0/says", lambda d: d[0].update(says="one\ntwo")),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN_INVARIANTS))
+def test_a_broken_copy_of_an_invariants_file_is_rejected_at_the_broken_field(tmp_path, root, name):
+    at, change = BROKEN_INVARIANTS[name]
+    doc = broken_copy(tmp_path, root, "rules/messina/invariants.json", change)
+    errors = errors_of(validator_for(root, "invariants.schema.json"), doc)
     assert any(e.startswith(at + ": ") for e in errors), f"expected an error at {at}, got {errors}"
 
 
