@@ -189,5 +189,34 @@ TEST(MessinaReachable, TheCodesInvariantsAreExactlyThoseOfInvariantsJsonEachCiti
   EXPECT_EQ(tested, std::set<std::string>(listed.begin(), listed.end())) << "an invariant without a board here";
 }
 
+// The corpus: a Messina scenario whose starting board breaks an invariant (under the scenario's own
+// ruleset and readings) says so in "unreachable", naming each invariant it breaks; a scenario
+// saying so does break one.
+TEST(MessinaReachable, EveryScenarioBoardIsReachableOrMarkedWithTheInvariantsItBreaks) {
+  int boards = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::filesystem::path(RULECHECK_SOURCE_DIR) / "scenarios" / "messina")) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path());
+    const json scenario = json::parse(in);
+    ++boards;
+    const auto found = bind_game("messina", scenario.value("ruleset", json::object()),
+                                 scenario.value("interpretations", json::object()))
+                           ->reachability_breaks(scenario.at("state"));
+    const std::string marked = scenario.value("unreachable", "");
+    std::string named;
+    for (const auto& b : found) {
+      named += "\n  " + b.invariant + " at " + b.pointer + ": " + b.why;
+      EXPECT_NE(marked.find(b.invariant), std::string::npos)
+          << entry.path().string() << ": the board breaks " << b.invariant << " at " << b.pointer
+          << (marked.empty() ? ", and the scenario is not marked \"unreachable\"" : ", which \"unreachable\" does not name");
+    }
+    if (!marked.empty()) {
+      EXPECT_FALSE(found.empty()) << entry.path().string() << " is marked unreachable, yet its board breaks no invariant";
+    }
+  }
+  EXPECT_GT(boards, 0);
+}
+
 }  // namespace
 }  // namespace rulecheck
