@@ -60,6 +60,12 @@ constexpr const char* kWorkerUtility = "messina.worker-utility";
 constexpr const char* kConsumptionBill = "messina.consumption-bill";
 constexpr const char* kStep3CardUnits = "messina.step3-card-units";
 constexpr const char* kHandLimitDiscard = "messina.hand-limit-discard";
+constexpr std::array<const char*, 5> kDecidingPoints = {kShieldPerSpace, kWorkerUtility, kConsumptionBill,
+                                                        kStep3CardUnits, kHandLimitDiscard};
+bool deciding(const std::string& point) {
+  return std::find_if(kDecidingPoints.begin(), kDecidingPoints.end(),
+                      [&](const char* p) { return point == p; }) != kDecidingPoints.end();
+}
 
 // ---------------------------------------------------------------- specs
 
@@ -392,14 +398,16 @@ struct Setup {
       if (!p.readings.empty()) points.push_back(std::move(p));
     }
     for (const auto& [point, reading] : options.default_readings.items())
-      defaults[point] = reading.get<std::string>();
+      if (deciding(point)) defaults[point] = reading.get<std::string>();
+    for (const auto& p : points) drawn_deciding.push_back(deciding(p.id));
   }
 
   json base;
   Numbers numbers;
   std::vector<RulesetKey> keys;
   std::vector<DrawnPoint> points;
-  std::map<std::string, std::string> defaults;
+  std::map<std::string, std::string> defaults;  // of the points that decide (kDecidingPoints)
+  std::vector<bool> drawn_deciding;              // per point drawn: is it one of them?
   bool any_state = false;
   bool sample_ruleset = false;
 
@@ -423,7 +431,7 @@ struct Setup {
       const DrawnPoint& p = points[i];
       const std::string& reading =
           p.readings[static_cast<std::size_t>(i < picks.size() ? picks[i] : 0) % p.readings.size()];
-      r.in_effect[p.id] = reading;
+      if (drawn_deciding[i]) r.in_effect[p.id] = reading;
       if (reading != p.default_reading) named[p.id] = reading;
     }
     return r;
@@ -1168,11 +1176,8 @@ GeneratedCase to_case(const CaseSpec& spec, const Setup& setup) {
 
 rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& options) {
   const auto setup = std::make_shared<const Setup>(ruleset, options);
-  auto readings = rc::gen::exec([setup] {
-    std::vector<int> out;
-    for (const auto& p : setup->points) out.push_back(*rc::gen::inRange<int>(0, static_cast<int>(p.readings.size())));
-    return out;
-  });
+  // One pick per point drawn, taken modulo its number of readings (12: even odds for 1 to 4 and 6).
+  auto readings = rc::gen::container<std::vector<int>>(setup->points.size(), rc::gen::inRange(0, 12));
   return rc::gen::map(
       rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
                                rc::gen::set(&CaseSpec::action, action_spec()),
