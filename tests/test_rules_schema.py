@@ -187,10 +187,11 @@ BROKEN_INVARIANTS = {
 }
 
 
+@pytest.mark.parametrize("game", ["messina", "scythe"])
 @pytest.mark.parametrize("name", list(BROKEN_INVARIANTS))
-def test_a_broken_copy_of_an_invariants_file_is_rejected_at_the_broken_field(tmp_path, root, name):
+def test_a_broken_copy_of_an_invariants_file_is_rejected_at_the_broken_field(tmp_path, root, name, game):
     at, change = BROKEN_INVARIANTS[name]
-    doc = broken_copy(tmp_path, root, "rules/scythe/invariants.json", change)
+    doc = broken_copy(tmp_path, root, f"rules/{game}/invariants.json", change)
     errors = errors_of(validator_for(root, "invariants.schema.json"), doc)
     assert any(e.startswith(at + ": ") for e in errors), f"expected an error at {at}, got {errors}"
 

@@ -705,7 +705,9 @@ struct MessinaEdge {
   }
   static State read_state(const JsonReader& r) { return messina::read_state(r); }
   static void validate(const Rules& rules, const State& s) { messina::validate(rules.numbers, s); }
-  static InvariantBreaks reachability_breaks(const Rules&, const State&) { return {}; }  // TODO(issue 20)
+  static InvariantBreaks reachability_breaks(const Rules& rules, const State& s) {
+    return messina::reachability_breaks(rules, s);
+  }
   static json write_state(const State& s) { return messina::write_state(s); }
   static Action read_action(const JsonReader& r, const State& s) {
     r.expect_object();

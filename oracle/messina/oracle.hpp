@@ -9,13 +9,16 @@
 //   location_cards.cpp  Location Cards
 //   board.cpp           counting and locating pieces for the sections (no rules of their own)
 //   validate.cpp        a state that contradicts itself is rejected before any rule runs
+//   reachable.cpp       the invariants of the states play can reach (rules/messina/invariants.json)
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/messina/actions.hpp"
 #include "oracle/messina/model.hpp"
+#include "oracle/reachable.hpp"
 #include "oracle/rule_violation.hpp"
 
 namespace rulecheck::messina {
@@ -26,6 +29,13 @@ QueryAnswer answer(const Rules& rules, const State& state, const Query& query);
 
 // Throws InvalidState (the field and why) if the state contradicts itself.
 void validate(const Ruleset& numbers, const State& state);
+
+// ---- reachable.cpp ----
+// The ids of the invariants of the states play can reach, as rules/messina/invariants.json lists them.
+std::vector<std::string_view> reachability_invariants();
+// Every invariant a valid `state` breaks under these rules (the ruleset's round parities, the
+// readings of messina.shield-per-space and messina.worker-utility), with the field where it breaks.
+InvariantBreaks reachability_breaks(const Rules& rules, const State& state);
 
 // ---- population.cpp ----
 // messina.population.backing: whether a piece of this kind needs a Population token behind it.

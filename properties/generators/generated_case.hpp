@@ -22,8 +22,9 @@ struct GeneratedCase {
   std::string game;
   // The ruleset overrides this case runs under (keys of rules/<game>/ruleset.json with non-default
   // values, within what the rules allow; empty: the defaults), and the readings it runs under (point
-  // id -> reading, only those differing from the point's default). The state and the request were
-  // drawn for these numbers and readings.
+  // id -> reading, only those differing from the point's default, as CaseOptions::default_readings
+  // gives it; a drawn point missing there is always named). The state and the request were drawn
+  // for these numbers and readings.
   json ruleset = json::object();
   json interpretations = json::object();
   json state;  // a valid state of `game`; reachable in play unless CaseOptions::any_state
@@ -52,6 +53,11 @@ struct CaseOptions {
   // default). A generator draws one reading of each listed point per case
   // (GeneratedCase::interpretations names those that are not the default).
   json readings = json::object();
+  // Point id -> its default reading (rules/<game>/interpretations.json; GameRules::readings({})):
+  // the reading in effect at a point not drawn, and the one GeneratedCase::interpretations leaves
+  // out. A point missing here and not drawn is one the generator knows nothing about: it draws only
+  // states reachable under every reading of it.
+  json default_readings = json::object();
 };
 
 // `ruleset`: the game's full ruleset (rules/<game>/ruleset.json merged with any overrides); sampled

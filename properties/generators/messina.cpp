@@ -6,12 +6,31 @@
 //   - Located is computed from the backed pieces (messina.population.backing: the ruleset's unit
 //     table and ai_backed_units), never generated;
 //   - a card holds at most the ruleset's stacking_card units.
+// Unless CaseOptions::any_state, the conversion also keeps to the states play can reach
+// (rules/messina/invariants.json), for the case's ruleset and readings, by construction:
+//   - a state at the Muster or Consumption Phase is moved to the next round when its round has
+//     the other parity (messina.reachable.alternating-phase);
+//   - only the last of several factions may be the AI (messina.reachable.one-ai-faction), and a
+//     faction has one or two distinct Home Spaces (messina.reachable.two-home-spaces);
+//   - a second Shield in a space only under the one-per-faction reading of messina.shield-per-space,
+//     guest Workers only under the friendly reading of messina.worker-utility.
+// With any_state those last fields are drawn whatever the readings, and the moment as drawn.
+// A share of cases runs under a sampled ruleset (CaseOptions::sample_ruleset: every key of
+// ruleset.json, each drawn or left at its default), and each case under one drawn reading of
+// every point CaseOptions::readings lists; a spec shrinks towards the default ruleset and the
+// first listed reading (the default when listed).
 // A share of cases aims at legality: the state's round and moment are set to fit the action, and
-// sites are chosen among the acting faction's own.
+// sites are chosen among the acting faction's own; where a reading decides what is legal (the
+// Consumption bill, step 3's reach, the discards at the end of an Exploration, whose Utility a
+// Worker may occupy, a second Shield), the aim follows the case's reading.
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "properties/generators/generated_case.hpp"
@@ -34,6 +53,20 @@ constexpr std::array<const char*, 10> kSituations = {
     "utility-build", "muster-on-map", "muster-onto-card", "connect", "obstruction",
     "march",         "demolition",    "military-effect",  "battle",  "no-response"};
 
+// The interpretation points whose reading changes what a generated state or an aimed action may
+// be (rules/messina/interpretations.json), and the readings that do.
+constexpr const char* kShieldPerSpace = "messina.shield-per-space";
+constexpr const char* kWorkerUtility = "messina.worker-utility";
+constexpr const char* kConsumptionBill = "messina.consumption-bill";
+constexpr const char* kStep3CardUnits = "messina.step3-card-units";
+constexpr const char* kHandLimitDiscard = "messina.hand-limit-discard";
+constexpr std::array<const char*, 5> kDecidingPoints = {kShieldPerSpace, kWorkerUtility, kConsumptionBill,
+                                                        kStep3CardUnits, kHandLimitDiscard};
+bool deciding(const std::string& point) {
+  return std::find_if(kDecidingPoints.begin(), kDecidingPoints.end(),
+                      [&](const char* p) { return point == p; }) != kDecidingPoints.end();
+}
+
 // ---------------------------------------------------------------- specs
 
 struct UnitsSpec {
@@ -46,8 +79,12 @@ struct SpaceSpec {
   std::array<UnitsSpec, 3> units{};  // per faction
   int utility_owner = -1;            // faction index, or none
   int workers = 0;
+  int guest = -1;  // a faction with Workers as guests in the Utility, or none
+  int guests = 1;
   int shield_owner = -1;
   int shield_level = 1;
+  int second_shield = -1;  // the owner of a second Shield, or none
+  int second_level = 1;
   int card_holder = -1;
   bool card_exposed = false;
   UnitsSpec card_units{};
@@ -86,9 +123,16 @@ struct ActionSpec {
   std::vector<int> numbers;  // extra indices (shield ops, discards, sides)
 };
 
+// A sampled ruleset: one pick per key (RulesetKey below); 0 keeps the default.
+struct RulesetSpec {
+  std::vector<int> picks;
+};
+
 struct CaseSpec {
   StateSpec state;
   ActionSpec action;
+  RulesetSpec ruleset;
+  std::vector<int> readings;  // per point drawn, an index into its readings
 };
 
 // ---------------------------------------------------------------- generators of specs
@@ -120,8 +164,12 @@ rc::Gen<SpaceSpec> space_spec() {
                                                    })),
       rc::gen::set(&SpaceSpec::utility_owner, rc::gen::weightedOneOf<int>({{2, rc::gen::just(-1)}, {1, small(2)}})),
       rc::gen::set(&SpaceSpec::workers, scaled(3)),
+      rc::gen::set(&SpaceSpec::guest, rc::gen::weightedOneOf<int>({{3, rc::gen::just(-1)}, {1, small(2)}})),
+      rc::gen::set(&SpaceSpec::guests, rc::gen::inRange(1, 3)),
       rc::gen::set(&SpaceSpec::shield_owner, rc::gen::weightedOneOf<int>({{4, rc::gen::just(-1)}, {1, small(2)}})),
       rc::gen::set(&SpaceSpec::shield_level, rc::gen::inRange(1, 3)),
+      rc::gen::set(&SpaceSpec::second_shield, rc::gen::weightedOneOf<int>({{3, rc::gen::just(-1)}, {1, small(2)}})),
+      rc::gen::set(&SpaceSpec::second_level, rc::gen::inRange(1, 3)),
       rc::gen::set(&SpaceSpec::card_holder, rc::gen::weightedOneOf<int>({{2, rc::gen::just(-1)}, {1, small(2)}})),
       rc::gen::set(&SpaceSpec::card_exposed, rc::gen::arbitrary<bool>()),
       rc::gen::set(&SpaceSpec::card_units, units_spec()));
@@ -188,6 +236,116 @@ rc::Gen<ActionSpec> action_spec() {
       rc::gen::set(&ActionSpec::numbers, rc::gen::container<std::vector<int>>(4, small(8))));
 }
 
+// A third of the cases sample the ruleset; each key then keeps its default two times in five.
+rc::Gen<RulesetSpec> ruleset_spec(std::size_t keys, bool sample) {
+  if (!sample || keys == 0) return rc::gen::just(RulesetSpec{});
+  auto picks = rc::gen::container<std::vector<int>>(
+      keys, rc::gen::weightedOneOf<int>({{2, rc::gen::just(0)}, {3, rc::gen::inRange(1, 32)}}));
+  return rc::gen::weightedOneOf<RulesetSpec>(
+      {{2, rc::gen::just(RulesetSpec{})},
+       {1, rc::gen::map(picks, [](std::vector<int> v) { return RulesetSpec{std::move(v)}; })}});
+}
+
+// ---------------------------------------------------------------- the ruleset and readings of a case
+
+// One key of ruleset.json a sampled ruleset draws: a number ("stacking_map", or a unit's field
+// {"units", "bomber", "cost"}) within [lo, hi], or the set of unit kinds the AI backs.
+struct RulesetKey {
+  std::vector<std::string> path;
+  bool unit_set = false;
+  int lo = 0, hi = INT_MAX;
+};
+
+// The range each number of ruleset.json is drawn from: what the rules leave open for it. A round
+// parity is 0 or 1; a faction pays for at least one token per Food and Water; a stacking limit, a
+// hand limit and a strength are at least 1 (a limit of 0 would leave no room at all); a unit takes
+// at most 2 tokens (a token backs one unit: more than 2 would test nothing new); other costs and
+// counts from 0. The tokens of a Civilian and of Infantry are not free: a Civilian and a Worker
+// interconvert, Infantry becomes a Worker (messina.population.interconversion) and a Civilian is
+// equipped as Infantry (messina.muster.equip) without a token moving on the mat, and a Worker
+// takes one token, so both take one.
+RulesetKey key_of(std::vector<std::string> path) {
+  RulesetKey key{std::move(path)};
+  const std::string& name = key.path.back();
+  if (name == "round_parity_muster" || name == "round_parity_consumption") key.hi = 1;
+  if (name == "tokens_per_food_and_water" || name == "stacking_map" || name == "stacking_card" ||
+      name == "hand_limit" || name == "strength" || name == "shield_strength_first_level" ||
+      name == "starship_strength")
+    key.lo = 1;
+  if (name == "population") key.hi = 2;
+  if (name == "population" && (key.path[1] == "civilian" || key.path[1] == "infantry")) key.lo = key.hi = 1;
+  return key;
+}
+
+// Every key of ruleset.json (less its "game" and "note"), in the file's order of keys.
+std::vector<RulesetKey> ruleset_keys(const json& ruleset) {
+  std::vector<RulesetKey> keys;
+  for (const auto& [name, value] : ruleset.items()) {
+    if (name == "game" || name == "note") continue;
+    if (value.is_array()) {
+      keys.push_back(RulesetKey{{name}, true});
+    } else if (value.is_object()) {
+      for (const auto& [sub, fields] : value.items())
+        for (const auto& [field, number] : fields.items())
+          if (number.is_number_integer()) keys.push_back(key_of({name, sub, field}));
+    } else if (value.is_number_integer()) {
+      keys.push_back(key_of({name}));
+    }
+  }
+  return keys;
+}
+
+json& at_path(json& j, const std::vector<std::string>& path) {
+  json* node = &j;
+  for (const auto& part : path) node = &(*node)[part];
+  return *node;
+}
+
+const json& value_at(const json& j, const std::vector<std::string>& path) {
+  const json* node = &j;
+  for (const auto& part : path) node = &node->at(part);
+  return *node;
+}
+
+// The value a pick other than 0 draws for a key: a number near the default within its range (never
+// the default itself), or another set of AI-backed unit kinds. The AI's Civilians stay backed:
+// its Workers and Civilians interconvert without a token moving (messina.population.interconversion).
+json drawn_value(const RulesetKey& key, const json& base, int pick) {
+  if (key.unit_set) {
+    int mask = 0;
+    for (std::size_t k = 0; k < kUnits.size(); ++k)
+      if (std::find(base.begin(), base.end(), kUnits[k]) != base.end()) mask |= 1 << k;
+    mask ^= (pick % 15 + 1) << 1;  // kUnits[0], the Civilian, kept as it is
+    json kinds = json::array();
+    for (std::size_t k = 0; k < kUnits.size(); ++k)
+      if (mask & (1 << k)) kinds.push_back(kUnits[k]);
+    return kinds;
+  }
+  const int d = base.get<int>();
+  std::vector<int> near;
+  for (int step : {1, -1, 2, -2, 3})
+    if (d + step >= key.lo && d + step <= key.hi) near.push_back(d + step);
+  if (near.empty()) return d;
+  return near[static_cast<std::size_t>(pick - 1) % near.size()];
+}
+
+// One interpretation point drawn per case: its readings, the default (when known) first.
+struct DrawnPoint {
+  std::string id;
+  std::vector<std::string> readings;
+  std::string default_reading;  // "" when not known
+};
+
+// The readings a case runs under: a point's drawn reading, or its default when not drawn ("" when
+// neither is known: then the case keeps to what every reading allows).
+struct CaseReadings {
+  std::map<std::string, std::string> in_effect;
+  bool is(const char* point, const char* reading) const {
+    auto it = in_effect.find(point);
+    return it != in_effect.end() && it->second == reading;
+  }
+};
+
 // ---------------------------------------------------------------- from a spec to JSON
 
 // What the ruleset says about the pieces a case counts.
@@ -198,6 +356,7 @@ struct Numbers {
   int tokens_per_food_and_water = 1;
   int parity_consumption = 0, parity_muster = 1;
   int hand_limit = 0;
+  int equip_cost = 0, shield_build_cost = 0, shield_upgrade_cost = 0;
 
   explicit Numbers(const json& ruleset)
       : units(ruleset.at("units")),
@@ -206,7 +365,12 @@ struct Numbers {
         tokens_per_food_and_water(ruleset.at("tokens_per_food_and_water").get<int>()),
         parity_consumption(ruleset.at("round_parity_consumption").get<int>()),
         parity_muster(ruleset.at("round_parity_muster").get<int>()),
-        hand_limit(ruleset.at("hand_limit").get<int>()) {}
+        hand_limit(ruleset.at("hand_limit").get<int>()),
+        equip_cost(ruleset.at("equip_cost").get<int>()),
+        shield_build_cost(ruleset.at("shield_build_cost").get<int>()),
+        shield_upgrade_cost(ruleset.at("shield_upgrade_cost").get<int>()) {}
+
+  int cost_of(const std::string& unit) const { return units.at(unit).at("cost").get<int>(); }
 
   // messina.population.backing / messina.population.tokens: tokens behind one piece.
   int tokens_for(bool ai, const std::string& unit) const {
@@ -217,11 +381,71 @@ struct Numbers {
   }
 };
 
+// What a case's generator knows once, for every case: the base ruleset and its numbers, the keys
+// a sampled ruleset draws, the points drawn and the defaults.
+struct Setup {
+  Setup(const json& ruleset, const CaseOptions& options)
+      : base(ruleset), numbers(ruleset), keys(ruleset_keys(ruleset)), any_state(options.any_state),
+        sample_ruleset(options.sample_ruleset) {
+    for (const auto& [point, readings] : options.readings.items()) {
+      DrawnPoint p{point, readings.get<std::vector<std::string>>(), ""};
+      if (options.default_readings.contains(point)) {
+        p.default_reading = options.default_readings.at(point).get<std::string>();
+        // The default first, so that a case shrinks towards it.
+        auto it = std::find(p.readings.begin(), p.readings.end(), p.default_reading);
+        if (it != p.readings.end()) std::rotate(p.readings.begin(), it, it + 1);
+      }
+      if (!p.readings.empty()) points.push_back(std::move(p));
+    }
+    for (const auto& [point, reading] : options.default_readings.items())
+      if (deciding(point)) defaults[point] = reading.get<std::string>();
+    for (const auto& p : points) drawn_deciding.push_back(deciding(p.id));
+  }
+
+  json base;
+  Numbers numbers;
+  std::vector<RulesetKey> keys;
+  std::vector<DrawnPoint> points;
+  std::map<std::string, std::string> defaults;  // of the points that decide (kDecidingPoints)
+  std::vector<bool> drawn_deciding;              // per point drawn: is it one of them?
+  bool any_state = false;
+  bool sample_ruleset = false;
+
+  // The overrides a sampled ruleset makes (only keys drawn away from their defaults).
+  json overrides(const RulesetSpec& spec) const {
+    json out = json::object();
+    for (std::size_t i = 0; i < spec.picks.size() && i < keys.size(); ++i) {
+      if (spec.picks[i] == 0) continue;
+      const json& was = value_at(base, keys[i].path);
+      const json now = drawn_value(keys[i], was, spec.picks[i]);
+      if (now != was) at_path(out, keys[i].path) = now;
+    }
+    return out;
+  }
+
+  // The readings of a case, and those GeneratedCase::interpretations names (not the default).
+  CaseReadings readings(const std::vector<int>& picks, json& named) const {
+    CaseReadings r;
+    r.in_effect = defaults;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const DrawnPoint& p = points[i];
+      const std::string& reading =
+          p.readings[static_cast<std::size_t>(i < picks.size() ? picks[i] : 0) % p.readings.size()];
+      if (drawn_deciding[i]) r.in_effect[p.id] = reading;
+      if (reading != p.default_reading) named[p.id] = reading;
+    }
+    return r;
+  }
+};
+
 // A state under construction, with the lists a case's names resolve against.
 struct Board {
-  Board(const Numbers& rules, const StateSpec& of) : numbers(rules), spec(of) {}
+  Board(const Numbers& rules, const StateSpec& of, const CaseReadings& in_effect, bool wide)
+      : numbers(rules), spec(of), readings(in_effect), any_state(wide) {}
   const Numbers& numbers;
   const StateSpec& spec;
+  const CaseReadings& readings;
+  bool any_state = false;
   int n = 1, factions = 1;
   json state;
   std::vector<std::string> space_ids, faction_ids, card_ids;
@@ -234,6 +458,11 @@ struct Board {
     if (!sp.contains("units") || !sp["units"].contains(f)) return 0;
     return sp["units"][f].value(unit, 0);
   }
+  // Whether a case may hold what only one reading of a point lets play reach: always with
+  // any_state, otherwise only under that reading.
+  bool reachable_under(const char* point, const char* reading) const {
+    return any_state || readings.is(point, reading);
+  }
 };
 
 std::string space_name(int i) { return "S" + std::to_string(i); }
@@ -243,8 +472,39 @@ void add_units(json& into, const UnitsSpec& u) {
     if (u.count[k] > 0) into[kUnits[k]] = u.count[k];
 }
 
-Board build_board(const StateSpec& spec, const Numbers& numbers) {
-  Board b(numbers, spec);
+// messina.reachable.alternating-phase: a state at the Muster or Consumption Phase is in a round
+// of that phase's parity (moved on by one round when drawn in the other).
+void keep_phase_in_its_round(Board& b) {
+  if (b.any_state || !b.state.contains("phase")) return;
+  const std::string phase = b.state["phase"];
+  const int round = b.state["round"].get<int>();
+  if ((phase == "muster" && round % 2 != b.numbers.parity_muster) ||
+      (phase == "consumption" && round % 2 != b.numbers.parity_consumption))
+    b.state["round"] = round + 1;
+}
+
+// The tokens a faction's pieces on the board stand for (messina.population.backing).
+int backed_tokens(const Board& b, const std::string& id, bool ai) {
+  const json& s = b.state;
+  int backed = 0;
+  for (const auto& [sid, space] : s["spaces"].items()) {
+    if (space.contains("units") && space["units"].contains(id))
+      for (const auto& [unit, n] : space["units"][id].items()) backed += n.get<int>() * b.numbers.tokens_for(ai, unit);
+    if (space.contains("utilities"))
+      for (const auto& ut : space["utilities"]) {
+        if (ut["owner"] == id) backed += ut.value("workers", 0);
+        if (ut.contains("guests")) backed += ut["guests"].value(id, 0);
+      }
+  }
+  if (s.contains("cards"))
+    for (const auto& [cid, card] : s["cards"].items())
+      if (card["holder"] == id && card.contains("units"))
+        for (const auto& [unit, n] : card["units"].items()) backed += n.get<int>() * b.numbers.tokens_for(ai, unit);
+  return backed;
+}
+
+Board build_board(const StateSpec& spec, const Numbers& numbers, const CaseReadings& readings, bool any_state) {
+  Board b(numbers, spec, readings, any_state);
   b.n = static_cast<int>(spec.spaces.size());
   b.factions = std::clamp(spec.factions, 1, 3);
   for (int i = 0; i < b.n; ++i) b.space_ids.push_back(space_name(i));
@@ -253,6 +513,7 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
   s["round"] = std::max(1, spec.round);
   if (spec.phase >= 0) s["phase"] = kPhases[static_cast<std::size_t>(spec.phase) % kPhases.size()];
   if (spec.battle >= 0) s["battle"] = b.space(spec.battle);
+  keep_phase_in_its_round(b);
 
   // Spaces and adjacency (a tree plus extra edges, written both ways).
   std::vector<std::vector<int>> adjacent(static_cast<std::size_t>(b.n));
@@ -268,7 +529,7 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
     if (spec.spaces[static_cast<std::size_t>(i)].extra >= 0)
       join(i, spec.spaces[static_cast<std::size_t>(i)].extra % b.n);
 
-  std::vector<int> located(static_cast<std::size_t>(b.factions), 0);
+  auto faction_id = [&](int index) { return b.faction_ids[static_cast<std::size_t>(index % b.factions)]; };
   for (int i = 0; i < b.n; ++i) {
     const SpaceSpec& sp = spec.spaces[static_cast<std::size_t>(i)];
     json space = json::object();
@@ -281,17 +542,29 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
       if (!u.empty()) space["units"][b.faction_ids[static_cast<std::size_t>(f)]] = u;
     }
     if (sp.utility_owner >= 0) {
-      const int owner = sp.utility_owner % b.factions;
-      space["utilities"] =
-          json::array({{{"owner", b.faction_ids[static_cast<std::size_t>(owner)]}, {"workers", sp.workers}}});
+      const std::string owner = faction_id(sp.utility_owner);
+      json utility = {{"owner", owner}, {"workers", sp.workers}};
+      // Guests: messina.reachable.workers-in-own-utilities (only the friendly reading of
+      // messina.worker-utility puts Workers into another faction's Utility).
+      if (sp.guest >= 0 && faction_id(sp.guest) != owner && b.reachable_under(kWorkerUtility, "friendly"))
+        utility["guests"] = {{faction_id(sp.guest), std::max(1, sp.guests)}};
+      space["utilities"] = json::array({utility});
     }
-    if (sp.shield_owner >= 0)
-      space["shield"] = {{"owner", b.faction_ids[static_cast<std::size_t>(sp.shield_owner % b.factions)]},
-                         {"level", std::max(1, sp.shield_level)}};
+    if (sp.shield_owner >= 0) {
+      json first = {{"owner", faction_id(sp.shield_owner)}, {"level", std::max(1, sp.shield_level)}};
+      // A second faction's Shield: messina.reachable.one-shield-per-space (only the one-per-faction
+      // reading of messina.shield-per-space builds one where a Shield stands).
+      if (sp.second_shield >= 0 && faction_id(sp.second_shield) != first["owner"] &&
+          b.reachable_under(kShieldPerSpace, "one-per-faction")) {
+        json second = {{"owner", faction_id(sp.second_shield)}, {"level", std::max(1, sp.second_level)}};
+        space["shields"] = first["owner"] < second["owner"] ? json::array({first, second}) : json::array({second, first});
+      } else {
+        space["shield"] = first;
+      }
+    }
     s["spaces"][space_name(i)] = space;
     if (sp.card_holder >= 0) {
-      json card = {{"holder", b.faction_ids[static_cast<std::size_t>(sp.card_holder % b.factions)]},
-                   {"exposed", sp.card_exposed}};
+      json card = {{"holder", faction_id(sp.card_holder)}, {"exposed", sp.card_exposed}};
       UnitsSpec on_card = sp.card_units;
       int room = numbers.stacking_card;  // messina.cards.capacity: clamp to the limit
       for (auto& c : on_card.count) {
@@ -311,23 +584,11 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
     const FactionSpec& fs = spec.faction[static_cast<std::size_t>(f)];
     const std::string id = b.faction_ids[static_cast<std::size_t>(f)];
     const bool ai = fs.ai && f == b.factions - 1 && b.factions > 1;  // at most one AI faction, never the only one
-    int backed = 0;
-    for (const auto& [sid, space] : s["spaces"].items()) {
-      if (space.contains("units") && space["units"].contains(id))
-        for (const auto& [unit, n] : space["units"][id].items()) backed += n.get<int>() * numbers.tokens_for(ai, unit);
-      if (space.contains("utilities"))
-        for (const auto& ut : space["utilities"])
-          if (ut["owner"] == id) backed += ut.value("workers", 0);
-    }
-    if (s.contains("cards"))
-      for (const auto& [cid, card] : s["cards"].items())
-        if (card["holder"] == id && card.contains("units"))
-          for (const auto& [unit, n] : card["units"].items()) backed += n.get<int>() * numbers.tokens_for(ai, unit);
     json home = json::array({b.space(fs.home)});
     if (fs.second_home >= 0 && b.space(fs.second_home) != home[0]) home.push_back(b.space(fs.second_home));
     json faction = {{"kind", ai ? "ai" : "human"},
                     {"home", home},
-                    {"population", {{"disaffected", fs.disaffected}, {"spare", fs.spare}, {"located", backed}}},
+                    {"population", {{"disaffected", fs.disaffected}, {"spare", fs.spare}, {"located", 0}}},
                     {"dead", fs.dead},
                     {"resources", {{"food", fs.food}, {"water", fs.water}, {"energy", fs.energy}}}};
     for (int g = 0; g < b.factions; ++g) {
@@ -339,6 +600,8 @@ Board build_board(const StateSpec& spec, const Numbers& numbers) {
     }
     s["factions"][id] = faction;
   }
+  for (const auto& id : b.faction_ids)
+    s["factions"][id]["population"]["located"] = backed_tokens(b, id, b.is_ai(id));
   return b;
 }
 
@@ -374,18 +637,68 @@ void set_moment(Board& b, int parity, const char* phase) {
     b.state.erase("phase");
 }
 
-// Step 3's choice aimed at: the faction's own backed pieces (map units, then workers), enough for
-// the tokens step 3 moves (messina.consumption.shortfall.step1-3).
-// `near_miss`: one unit of the choice is taken from another faction's Location Card, a choice the
-// rules refuse (a card carries its holder's units) that is right in every other way.
-json aimed_disband(const Board& b, const std::string& f, bool near_miss) {
+// The Located tokens step 3 of `f`'s Consumption moves, worked out as the oracle's rules do under
+// the case's readings (messina.consumption.cost, .shortfall, .shortfall.step1-3; the readings of
+// messina.consumption-bill and messina.step3-card-units).
+int step3_tokens(const Board& b, const std::string& f) {
   const json& fj = b.state["factions"][f];
   const json& pop = fj["population"];
   const int disaffected = pop.value("disaffected", 0), spare = pop.value("spare", 0), located = pop.value("located", 0);
-  const int tokens = disaffected + spare + located;
+  const bool bill_all = !b.readings.is(kConsumptionBill, "excluding-disaffected");
+  const int tokens = (bill_all ? disaffected : 0) + spare + located;
   const int per = b.numbers.tokens_per_food_and_water;
   const int fed = std::min({tokens, fj["resources"].value("food", 0) * per, fj["resources"].value("water", 0) * per});
-  int owed = std::min(located, std::max(0, tokens - fed - disaffected - spare));
+  int left = tokens - fed;
+  left -= std::min(left, disaffected);  // step 1
+  left -= std::min(left, spare);        // step 2
+  int within_reach = located;
+  if (b.readings.is(kStep3CardUnits, "map-only") && b.state.contains("cards"))
+    for (const auto& [c, card] : b.state["cards"].items())
+      if (card["holder"] == f && card.contains("units"))
+        for (const auto& [unit, n] : card["units"].items())
+          within_reach -= n.get<int>() * b.numbers.tokens_for(b.is_ai(f), unit);
+  return std::min(left, within_reach);
+}
+
+// What step 3 may take from: the faction's backed units on the map, its Workers (in its own
+// Utilities and as a guest), and, where the reading lets step 3 reach them, its units on cards.
+struct Holding {
+  json where;  // {"at": ...} or {"card": ...}
+  std::string unit;
+  int have = 0, tokens_each = 0;
+};
+
+std::vector<Holding> holdings(const Board& b, const std::string& f) {
+  std::vector<Holding> out;
+  const bool ai = b.is_ai(f);
+  for (const auto& sid : b.space_ids) {
+    const json& space = b.state["spaces"][sid];
+    for (const char* unit : kUnits)
+      if (b.count(sid, f, unit) > 0 && b.numbers.tokens_for(ai, unit) > 0)
+        out.push_back({{{"at", sid}}, unit, b.count(sid, f, unit), b.numbers.tokens_for(ai, unit)});
+    int workers = 0;
+    for (const auto& ut : space.value("utilities", json::array())) {
+      if (ut["owner"] == f) workers += ut.value("workers", 0);
+      if (ut.contains("guests")) workers += ut["guests"].value(f, 0);
+    }
+    if (workers > 0) out.push_back({{{"at", sid}}, "worker", workers, 1});
+  }
+  if (!b.readings.is(kStep3CardUnits, "map-only"))
+    for (const auto& c : b.card_ids) {
+      const json& card = b.state["cards"][c];
+      if (card["holder"] != f || !card.contains("units")) continue;
+      for (const auto& [unit, n] : card["units"].items())
+        if (b.numbers.tokens_for(ai, unit) > 0) out.push_back({{{"card", c}}, unit, n.get<int>(), b.numbers.tokens_for(ai, unit)});
+    }
+  return out;
+}
+
+// Step 3's choice aimed at: the faction's own backed pieces, starting from the one `order` picks
+// (so that every kind of piece comes first in some case), enough for the tokens step 3 moves.
+// `near_miss`: one unit of the choice is taken from another faction's Location Card, a choice the
+// rules refuse (a card carries its holder's units) that is right in every other way.
+json aimed_disband(const Board& b, const std::string& f, bool near_miss, int order) {
+  int owed = step3_tokens(b, f);
   json out = json::array();
   if (near_miss && owed > 0)
     for (const auto& c : b.card_ids) {
@@ -398,26 +711,16 @@ json aimed_disband(const Board& b, const std::string& f, bool near_miss) {
       owed -= per_piece;
       break;
     }
-  const bool ai = b.is_ai(f);
-  for (const auto& sid : b.space_ids) {
-    const json& space = b.state["spaces"][sid];
-    for (const char* unit : kUnits) {
-      const int per_piece = b.numbers.tokens_for(ai, unit);
-      const int have = b.count(sid, f, unit);
-      if (per_piece == 0 || have == 0 || owed <= 0) continue;
-      const int take = std::min(have, (owed + per_piece - 1) / per_piece);
-      out.push_back({{"at", sid}, {"unit", unit}, {"count", take}});
-      owed -= take * per_piece;
-    }
-    int workers = 0;
-    if (space.contains("utilities"))
-      for (const auto& ut : space["utilities"])
-        if (ut["owner"] == f) workers += ut.value("workers", 0);
-    if (workers > 0 && owed > 0) {
-      const int take = std::min(workers, owed);
-      out.push_back({{"at", sid}, {"unit", "worker"}, {"count", take}});
-      owed -= take;
-    }
+  const std::vector<Holding> held = holdings(b, f);
+  for (std::size_t i = 0; i < held.size() && owed > 0; ++i) {
+    const Holding& h = held[(i + static_cast<std::size_t>(order)) % held.size()];
+    const int take = std::min(h.have, owed / h.tokens_each);
+    if (take == 0) continue;
+    json entry = h.where;
+    entry["unit"] = h.unit;
+    if (take != 1) entry["count"] = take;
+    out.push_back(entry);
+    owed -= take * h.tokens_each;
   }
   return out;
 }
@@ -469,6 +772,156 @@ std::string site_with(const Board& b, const std::string& f, const std::string& u
   return found.empty() ? b.space(pick) : found[static_cast<std::size_t>(pick) % found.size()];
 }
 
+// One more `unit` of `f` on the board for an aim that needs one (at a map space, or on a card
+// with room), backed by one more Located token where it needs one (the state is a new one, not
+// the outcome of an action). A Worker goes into `f`'s own Utility there, added when missing.
+void add_piece(Board& b, const std::string& f, const json& where, const std::string& unit) {
+  if (unit == "worker") {
+    json& utilities = b.state["spaces"][where.at("at").get<std::string>()]["utilities"];
+    json* own = nullptr;
+    for (auto& ut : utilities)
+      if (ut["owner"] == f) own = &ut;
+    if (own == nullptr) {
+      utilities.push_back({{"owner", f}, {"workers", 0}});
+      own = &utilities.back();
+    }
+    (*own)["workers"] = own->value("workers", 0) + 1;
+  } else if (where.contains("card")) {
+    json& card = b.state["cards"][where.at("card").get<std::string>()];
+    int on_card = 0;
+    for (const auto& [u, n] : card.value("units", json::object()).items()) on_card += n.get<int>();
+    if (on_card >= b.numbers.stacking_card) return;  // messina.cards.capacity
+    json& units = card["units"];
+    units[unit] = (units.is_object() ? units.value(unit, 0) : 0) + 1;
+  } else {
+    json& units = b.state["spaces"][where.at("at").get<std::string>()]["units"][f];
+    units[unit] = (units.is_object() ? units.value(unit, 0) : 0) + 1;
+  }
+  json& located = b.state["factions"][f]["population"]["located"];
+  located = located.get<int>() + b.numbers.tokens_for(b.is_ai(f), unit);
+}
+
+// One Worker of `f` as a guest in `host`'s Utility at `space` (added, empty, when missing), backed
+// by one more Located token: for aims under the friendly reading of messina.worker-utility.
+void add_guest(Board& b, const std::string& f, const std::string& host, const std::string& space) {
+  json& utilities = b.state["spaces"][space]["utilities"];
+  json* hosting = nullptr;
+  for (auto& ut : utilities)
+    if (ut["owner"] == host) hosting = &ut;
+  if (hosting == nullptr) {
+    utilities.push_back({{"owner", host}});
+    hosting = &utilities.back();
+  }
+  json& guests = (*hosting)["guests"];
+  guests[f] = (guests.is_object() ? guests.value(f, 0) : 0) + 1;
+  json& located = b.state["factions"][f]["population"]["located"];
+  located = located.get<int>() + 1;
+}
+
+bool has_utility(const Board& b, const std::string& space, const std::string& owner) {
+  for (const auto& ut : b.state["spaces"][space].value("utilities", json::array()))
+    if (ut["owner"] == owner) return true;
+  return false;
+}
+
+// The Utility an aimed new Worker of `f` at `space` occupies: its own (one is added, empty, when
+// it has none there), or, under the friendly reading of messina.worker-utility and when `guest`
+// asks for it, one of `host`'s (added likewise), `host` consenting to `f` placing Workers. The
+// owner, for the action's "utility" field (empty: the faction's own).
+std::string aimed_utility(Board& b, const std::string& f, const std::string& space, const std::string& host,
+                          bool guest) {
+  const bool as_guest = guest && host != f && b.readings.is(kWorkerUtility, "friendly");
+  const std::string owner = as_guest ? host : f;
+  if (!has_utility(b, space, owner)) b.state["spaces"][space]["utilities"].push_back({{"owner", owner}});
+  if (!as_guest) return "";
+  json& given = b.state["factions"][host]["consents"][f];
+  if (std::find(given.begin(), given.end(), "workers") == given.end()) given.push_back("workers");
+  return host;
+}
+
+// A site for an aimed Shield op of `f`: for an upgrade, a space with its own Shield; for a build,
+// one of its sites with no Shield of its own, and none at all under the one-per-space reading of
+// messina.shield-per-space (under one-per-faction, preferably one with another faction's Shield).
+// With a negative `pick`, the first fitting site, or "" when there is none.
+std::string shield_site(const Board& b, const std::string& f, bool upgrade, int pick) {
+  std::vector<std::string> fitting, best;
+  const bool one_per_faction = b.readings.is(kShieldPerSpace, "one-per-faction");
+  for (const auto& sid : b.space_ids) {
+    const json& space = b.state["spaces"][sid];
+    std::vector<std::string> owners;
+    if (space.contains("shield")) owners.push_back(space["shield"]["owner"]);
+    for (const auto& sh : space.value("shields", json::array())) owners.push_back(sh["owner"]);
+    const bool own = std::find(owners.begin(), owners.end(), f) != owners.end();
+    if (upgrade ? own : !own && (one_per_faction || owners.empty())) fitting.push_back(sid);
+    if (!upgrade && !own && !owners.empty() && one_per_faction) best.push_back(sid);
+  }
+  if (pick < 0) return fitting.empty() ? "" : fitting.front();  // a probe: is there a site?
+  if (!best.empty() && pick % 2 == 0) return best[static_cast<std::size_t>(pick) % best.size()];
+  return fitting.empty() ? own_site(b, f, pick) : fitting[static_cast<std::size_t>(pick) % fitting.size()];
+}
+
+// The number of cards `f` holds.
+int hand_of(const Board& b, const std::string& f) {
+  int held = 0;
+  for (const auto& c : b.card_ids) held += b.state["cards"][c]["holder"] == f ? 1 : 0;
+  return held;
+}
+
+// An aimed end of an Exploration: `f`'s hand is filled (with empty cards at spaces without one)
+// to the hand limit plus `over`, as far as the board has room; the discards are as many as the
+// case's reading of messina.hand-limit-discard allows (exactly the excess, or more), each card
+// chosen from the occupied ones first when `occupied_first`; each discarded card with units is
+// turned face-up and emptied onto the map by a transfer (messina.cards.discard-empty), and with
+// `keep_transfer` a card kept also sends a unit to the map.
+void aimed_end_exploration(Board& b, json& act, const std::string& f, const ActionSpec& a) {
+  const int over = a.count % 3;
+  for (const auto& sid : b.space_ids) {
+    if (hand_of(b, f) >= b.numbers.hand_limit + over) break;
+    if (b.state.contains("cards") && b.state["cards"].contains(sid)) continue;
+    b.state["cards"][sid] = {{"holder", f}, {"exposed", sid.back() % 2 == 0}};
+    b.card_ids.push_back(sid);
+  }
+  const int held = hand_of(b, f);
+  const int excess = std::max(0, held - b.numbers.hand_limit);
+  int discards = excess;
+  const int more = a.other % (held - excess + 1);
+  if (b.readings.is(kHandLimitDiscard, "any-number") || (excess > 0 && b.readings.is(kHandLimitDiscard, "more-when-over")))
+    discards += more;
+  std::vector<std::string> mine;
+  bool occupied = false;
+  for (const auto& c : b.card_ids)
+    if (b.state["cards"][c]["holder"] == f) {
+      mine.push_back(c);
+      occupied = occupied || b.state["cards"][c].contains("units");
+    }
+  const bool occupied_first = a.choice % 3 != 0;
+  if (occupied_first && !occupied && !mine.empty())  // a card with a unit to empty
+    add_piece(b, f, {{"card", mine.front()}}, kUnits[static_cast<std::size_t>(a.space) % 4]);
+  std::stable_sort(mine.begin(), mine.end(), [&](const std::string& x, const std::string& y) {
+    return b.state["cards"][x].contains("units") == occupied_first &&
+           b.state["cards"][y].contains("units") != occupied_first;
+  });
+  json discard = json::array(), transfers = json::array();
+  for (int i = 0; i < discards && i < static_cast<int>(mine.size()); ++i) {
+    const std::string& c = mine[static_cast<std::size_t>(i)];
+    discard.push_back(c);
+    if (b.state["cards"][c].contains("units")) {
+      b.state["cards"][c]["exposed"] = true;
+      transfers.push_back({{"card", c}, {"units", b.state["cards"][c]["units"]}});
+    }
+  }
+  if (a.choice % 5 == 1)
+    for (std::size_t i = static_cast<std::size_t>(discard.size()); i < mine.size(); ++i)
+      if (b.state["cards"][mine[i]].contains("units")) {
+        b.state["cards"][mine[i]]["exposed"] = true;
+        const auto first = b.state["cards"][mine[i]]["units"].begin();
+        transfers.push_back({{"card", mine[i]}, {"units", {{first.key(), 1}}}});
+        break;
+      }
+  act["discard"] = discard;
+  if (!transfers.empty()) act["transfers"] = transfers;
+}
+
 json make_action(Board& b, const ActionSpec& a, std::string& kind) {
   const std::string type = kActionTypes[static_cast<std::size_t>(a.type) % kActionTypes.size()];
   kind = type;
@@ -479,11 +932,24 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     if (a.aim) set_moment(b, b.numbers.parity_consumption, a.choice % 2 ? "consumption" : nullptr);
     const bool near_miss = a.aim && a.choice % 4 == 3;
     if (near_miss) b.state["factions"][f]["resources"]["food"] = 0;  // a shortfall that reaches step 3
-    act["disband"] = a.aim ? aimed_disband(b, f, near_miss) : pieces(b, a.pieces, true);
+    if (a.aim && a.choice % 4 == 2) {
+      // Starving with nobody to spare: steps 1 and 2 pay nothing, step 3 moves every Located token
+      // within its reach.
+      b.state["factions"][f]["resources"]["water"] = 0;
+      b.state["factions"][f]["population"]["disaffected"] = 0;
+      b.state["factions"][f]["population"]["spare"] = 0;
+      // Something of each kind now and then: a unit on the map, a Worker as a guest.
+      add_piece(b, f, {{"at", own_site(b, f, a.space)}}, b.is_ai(f) ? "civilian" : kUnits[static_cast<std::size_t>(a.other) % 4]);
+      const std::string host = b.faction(a.faction + 1);
+      if (host != f && a.other % 2 == 0 && b.readings.is(kWorkerUtility, "friendly"))
+        add_guest(b, f, host, b.space(a.space + 1));
+    }
+    act["disband"] = a.aim ? aimed_disband(b, f, near_miss, a.other + a.space) : pieces(b, a.pieces, true);
   } else if (type == "place") {
     static constexpr std::array<std::pair<const char*, const char*>, 3> kWhen = {
         {{"industry", "industry"}, {"before-orders", "orders"}, {"home-defence", "battle"}}};
     const auto& [when, phase] = kWhen[static_cast<std::size_t>(a.choice) % kWhen.size()];
+    const bool industry = std::string(when) == "industry";
     act["when"] = when;
     json list = json::array();
     for (const auto& p : a.pieces) {
@@ -491,57 +957,130 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
       if (a.aim) {
         pl.erase("card");
         pl["at"] = own_site(b, f, p.space);
-        pl["unit"] = std::string(when) == "industry" ? "worker" : "civilian";
+        pl["unit"] = industry ? "worker" : "civilian";
+        if (industry) {
+          // The Utility it occupies: its own, or (every other piece) another faction's as a guest,
+          // at a Home Space.
+          const bool guest = (p.unit + p.space) % 2 == 1;
+          if (guest) pl["at"] = own_site(b, f, 1 + p.space);
+          const std::string host = aimed_utility(b, f, pl["at"], b.faction(a.faction + 1 + p.space % 2), guest);
+          if (!host.empty()) pl["utility"] = host;
+        } else if (p.on_card && std::string(when) == "before-orders" && hand_of(b, f) > 0) {
+          pl.erase("at");  // onto a card it holds (messina.population.placement.cards)
+          pl["card"] = card_of(b, f, p.space, true);
+        }
       }
-      if (p.unit == 4) pl["from"] = "disaffected";  // the home-defence source, elsewhere refused
+      // Disaffected tokens: the home-defence source, elsewhere refused (aimed: in home defence only).
+      if (p.unit == 4 && (!a.aim || std::string(when) == "home-defence")) pl["from"] = "disaffected";
       list.push_back(pl);
     }
     act["placements"] = list;
     if (a.aim) {
       b.state["phase"] = phase;
+      // The tokens the placements take (the faction's stock is free in a new state).
+      json& pop = b.state["factions"][f]["population"];
+      for (const auto& pl : list) {
+        json& source = pop[pl.value("from", "spare")];
+        source = source.get<int>() + pl.value("count", 1);
+      }
       if (std::string(when) == "home-defence") {
         b.state["battle"] = b.state["factions"][f]["home"][0];
-        for (auto& pl : act["placements"]) pl["at"] = b.state["battle"];
+        for (auto& pl : act["placements"]) {
+          pl.erase("card");
+          pl["at"] = b.state["battle"];
+        }
       }
     }
   } else if (type == "convert") {
     static constexpr std::array<std::pair<const char*, const char*>, 4> kPairs = {
         {{"civilian", "worker"}, {"worker", "civilian"}, {"infantry", "worker"}, {"mech", "civilian"}}};
     const auto& [from, to] = kPairs[static_cast<std::size_t>(a.choice) % kPairs.size()];
-    act["at"] = a.aim ? site_with(b, f, from, a.space) : b.space(a.space);
+    std::string at = a.aim ? site_with(b, f, from, a.space) : b.space(a.space);
+    if (a.aim && std::string(from) != "mech" &&
+        (std::string(from) == "worker" ? !has_utility(b, at, f) || site_with(b, f, "worker", 0) != at
+                                       : b.count(at, f, from) == 0)) {
+      at = own_site(b, f, a.space);  // none to convert: one is put there first
+      add_piece(b, f, {{"at", at}}, from);
+    }
+    act["at"] = at;
     act["from"] = from;
     act["to"] = to;
-    if (a.count != 1 && !a.aim) act["count"] = a.count;
-    if (a.aim) b.state["phase"] = "industry";
+    if (a.aim) {
+      b.state["phase"] = "industry";
+      const int have = std::string(from) == "worker" ? 0 : b.count(at, f, from);
+      if (std::min(have, a.count) > 1) act["count"] = std::min(have, a.count);
+      if (std::string(to) == "worker") {
+        const std::string host = aimed_utility(b, f, at, b.faction(a.other), a.other % 2 == 1);
+        if (!host.empty()) act["utility"] = host;
+      }
+    } else if (a.count != 1) {
+      act["count"] = a.count;
+    }
   } else if (type == "release") {
     const json released = piece(b, a.pieces.empty() ? PieceSpec{} : a.pieces.front(), true);
     act.update(released);
   } else if (type == "muster") {
     if (a.aim) set_moment(b, b.numbers.parity_muster, a.choice % 2 ? "muster" : nullptr);
+    // What an aimed Muster does: 0 equips only, 4 disbands only (no builds, no equipping: legal
+    // under every reading of messina.build-disband), otherwise builds, equips and Shield ops.
+    // An aimed Muster keeps within the faction's Energy and Spare tokens, item by item.
+    const json& fj = b.state["factions"][f];
+    int energy = fj["resources"].value("energy", 0), spare = fj["population"].value("spare", 0);
+    auto affordable = [&](int cost, int tokens) {
+      if (!a.aim) return true;
+      if (cost > energy || tokens > spare) return false;
+      energy -= cost;
+      spare -= tokens;
+      return true;
+    };
+    const std::string civilians_at = site_with(b, f, "civilian", nums.empty() ? 0 : nums[0]);
+    const bool can_equip = !a.aim || b.count(civilians_at, f, "civilian") > 0;
+    const int mode = !a.aim ? -1 : a.choice % 5 == 0 && !can_equip ? 1 : a.choice % 5;
     json builds = json::array(), equip = json::array(), shields = json::array();
-    const bool equip_only = a.aim && !nums.empty() && nums[0] % 3 == 0 && a.choice % 3 == 0;
-    for (const auto& p : equip_only ? std::vector<PieceSpec>{} : a.pieces) {
-      json build = piece(b, p, false);
-      if (a.aim && !p.on_card) build["at"] = own_site(b, f, p.space);
-      builds.push_back(build);
+    if (mode != 0 && mode != 4)
+      for (const auto& p : a.pieces) {
+        json build = piece(b, p, false);
+        if (a.aim && !p.on_card) build["at"] = own_site(b, f, p.space);
+        const std::string unit = build["unit"];
+        if (affordable(p.count * b.numbers.cost_of(unit), p.count * b.numbers.tokens_for(b.is_ai(f), unit)))
+          builds.push_back(build);
+      }
+    if (mode != 4 && can_equip && !nums.empty() && (nums[0] % 3 == 0 || mode == 0)) {
+      const std::string at = a.aim ? civilians_at : b.space(nums[0]);
+      if (a.aim)  // Civilians enough for the count drawn
+        while (b.count(at, f, "civilian") < a.count) add_piece(b, f, {{"at", at}}, "civilian");
+      const int count = a.count;
+      if (affordable(count * b.numbers.equip_cost, 0)) equip.push_back({{"at", at}, {"count", count}});
     }
-    if (!nums.empty() && nums[0] % 3 == 0)
-      equip.push_back({{"at", a.aim ? site_with(b, f, "civilian", nums[0]) : b.space(nums[0])}, {"count", 1}});
-    if (!equip_only && nums.size() > 1 && nums[1] % 3 == 0) {
-      shields.push_back(
-          {{"at", a.aim ? own_site(b, f, nums[1]) : b.space(nums[1])}, {"op", nums[1] % 2 ? "upgrade" : "build"}});
+    if (mode != 0 && mode != 4 && nums.size() > 1 && nums[1] % 3 == 0) {
+      bool upgrade = nums[1] % 2 == 1;
+      if (a.aim && upgrade != (shield_site(b, f, true, -1) != "")) upgrade = !upgrade;  // an op that can be
+      const std::string at = a.aim ? shield_site(b, f, upgrade, a.space) : b.space(nums[1]);
+      if (affordable(upgrade ? b.numbers.shield_upgrade_cost : b.numbers.shield_build_cost, 0))
+        shields.push_back({{"at", at}, {"op", upgrade ? "upgrade" : "build"}});
       // Now and then a second op on the same Shield (messina.muster.shield.not-both, .one-upgrade).
-      if (nums.size() > 3 && nums[2] % 3 == 0)
+      if (!shields.empty() && nums.size() > 3 && nums[2] % 3 == 0)
         shields.push_back({{"at", shields.back()["at"]}, {"op", nums[3] % 2 ? "upgrade" : "build"}});
     }
     if (!builds.empty()) act["builds"] = builds;
     if (!equip.empty()) act["equip"] = equip;
     if (!shields.empty()) act["shields"] = shields;
+    if (mode == 4) {
+      const std::string unit = kUnits[static_cast<std::size_t>(a.other) % kUnits.size()];
+      act["disband"] = json::array({{{"at", site_with(b, f, unit, a.space)}, {"unit", unit}}});
+    }
     if (!a.aim && nums.size() > 2 && nums[2] % 4 == 0) act["disband"] = pieces(b, a.pieces, true);
   } else if (type == "rearm") {
-    if (a.aim) b.state["phase"] = "rearm";
-    act["shield"] = {{"at", a.aim ? own_site(b, f, a.space) : b.space(a.space)},
-                     {"op", a.choice % 2 ? "upgrade" : "build"}};
+    bool upgrade = a.choice % 2 == 1;
+    if (a.aim) {
+      b.state["phase"] = "rearm";
+      if (upgrade != (shield_site(b, f, true, -1) != "")) upgrade = !upgrade;  // an op that can be
+      // The Energy for it (the faction's stock is free in a new state).
+      json& energy = b.state["factions"][f]["resources"]["energy"];
+      energy = std::max(energy.get<int>(), upgrade ? b.numbers.shield_upgrade_cost : b.numbers.shield_build_cost);
+    }
+    act["shield"] = {{"at", a.aim ? shield_site(b, f, upgrade, a.space) : b.space(a.space)},
+                     {"op", upgrade ? "upgrade" : "build"}};
   } else if (type == "expose" || type == "hide") {
     ensure_card(b, f, a.space, type == "hide");
     auto empty = [](const json& card) { return !card.contains("units"); };
@@ -551,6 +1090,8 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     ensure_card(b, f, a.space, true);
     auto occupied = [](const json& card) { return card.contains("units"); };
     const std::string card = card_of(b, f, a.space, a.aim, occupied);
+    if (a.aim && b.state["cards"][card]["holder"] == f && !b.state["cards"][card].contains("units"))
+      add_piece(b, f, {{"card", card}}, kUnits[static_cast<std::size_t>(a.choice) % 4]);
     act["card"] = card;
     const json& on_card = b.state["cards"][card];
     if (a.aim && on_card.contains("units")) {
@@ -562,16 +1103,19 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     }
   } else {  // end-exploration
     ensure_card(b, f, a.space, a.choice % 2 == 0);
-    if (a.aim) b.state["phase"] = "exploration-end";
-    json discard = json::array();
-    int held = 0;
-    for (const auto& c : b.card_ids) held += b.state["cards"][c]["holder"] == f ? 1 : 0;
-    const int excess = std::max(0, held - b.numbers.hand_limit);
-    const int discards = a.aim ? excess : std::min<int>(a.count, static_cast<int>(nums.size()));
-    auto empty = [](const json& card) { return !card.contains("units"); };
-    for (int i = 0; i < discards; ++i)
-      discard.push_back(card_of(b, f, a.aim ? i : nums[static_cast<std::size_t>(i)], a.aim, empty));
-    act["discard"] = discard;
+    if (a.aim) {
+      b.state["phase"] = "exploration-end";
+      aimed_end_exploration(b, act, f, a);
+    } else {
+      json discard = json::array();
+      const int discards = std::min<int>(a.count, static_cast<int>(nums.size()));
+      for (int i = 0; i < discards; ++i) discard.push_back(card_of(b, f, nums[static_cast<std::size_t>(i)], false));
+      act["discard"] = discard;
+      if (nums.size() > 3 && nums[3] % 3 == 0)
+        act["transfers"] = json::array(
+            {{{"card", card_of(b, f, nums[3], false)},
+              {"units", {{kUnits[static_cast<std::size_t>(a.choice) % kUnits.size()], a.count}}}}});
+    }
   }
   return act;
 }
@@ -608,23 +1152,38 @@ json make_query(Board& b, const ActionSpec& a, std::string& kind) {
   return q;
 }
 
-GeneratedCase to_case(const CaseSpec& spec, const Numbers& numbers) {
-  Board b = build_board(spec.state, numbers);
+GeneratedCase to_case(const CaseSpec& spec, const Setup& setup) {
   GeneratedCase c;
   c.game = "messina";
+  c.ruleset = setup.overrides(spec.ruleset);
+  const CaseReadings readings = setup.readings(spec.readings, c.interpretations);
+  // The numbers of the case's ruleset: the base's, or the base with the overrides merged in.
+  std::unique_ptr<Numbers> sampled;
+  if (!c.ruleset.empty()) {
+    json merged = setup.base;
+    merged.merge_patch(c.ruleset);
+    sampled = std::make_unique<Numbers>(merged);
+  }
+  Board b = build_board(spec.state, sampled ? *sampled : setup.numbers, readings, setup.any_state);
   c.is_query = spec.action.query;
   c.request = c.is_query ? make_query(b, spec.action, c.kind) : make_action(b, spec.action, c.kind);
+  keep_phase_in_its_round(b);
   c.state = std::move(b.state);
   return c;
 }
 
 }  // namespace
 
-rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& /*options*/) {
-  const auto numbers = std::make_shared<const Numbers>(ruleset);
-  return rc::gen::map(rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
-                                               rc::gen::set(&CaseSpec::action, action_spec())),
-                      [numbers](const CaseSpec& spec) { return to_case(spec, *numbers); });
+rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& options) {
+  const auto setup = std::make_shared<const Setup>(ruleset, options);
+  // One pick per point drawn, taken modulo its number of readings (12: even odds for 1 to 4 and 6).
+  auto readings = rc::gen::container<std::vector<int>>(setup->points.size(), rc::gen::inRange(0, 12));
+  return rc::gen::map(
+      rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
+                               rc::gen::set(&CaseSpec::action, action_spec()),
+                               rc::gen::set(&CaseSpec::ruleset, ruleset_spec(setup->keys.size(), setup->sample_ruleset)),
+                               rc::gen::set(&CaseSpec::readings, readings)),
+      [setup](const CaseSpec& spec) { return to_case(spec, *setup); });
 }
 
 }  // namespace rulecheck::generators
