@@ -105,6 +105,7 @@ void ServeFuzz(benchmark::State& state) {
   generators::CaseOptions options;
   options.sample_ruleset = true;
   options.readings = readings_to_draw(read_engine_readings(engine.hello().interpretations, library()), rules);
+  for (const auto& point : rules.points) options.default_readings[point.id] = point.default_reading;
   const auto gen = generators::cases_of(game, rules.merged_ruleset(json::object()), options);
   rc::Random random(7);
   std::vector<std::vector<Scenario>> batches(8);

@@ -74,6 +74,7 @@ class Fuzzer {
       draw.any_state = options.any_state;
       draw.sample_ruleset = options.sample_ruleset;
       draw.readings = readings_to_draw(engine_readings_, rules);
+      for (const auto& point : rules.points) draw.default_readings[point.id] = point.default_reading;
       generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object()), draw));
     }
   }

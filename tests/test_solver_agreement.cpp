@@ -225,6 +225,7 @@ TEST(SolverAgreement, GeneratedCasesAgreeUnderSampledRulesetsAndReadings) {
   generators::CaseOptions options;
   options.sample_ruleset = true;
   options.readings = every_reading(rules);
+  for (const InterpretationPoint& p : rules.points) options.default_readings[p.id] = p.default_reading;
   const rc::Gen<GeneratedCase> gen = generators::messina_cases(rules.merged_ruleset({}), options);
   rc::Random random(20261125);
   Agreement agreement;

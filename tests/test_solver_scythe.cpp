@@ -225,7 +225,10 @@ Agreement agree(const json& readings, int n, std::uint64_t seed, bool sampled = 
   options.any_state = true;  // every valid board, reachable in play or not: the two encodings agree on all
   if (sampled) {
     options.sample_ruleset = true;
-    for (const InterpretationPoint& p : game.points) options.readings[p.id] = p.readings;
+    for (const InterpretationPoint& p : game.points) {
+      options.readings[p.id] = p.readings;
+      options.default_readings[p.id] = p.default_reading;
+    }
   }
   const auto gen = generators::scythe_cases(ruleset, options);
   rc::Random random(seed);
