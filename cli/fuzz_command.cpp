@@ -130,6 +130,11 @@ void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
   }
   for (const auto& [path, n] : report["unknown_fields"].items())
     fmt::print("  field outside the scenario schema (a generator's bug): {} ({})\n", path, n.get<std::size_t>());
+  if (!report["not_reachable"].empty()) {
+    fmt::print("not reached, and no case can reach it by the rules' own sentences ({}):\n", report["not_reachable"].size());
+    for (const auto& item : report["not_reachable"])
+      fmt::print("  {}: {}\n", item["item"].get<std::string>(), item["why"].get<std::string>());
+  }
   fmt::print("never reached ({}):{}\n", report["unreached"].size(), report["unreached"].empty() ? " nothing" : "");
   for (const auto& item : report["unreached"]) fmt::print("  {}\n", item.get<std::string>());
 }

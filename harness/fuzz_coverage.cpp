@@ -258,9 +258,30 @@ void FeatureUniverse::count(FeatureCounts& into, const std::string& game, const 
   if (const int root = root_of(kind); root >= 0) count_json(into, request, root, nodes_[static_cast<std::size_t>(root)].name);
 }
 
+const std::map<std::string, std::string>& not_reachable_by_the_rules() {
+  static const std::map<std::string, std::string> items = {
+      {"type: messina action release legal",
+       "messina.population.no-return: units on the map or a card never go back to Spare, so no release is legal"},
+      {"ruleset key with a non-default value: messina units.civilian.population",
+       "the rules fix it at 1 token: a Civilian and a Worker (1 token) interconvert and a Civilian is equipped as "
+       "Infantry with no token moving on the mat (messina.population.interconversion, messina.muster.equip)"},
+      {"ruleset key with a non-default value: messina units.infantry.population",
+       "the rules fix it at 1 token: Infantry turns into a Worker (1 token) and a Civilian is equipped as Infantry "
+       "with no token moving on the mat (messina.population.interconversion, messina.muster.equip)"},
+  };
+  return items;
+}
+
 json FeatureUniverse::report(const FeatureCounts& counts) const {
   json out = json::object();
-  json unreached = json::array();
+  json unreached = json::array(), not_reachable = json::array();
+  // An item no case can reach by the rules' own sentences is listed apart, with why; any other is unreached.
+  auto missing = [&](std::string item) {
+    if (const auto why = not_reachable_by_the_rules().find(item); why != not_reachable_by_the_rules().end())
+      not_reachable.push_back({{"item", item}, {"why", why->second}});
+    else
+      unreached.push_back(std::move(item));
+  };
   auto section = [&](const char* name, const std::vector<std::string>& universe,
                      const std::map<std::string, std::size_t>& seen, const std::string& label) {
     json s = json::object();
@@ -268,7 +289,7 @@ json FeatureUniverse::report(const FeatureCounts& counts) const {
       const auto it = seen.find(item);
       const std::size_t n = it == seen.end() ? 0 : it->second;
       s[item] = n;
-      if (n == 0) unreached.push_back(fmt::format("{}: {}", label, item));
+      if (n == 0) missing(fmt::format("{}: {}", label, item));
     }
     for (const auto& [item, n] : seen)  // reached though not in the universe (kept, never hidden)
       if (!s.contains(item)) s[item] = n;
@@ -306,7 +327,7 @@ json FeatureUniverse::report(const FeatureCounts& counts) const {
         continue;  // the state or the request itself is always there
       const std::size_t n = i < counts.fields.size() ? counts.fields[i] : 0;
       fields[nodes_[i].name] = n;
-      if (n == 0) unreached.push_back(fmt::format("format field: {}", nodes_[i].name));
+      if (n == 0) missing(fmt::format("format field: {}", nodes_[i].name));
     }
     out["fields"] = fields;
     out["fields_unavailable"] = nullptr;
@@ -316,6 +337,7 @@ json FeatureUniverse::report(const FeatureCounts& counts) const {
   }
   out["unknown_fields"] = counts.unknown_fields;
   out["unreached"] = unreached;
+  out["not_reachable"] = not_reachable;
   return out;
 }
 

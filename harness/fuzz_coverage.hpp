@@ -52,8 +52,9 @@ class FeatureUniverse {
              const std::string& rule) const;
 
   // {"ruleset_keys": {..}, "readings": {..}, "types": {..}, "fields": {..} | null, "require_clauses": {..},
-  //  "unknown_fields": {..}, "unreached": [..], "fields_unavailable": "why" | null}: every item of the
-  // universe with its count (0 included), and those at 0 listed in "unreached".
+  //  "unknown_fields": {..}, "unreached": [..], "not_reachable": [{"item", "why"}], "fields_unavailable": "why" |
+  //  null}: every item of the universe with its count (0 included), those at 0 listed in "unreached", or in
+  //  "not_reachable" when the rules themselves rule them out (not_reachable_by_the_rules()).
   json report(const FeatureCounts& counts) const;
 
   bool fields_available() const { return fields_unavailable_.empty(); }
@@ -77,6 +78,10 @@ class FeatureUniverse {
   std::map<std::string, std::vector<std::string>> types_;  // game -> "action consume", "query hostile"
   std::string fields_unavailable_;
 };
+
+// Items of the universe that no case can reach by the rules' own sentences (an action the rules never
+// allow, a number another sentence fixes), each with why: reported apart from the unreached, never hidden.
+const std::map<std::string, std::string>& not_reachable_by_the_rules();
 
 // The clauses the oracle's require() checks name, per game (oracle/<game>/*.cpp).
 const std::map<std::string, std::vector<std::string>>& require_clauses();

@@ -333,6 +333,7 @@ struct Board {
   std::vector<std::array<int, 4>> resources;
   std::vector<int> holder;  // the faction that keeps control where several share a territory, else -1
   std::set<int> pending_combats;
+  std::set<int> pending_encounters;
 
   int size() const { return territories + factions; }
   bool is_home(int t) const { return home_of[static_cast<std::size_t>(t)] >= 0; }
@@ -399,10 +400,16 @@ void keep_to_states_play_reaches(Board& b, const BoardSpec& spec, bool before_a_
       if (std::find(stay.begin(), stay.end(), f) == stay.end()) send_home(b, t, f);
   }
   // scythe.reachable.character-on-encounter-has-it-pending: a character on a token has had its
-  // encounter, and the token went with it.
+  // encounter before a Move starts, and the token went with it; a query may ask of the board right
+  // after the move that brought it there, its encounter still pending on the token.
   for (int t = 0; t < b.territories; ++t)
     for (int f = 0; f < b.factions; ++f)
-      if (b.units[at(t)][at(f)][kCharacter] > 0) b.encounter[at(t)] = false;
+      if (b.units[at(t)][at(f)][kCharacter] > 0 && b.encounter[at(t)]) {
+        if (before_a_move)
+          b.encounter[at(t)] = false;
+        else
+          b.pending_encounters.insert(t);
+      }
 }
 
 // Any valid board: units where the spec puts them, the holder any faction present, pending
@@ -517,10 +524,13 @@ json state_json(const Board& b) {
     if (!resources.empty()) tj["resources"] = resources;
     territories[b.names[at(t)]] = tj;
   }
-  if (!b.pending_combats.empty()) {
-    json combats = json::array();
+  if (!b.pending_combats.empty() || !b.pending_encounters.empty()) {
+    json combats = json::array(), encounters = json::array();
     for (int t : b.pending_combats) combats.push_back(b.names[at(t)]);
-    state["pending"] = {{"combats", combats}};
+    for (int t : b.pending_encounters) encounters.push_back(b.names[at(t)]);
+    state["pending"] = json::object();
+    if (!combats.empty()) state["pending"]["combats"] = combats;
+    if (!encounters.empty()) state["pending"]["encounters"] = encounters;
   }
   return state;
 }
