@@ -117,7 +117,9 @@ class Board:
             return 0
         if unit == "worker":
             return 1
-        return self.number("units")[unit].get("population", 1)
+        # messina.population.tokens: a token mans one unit, so a backed unit takes at least one
+        # (an AI faction may back a unit whose population is 0)
+        return max(1, self.number("units")[unit].get("population", 1))
 
     # ---------------- stacking ----------------
 

@@ -274,7 +274,9 @@ class Muster:
         ops = self.parse_shield_ops([entry] if isinstance(entry, dict) else entry,
                                     "/action/shield")
         require(len(ops) <= self.number("shield_ops_per_rearm"), "messina.muster.shield.rearm")
-        cost, by_space = self.shield_ops_cost(fid, ops, self.number("shield_ops_per_rearm"))
+        # "Similarly" to a Muster: a Shield's upgrades within one Re-arm are capped as within one Muster
+        # (the Re-arm's own cap, shield_ops_per_rearm, bounds the ops in all)
+        cost, by_space = self.shield_ops_cost(fid, ops, self.number("shield_upgrades_per_muster"))
         res = self.resources(fid)
         require(cost <= res.get("energy", 0), "messina.muster.energy")
         res["energy"] = res.get("energy", 0) - cost
