@@ -14,4 +14,4 @@ class HiddenCardHostile(Messina):
 
 if __name__ == "__main__":
     main(Engine(name="bug-hidden-card-hostile: a hidden card makes its space hostile",
-                messina=HiddenCardHostile))
+                messina=HiddenCardHostile, declares={"messina.card-hostility": ["exposed-only"]}))

@@ -22,15 +22,16 @@ class Engine:
     """Serves the engine protocol over stdin/stdout with the given rule classes."""
 
     def __init__(self, name="faithful-python", version=ENGINE_VERSION, messina=Messina,
-                 scythe=Scythe):
+                 scythe=Scythe, declares=None):
         self.name = name
         self.version = version
         self.games = {"messina": messina, "scythe": scythe}
+        self.declares = declares or {}  # point -> the only readings declared for it (an engine that has fewer)
 
     def hello(self):
         # Every reading of every point is implemented: declare them all, the default first, so
         # rulecheck runs each scenario under the reading it was written for.
-        readings = {point: [default] + sorted(KNOWN_READINGS[point] - {default})
+        readings = {point: self.declares.get(point, [default] + sorted(KNOWN_READINGS[point] - {default}))
                     for point, default in DEFAULT_READINGS.items()}
         return {"name": self.name, "version": self.version, "games": sorted(self.games),
                 "interpretations": readings}
