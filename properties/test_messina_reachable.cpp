@@ -250,8 +250,9 @@ const std::vector<std::string> kWantedFeatures = {
 // must be refused with each somewhere).
 const std::vector<std::string> kWantedRefusals = {
     "messina.cards.discard-empty",        "messina.cards.no-structures",
-    "messina.muster.no-build-disband",    "messina.population.disaffected",
-    "messina.population.placement.cards", "messina.population.placement.spare-required",
+    "messina.muster.no-build-disband",    "messina.muster.population",
+    "messina.population.disaffected",     "messina.population.placement.cards",
+    "messina.population.placement.spare-required",
 };
 
 void print_shares(const std::map<std::string, Tally>& by_kind) {

@@ -23,9 +23,9 @@
 // sites are chosen among the acting faction's own; where a reading decides what is legal (the
 // Consumption bill, step 3's reach, the discards at the end of an Exploration, whose Utility a
 // Worker may occupy, a second Shield), the aim follows the case's reading. Some aimed cases are
-// near misses, right but for one thing a clause refuses: a disband beside a Muster's builds (under
-// the case's reading of messina.build-disband), a Shield op naming a Location Card, a Disaffected
-// source outside home defence, a Civilian onto another faction's card, no Spare population (in
+// near misses, right but for one thing a clause refuses: a Spare token short of a Muster's builds,
+// a disband beside them (under the case's reading of messina.build-disband), a Shield op naming a
+// Location Card, a Disaffected source outside home defence, a Civilian onto another faction's card, no Spare population (in
 // home defence under the spare-required reading of messina.home-defence-spare), an occupied card
 // discarded unemptied, a unit of step 3 from another faction's card.
 #include <algorithm>
@@ -1104,6 +1104,7 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     // An aimed Muster keeps within the faction's Energy and Spare tokens, item by item.
     const json& fj = b.state["factions"][f];
     int energy = fj["resources"].value("energy", 0), spare = fj["population"].value("spare", 0);
+    const int spare_at_start = spare;
     auto affordable = [&](int cost, int tokens) {
       if (!a.aim) return true;
       if (cost > energy || tokens > spare) return false;
@@ -1185,6 +1186,9 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
         gone = {{"at", site_with(b, f, unit, a.space)}, {"unit", unit}};
       }
       act["disband"] = json::array({gone});
+    } else if (a.aim && a.choice >= 5 && a.other % 2 == 1 && spare < spare_at_start) {
+      // A near miss: one Spare token short of what the builds take (messina.muster.population).
+      b.state["factions"][f]["population"]["spare"] = spare_at_start - spare - 1;
     }
     if (!a.aim && nums.size() > 2 && nums[2] % 4 == 0) act["disband"] = pieces(b, a.pieces, true);
   } else if (type == "rearm") {
