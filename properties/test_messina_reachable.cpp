@@ -167,6 +167,17 @@ std::set<std::string> features(const GeneratedCase& c, bool legal) {
     for (const json& e : a.value("equip", json::array()))
       if (e.value("count", 1) > 1) out.insert(std::string("muster: equip count above 1") + (legal ? " (legal)" : ""));
     if (a.contains("shields") && legal) out.insert("muster: shield ops (legal)");
+    for (const json& e : a.value("equip", json::array()))
+      if (e.contains("card") && legal) out.insert("muster: equip on a held card (legal)");
+    for (const json& op : a.value("shields", json::array()))
+      if (op.contains("card")) out.insert("muster: a Shield op naming a card");
+  }
+  if (c.kind == "rearm") {
+    const json& shield = a.at("shield");
+    if (shield.is_array() && legal) out.insert("rearm: shield ops as a list (legal)");
+    for (const json& op : shield.is_array() ? shield : json::array({shield}))
+      if (op.contains("card"))
+        out.insert(std::string("rearm: a Shield op naming a card") + (shield.is_array() ? " in a list" : ""));
   }
   if ((c.kind == "place" || c.kind == "convert") && legal) {
     bool guest = a.contains("utility");
@@ -228,6 +239,20 @@ const std::vector<std::string> kWantedFeatures = {
     "step 3: guest Workers",
     "step 3: a unit on a face-up card",
     "step 3: a unit on a face-down card",
+    "muster: equip on a held card (legal)",
+    "muster: a Shield op naming a card",
+    "rearm: shield ops as a list (legal)",
+    "rearm: a Shield op naming a card",
+    "rearm: a Shield op naming a card in a list",
+};
+
+// Every clause a require() of the oracle refuses with that aimed near misses must reach (a batch
+// must be refused with each somewhere).
+const std::vector<std::string> kWantedRefusals = {
+    "messina.cards.discard-empty",        "messina.cards.no-structures",
+    "messina.muster.no-build-disband",    "messina.muster.population",
+    "messina.population.disaffected",     "messina.population.placement.cards",
+    "messina.population.placement.spare-required",
 };
 
 void print_shares(const std::map<std::string, Tally>& by_kind) {
@@ -243,7 +268,7 @@ void print_shares(const std::map<std::string, Tally>& by_kind) {
 // A batch of 5,000 cases (RULECHECK_COVERAGE_CASES) drawn with every reading of every point and a
 // sampled ruleset: each reachable and each legal outcome reachable; every key of ruleset.json drawn
 // with another value than its default; every reading in effect somewhere; every wanted feature
-// reached; and at least a fifth of each action type legal (release never is:
+// reached; every wanted refusal met; and at least a fifth of each action type legal (release never is:
 // messina.population.no-return).
 TEST(MessinaGeneratedCoverage, EveryRulesetKeyReadingAndFieldIsReachedAndEachActionTypeIsOftenLegal) {
   const long n = env_number("RULECHECK_COVERAGE_CASES", 5000);
@@ -290,6 +315,11 @@ TEST(MessinaGeneratedCoverage, EveryRulesetKeyReadingAndFieldIsReachedAndEachAct
     for (const std::string& r : p.readings)
       EXPECT_GT(readings_seen[p.id + " = " + r], 0) << "the reading " << r << " of " << p.id << " never occurs";
   for (const std::string& f : kWantedFeatures) EXPECT_GT(reached[f], 0) << "never reached: " << f;
+  std::map<std::string, long> refused;
+  for (const auto& [kind, t] : by_kind)
+    for (const auto& [clause, count] : t.refused) refused[clause] += count;
+  for (const std::string& clause : kWantedRefusals)
+    EXPECT_GT(refused[clause], 0) << "no case is refused with " << clause;
   for (const auto& [kind, t] : by_kind)
     if (kind != "release") {
       EXPECT_GE(5 * t.legal, t.cases) << kind << ": fewer than a fifth legal";

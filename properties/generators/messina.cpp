@@ -22,7 +22,12 @@
 // A share of cases aims at legality: the state's round and moment are set to fit the action, and
 // sites are chosen among the acting faction's own; where a reading decides what is legal (the
 // Consumption bill, step 3's reach, the discards at the end of an Exploration, whose Utility a
-// Worker may occupy, a second Shield), the aim follows the case's reading.
+// Worker may occupy, a second Shield), the aim follows the case's reading. Some aimed cases are
+// near misses, right but for one thing a clause refuses: a Spare token short of a Muster's builds,
+// a disband beside them (under the case's reading of messina.build-disband), a Shield op naming a
+// Location Card, a Disaffected source outside home defence, a Civilian onto another faction's card, no Spare population (in
+// home defence under the spare-required reading of messina.home-defence-spare), an occupied card
+// discarded unemptied, a unit of step 3 from another faction's card.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -60,8 +65,11 @@ constexpr const char* kWorkerUtility = "messina.worker-utility";
 constexpr const char* kConsumptionBill = "messina.consumption-bill";
 constexpr const char* kStep3CardUnits = "messina.step3-card-units";
 constexpr const char* kHandLimitDiscard = "messina.hand-limit-discard";
-constexpr std::array<const char*, 5> kDecidingPoints = {kShieldPerSpace, kWorkerUtility, kConsumptionBill,
-                                                        kStep3CardUnits, kHandLimitDiscard};
+constexpr const char* kBuildDisband = "messina.build-disband";
+constexpr const char* kHomeDefenceSpare = "messina.home-defence-spare";
+constexpr std::array<const char*, 7> kDecidingPoints = {kShieldPerSpace,  kWorkerUtility,    kConsumptionBill,
+                                                        kStep3CardUnits,  kHandLimitDiscard, kBuildDisband,
+                                                        kHomeDefenceSpare};
 bool deciding(const std::string& point) {
   return std::find_if(kDecidingPoints.begin(), kDecidingPoints.end(),
                       [&](const char* p) { return point == p; }) != kDecidingPoints.end();
@@ -772,6 +780,14 @@ std::string site_with(const Board& b, const std::string& f, const std::string& u
   return found.empty() ? b.space(pick) : found[static_cast<std::size_t>(pick) % found.size()];
 }
 
+// The number of units on a card.
+int units_on(const json& card) {
+  int n = 0;
+  if (card.contains("units"))
+    for (const auto& [unit, count] : card["units"].items()) n += count.get<int>();
+  return n;
+}
+
 // One more `unit` of `f` on the board for an aim that needs one (at a map space, or on a card
 // with room), backed by one more Located token where it needs one (the state is a new one, not
 // the outcome of an action). A Worker goes into `f`'s own Utility there, added when missing.
@@ -788,9 +804,7 @@ void add_piece(Board& b, const std::string& f, const json& where, const std::str
     (*own)["workers"] = own->value("workers", 0) + 1;
   } else if (where.contains("card")) {
     json& card = b.state["cards"][where.at("card").get<std::string>()];
-    int on_card = 0;
-    for (const auto& [u, n] : card.value("units", json::object()).items()) on_card += n.get<int>();
-    if (on_card >= b.numbers.stacking_card) return;  // messina.cards.capacity
+    if (units_on(card) >= b.numbers.stacking_card) return;  // messina.cards.capacity
     json& units = card["units"];
     units[unit] = (units.is_object() ? units.value(unit, 0) : 0) + 1;
   } else {
@@ -867,6 +881,28 @@ int hand_of(const Board& b, const std::string& f) {
   return held;
 }
 
+// A space with no Location Card in play, or "" when every space has one.
+std::string space_without_card(const Board& b, int pick) {
+  std::vector<std::string> free;
+  for (const auto& sid : b.space_ids)
+    if (!b.state.contains("cards") || !b.state["cards"].contains(sid)) free.push_back(sid);
+  return free.empty() ? "" : free[static_cast<std::size_t>(pick) % free.size()];
+}
+
+// A card `holder` holds that `wanted` accepts (the first such by `pick`), else a new empty one it
+// is dealt at a space without a card (face-down), else "".
+std::string held_card(Board& b, const std::string& holder, int pick, const std::function<bool(const json&)>& wanted) {
+  std::vector<std::string> fitting;
+  for (const auto& c : b.card_ids)
+    if (b.state["cards"][c]["holder"] == holder && wanted(b.state["cards"][c])) fitting.push_back(c);
+  if (!fitting.empty()) return fitting[static_cast<std::size_t>(pick) % fitting.size()];
+  const std::string at = space_without_card(b, pick);
+  if (at.empty()) return "";
+  b.state["cards"][at] = {{"holder", holder}, {"exposed", false}};
+  b.card_ids.push_back(at);
+  return at;
+}
+
 // An aimed end of an Exploration: `f`'s hand is filled (with empty cards at spaces without one)
 // to the hand limit plus `over`, as far as the board has room; the discards are as many as the
 // case's reading of messina.hand-limit-discard allows (exactly the excess, or more), each card
@@ -901,12 +937,19 @@ void aimed_end_exploration(Board& b, json& act, const std::string& f, const Acti
     return b.state["cards"][x].contains("units") == occupied_first &&
            b.state["cards"][y].contains("units") != occupied_first;
   });
+  // A near miss now and then: the first occupied card discarded is not emptied first
+  // (messina.cards.discard-empty), the action right in every other way.
+  bool leave_occupied = !a.numbers.empty() && a.numbers[0] % 4 == 1;
   json discard = json::array(), transfers = json::array();
   for (int i = 0; i < discards && i < static_cast<int>(mine.size()); ++i) {
     const std::string& c = mine[static_cast<std::size_t>(i)];
     discard.push_back(c);
     if (b.state["cards"][c].contains("units")) {
       b.state["cards"][c]["exposed"] = true;
+      if (leave_occupied) {
+        leave_occupied = false;
+        continue;
+      }
       transfers.push_back({{"card", c}, {"units", b.state["cards"][c]["units"]}});
     }
   }
@@ -920,6 +963,40 @@ void aimed_end_exploration(Board& b, json& act, const std::string& f, const Acti
       }
   act["discard"] = discard;
   if (!transfers.empty()) act["transfers"] = transfers;
+}
+
+// An aimed placement's near misses, each right in every other way (chosen by `a.other`, whose
+// residues 1 to 3 of 5 are common at every size), in its first placement:
+//   - outside home defence, a Disaffected token as its source (messina.population.disaffected);
+//   - a Civilian (not in Industry) onto a Location Card another faction holds
+//     (messina.population.placement.cards);
+//   - no Spare population (messina.population.placement.spare-required): a placement from Spare
+//     lacks it, and so, under the spare-required reading of messina.home-defence-spare, does a
+//     Disaffected one in home defence (made the first placement's source there).
+void place_near_miss(Board& b, json& act, const std::string& f, const ActionSpec& a, const std::string& when) {
+  json& first = act["placements"][0];
+  json& pop = b.state["factions"][f]["population"];
+  auto from_disaffected = [&] {
+    if (first.value("from", "spare") == "disaffected") return;
+    const int count = first.value("count", 1);
+    pop["spare"] = pop["spare"].get<int>() - count;  // the tokens the aim gave it, moved over
+    pop["disaffected"] = pop["disaffected"].get<int>() + count;
+    first["from"] = "disaffected";
+  };
+  const int miss = a.other % 5;
+  if (miss == 1 && when != "home-defence") {
+    from_disaffected();
+  } else if (miss == 2 && when != "industry" && b.factions > 1) {
+    const std::string other = b.faction(a.faction + 1 + a.space % (b.factions - 1));  // not f
+    const std::string card = held_card(b, other, a.space, [](const json&) { return true; });
+    if (!card.empty()) {
+      first.erase("at");
+      first["card"] = card;
+    }
+  } else if (miss == 3) {
+    if (when == "home-defence" && b.readings.is(kHomeDefenceSpare, "spare-required")) from_disaffected();
+    pop["spare"] = 0;
+  }
 }
 
 json make_action(Board& b, const ActionSpec& a, std::string& kind) {
@@ -990,6 +1067,7 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
           pl["at"] = b.state["battle"];
         }
       }
+      if (!list.empty()) place_near_miss(b, act, f, a, when);
     }
   } else if (type == "convert") {
     static constexpr std::array<std::pair<const char*, const char*>, 4> kPairs = {
@@ -1026,6 +1104,7 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     // An aimed Muster keeps within the faction's Energy and Spare tokens, item by item.
     const json& fj = b.state["factions"][f];
     int energy = fj["resources"].value("energy", 0), spare = fj["population"].value("spare", 0);
+    const int spare_at_start = spare;
     auto affordable = [&](int cost, int tokens) {
       if (!a.aim) return true;
       if (cost > energy || tokens > spare) return false;
@@ -1047,12 +1126,39 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
       }
     if (mode != 4 && can_equip && !nums.empty() && (nums[0] % 3 == 0 || mode == 0)) {
       const std::string at = a.aim ? civilians_at : b.space(nums[0]);
+      json site = {{"at", at}};
+      int count = a.count;
       if (a.aim)  // Civilians enough for the count drawn
         while (b.count(at, f, "civilian") < a.count) add_piece(b, f, {{"at", at}}, "civilian");
-      const int count = a.count;
-      if (affordable(count * b.numbers.equip_cost, 0)) equip.push_back({{"at", at}, {"count", count}});
+      // Now and then Civilians on a Location Card the faction holds (messina.muster.equip), as many
+      // as the card has room for.
+      const std::string card = a.aim && a.other % 3 == 1
+                                   ? held_card(b, f, a.space,
+                                               [&](const json& c) {
+                                                 return c.value("units", json::object()).value("civilian", 0) > 0 ||
+                                                        units_on(c) < b.numbers.stacking_card;
+                                               })
+                                   : "";
+      if (!card.empty()) {
+        auto civilians = [&] { return b.state["cards"][card].value("units", json::object()).value("civilian", 0); };
+        for (int room = b.numbers.stacking_card - units_on(b.state["cards"][card]); civilians() < a.count && room > 0;
+             --room)
+          add_piece(b, f, {{"card", card}}, "civilian");
+        if (civilians() > 0) {
+          site = {{"card", card}};
+          count = std::min(a.count, civilians());
+        }
+      }
+      if (affordable(count * b.numbers.equip_cost, 0)) {
+        site["count"] = count;
+        equip.push_back(site);
+      }
     }
-    if (mode != 0 && mode != 4 && nums.size() > 1 && nums[1] % 3 == 0) {
+    if (a.aim && a.other % 5 == 4 && mode != 0 && mode != 4 && nums.size() > 1 && nums[1] % 3 == 0) {
+      // A near miss: a Shield op naming a Location Card, never legal (messina.cards.no-structures).
+      ensure_card(b, f, a.space, a.choice % 2 == 0);
+      shields.push_back({{"card", card_of(b, f, a.space, true)}, {"op", nums[1] % 2 == 1 ? "upgrade" : "build"}});
+    } else if (mode != 0 && mode != 4 && nums.size() > 1 && nums[1] % 3 == 0) {
       bool upgrade = nums[1] % 2 == 1;
       if (a.aim && upgrade != (shield_site(b, f, true, -1) != "")) upgrade = !upgrade;  // an op that can be
       const std::string at = a.aim ? shield_site(b, f, upgrade, a.space) : b.space(nums[1]);
@@ -1068,6 +1174,21 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
     if (mode == 4) {
       const std::string unit = kUnits[static_cast<std::size_t>(a.other) % kUnits.size()];
       act["disband"] = json::array({{{"at", site_with(b, f, unit, a.space)}, {"unit", unit}}});
+    } else if (a.aim && a.choice >= 5 && a.other % 2 == 0 && !builds.empty()) {
+      // A disband beside the builds (messina.muster.no-build-disband): refused under the
+      // builds-and-equip and builds-only readings of messina.build-disband; under move-or-convert
+      // it takes back one unit of the first build where it was built, which moves or converts
+      // nothing (legal when every build is of that kind at that place).
+      json gone = builds.front();
+      gone.erase("count");
+      if (!b.readings.is(kBuildDisband, "move-or-convert")) {
+        const std::string unit = kUnits[static_cast<std::size_t>(a.other / 2) % kUnits.size()];
+        gone = {{"at", site_with(b, f, unit, a.space)}, {"unit", unit}};
+      }
+      act["disband"] = json::array({gone});
+    } else if (a.aim && a.choice >= 5 && a.other % 2 == 1 && spare < spare_at_start) {
+      // A near miss: one Spare token short of what the builds take (messina.muster.population).
+      b.state["factions"][f]["population"]["spare"] = spare_at_start - spare - 1;
     }
     if (!a.aim && nums.size() > 2 && nums[2] % 4 == 0) act["disband"] = pieces(b, a.pieces, true);
   } else if (type == "rearm") {
@@ -1079,8 +1200,17 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
       json& energy = b.state["factions"][f]["resources"]["energy"];
       energy = std::max(energy.get<int>(), upgrade ? b.numbers.shield_upgrade_cost : b.numbers.shield_build_cost);
     }
-    act["shield"] = {{"at", a.aim ? shield_site(b, f, upgrade, a.space) : b.space(a.space)},
-                     {"op", upgrade ? "upgrade" : "build"}};
+    json op = {{"at", a.aim ? shield_site(b, f, upgrade, a.space) : b.space(a.space)},
+               {"op", upgrade ? "upgrade" : "build"}};
+    // Its shapes: one op, or a list of ops (docs/formats.md); now and then an op naming a Location
+    // Card, never legal (messina.cards.no-structures).
+    const int shape = a.other % 6;
+    if (shape >= 4) {
+      ensure_card(b, f, a.space, a.choice % 2 == 0);
+      op.erase("at");
+      op["card"] = card_of(b, f, a.space, a.aim);
+    }
+    act["shield"] = shape % 2 == 1 ? json::array({op}) : op;
   } else if (type == "expose" || type == "hide") {
     ensure_card(b, f, a.space, type == "hide");
     auto empty = [](const json& card) { return !card.contains("units"); };
