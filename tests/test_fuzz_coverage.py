@@ -166,12 +166,15 @@ def test_the_universe_is_said_unavailable_without_the_schema(rulecheck, root, tm
     assert "no scenario schema at" in p.stdout
 
 
-@pytest.mark.xfail(reason="the generators of issue 20 (sampled rulesets, every reading, reachable states with "
-                          "every field) are not merged on this branch: see the test's output for what is unreached",
-                   strict=False)
 def test_twenty_thousand_cases_against_serve_reach_everything(rulecheck, root):
     summary, p = coverage_of(rulecheck, root, CASES)
     assert summary["agreed"] == CASES, p.stdout[-2000:]
     report = summary["coverage"]
     assert report["unknown_fields"] == {}
     assert report["unreached"] == [], f"{len(report['unreached'])} unreached:\n" + "\n".join(report["unreached"])
+    # What the rules themselves rule out is listed apart, each with why, and is exactly that list.
+    assert {i["item"] for i in report["not_reachable"]} == {
+        "type: messina action release legal",
+        "ruleset key with a non-default value: messina units.civilian.population",
+        "ruleset key with a non-default value: messina units.infantry.population"}
+    assert all(i["why"] for i in report["not_reachable"])
