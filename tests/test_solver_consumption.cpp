@@ -153,6 +153,36 @@ TEST(SolverConsumption, AStepThreeWorkerNamedOnACardIsNotThereSoTakingItIsForbid
   EXPECT_EQ(rules->check_outcome(before, on_map, false, legal(*fine.state), kRlimit).membership, Membership::allowed);
 }
 
+TEST(SolverConsumption, AUnitTheAiBacksTakesATokenEvenWhereItsKindHasNoPopulation) {
+  // Found by fuzz as a disputed case (the oracle counted 1 token per backed Fighter, the solver 0).
+  // Ruleset: the AI backs Civilians and Fighters, a Fighter's population is 0, 3 tokens per F and W.
+  // NM (AI): D 0, S 1, L 3 (1 Civilian + 2 Fighters, a token manning each), F 2, W 0. P = 4, the bill
+  // ceil(4/3) = 2 F and 2 W; no Water supplies no token: shortfall 4; the 2 Food are spent. Step 1 kills
+  // none, step 2 moves the 1 Spare, step 3 the 3 Located: the disband names the Civilian and both
+  // Fighters (3 tokens). After: D 4, S 0, L 0, F 0, W 0.
+  const auto rules = bind_game("messina", {{"ai_backed_units", {"civilian", "fighter"}},
+                                           {"tokens_per_food_and_water", 3},
+                                           {"units", {{"fighter", {{"population", 0}}}}}});
+  const json before = {{"round", 2},
+                       {"factions",
+                        {{"NM",
+                          {{"kind", "ai"},
+                           {"home", {"S0"}},
+                           {"population", {{"spare", 1}, {"located", 3}}},
+                           {"resources", {{"food", 2}}}}}}},
+                       {"spaces",
+                        {{"S0", {{"adjacent", {"S1"}}}},
+                         {"S1", {{"adjacent", {"S0"}}, {"units", {{"NM", {{"civilian", 1}, {"fighter", 2}}}}}}}}}};
+  const json consume = {{"type", "consume"},
+                        {"faction", "NM"},
+                        {"disband", {{{"at", "S1"}, {"unit", "civilian"}}, {{"at", "S1"}, {"unit", "fighter"}, {"count", 2}}}}};
+  const ApplyOutcome o = rules->apply(before, consume);
+  ASSERT_TRUE(o.legal) << o.reason;
+  EXPECT_EQ((*o.state)["factions"]["NM"]["population"], json({{"disaffected", 4}}));
+  const auto c = rules->check_outcome(before, consume, false, legal(*o.state), kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
+}
+
 TEST(SolverConsumption, EveryConsumptionProofIsProved) {
   const GameRules& g = *library().find("messina");
   const json proofs =

@@ -356,9 +356,13 @@ z3::expr sum(z3::context& ctx, const std::vector<z3::expr>& terms) {
 int tokens_per_unit(const ms::Ruleset& numbers, ms::FactionKind faction_kind, ms::Piece kind) {
   // messina.population.backing: human factions back every human unit; the AI only the kinds the
   // ruleset lists (its Civilians). messina.population.tokens: one token makes one Worker, and a
-  // unit takes the population the unit table gives it (a Mech: none).
+  // unit takes the population the unit table gives it (a Mech: none). A token mans one unit, so a
+  // unit the AI backs takes at least one even where the table gives its kind none.
   if (kind == ms::Piece::worker) return 1;
-  if (faction_kind == ms::FactionKind::ai && !numbers.ai_backed_units.count(kind)) return 0;
+  if (faction_kind == ms::FactionKind::ai) {
+    if (!numbers.ai_backed_units.count(kind)) return 0;
+    return std::max(1, numbers.unit(kind).population);
+  }
   return numbers.unit(kind).population;
 }
 
