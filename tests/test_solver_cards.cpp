@@ -12,6 +12,7 @@
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "tests/messina_rules.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
@@ -127,20 +128,7 @@ TEST(SolverCards, HideWithUnitsIsForbiddenByTheHideClause) {
   EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.cards.hide"});
 }
 
-// The typed rules from the project's ruleset (only the numbers the card rules use, and the units).
-ms::Rules typed_rules() {
-  const json r = rules_data().merged_ruleset(json::object());
-  ms::Rules rules;
-  rules.numbers.stacking_map = r.at("stacking_map");
-  rules.numbers.stacking_card = r.at("stacking_card");
-  rules.numbers.hand_limit = r.at("hand_limit");
-  rules.numbers.ai_backed_units = {ms::Piece::civilian};
-  for (ms::Piece p : ms::kUnitKinds) {
-    const json& u = r.at("units").at(std::string(ms::piece_name(p)));
-    rules.numbers.units[p] = ms::UnitSpec{u.at("cost"), u.at("strength"), u.at("population")};
-  }
-  return rules;
-}
+ms::Rules typed_rules() { return rulecheck::testing::messina_typed_rules(); }
 
 TEST(SolverCards, EveryProofIsProved) {
   const auto proofs = cards_proofs(typed_rules(), Budget{});

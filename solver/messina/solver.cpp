@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "solver/messina/outcome_search.hpp"
+#include "solver/messina/reachable.hpp"
 #include "solver/parallel.hpp"
 #include "solver/messina/search.hpp"
 
@@ -108,7 +109,7 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
   // The sections' proofs share nothing: two threads, the records in the sections' order.
   std::vector<std::function<std::vector<MessinaProof>()>> sections;
-  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs})
+  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs, &prove_reachable_kept})
     sections.push_back([section, &rules, &budget] { return section(rules, budget); });
   return run_in_order(sections);
 }

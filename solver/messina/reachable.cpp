@@ -1,0 +1,277 @@
+// The states play can reach (rules/messina/invariants.json), written again over the encoding's
+// board from the invariants' own words (not from oracle/messina/reachable.cpp), and the one-step
+// proofs that every legal action of the scope keeps them: a board that keeps every invariant, a
+// legal action, and the board after it breaking one is unsat.
+//
+// Bounded: the scope below names the boards and the actions. A faction's kind is part of a board's
+// shape here, which no action can change; the one-ai-faction record says so instead of claiming a
+// solver question it does not ask.
+#include "solver/messina/reachable.hpp"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "solver/messina/proof_runner.hpp"
+#include "solver/messina/search.hpp"
+
+namespace rulecheck::solver::messina {
+
+namespace {
+
+using ms::Piece;
+
+struct ReachableInvariant {
+  std::string id;
+  std::vector<std::string> clauses;
+  // The invariant on a board of the encoding.
+  std::function<z3::expr(const SymBoard&, const ms::Rules&)> holds;
+  // Kept by the encoding's structure rather than asked of the solver (the claim says so).
+  bool structural = false;
+};
+
+z3::expr is_phase(const SymBoard& b, ms::Phase p) { return b.phase == b.ctx().int_val(static_cast<int>(p)); }
+
+// messina.reachable.alternating-phase: at the Muster Phase the round has the Muster parity, at the
+// Consumption Phase the Consumption parity.
+z3::expr alternating_phase(const SymBoard& b, const ms::Rules& rules) {
+  const auto& n = rules.numbers;
+  return implies(is_phase(b, ms::Phase::muster), z3::mod(b.round, 2) == n.round_parity_muster) &&
+         implies(is_phase(b, ms::Phase::consumption), z3::mod(b.round, 2) == n.round_parity_consumption);
+}
+
+// messina.reachable.one-ai-faction: at most one faction is the AI (kinds are the shape's).
+z3::expr one_ai_faction(const SymBoard& b, const ms::Rules&) {
+  int ai = 0;
+  for (const SymFaction& f : b.factions) ai += f.kind == ms::FactionKind::ai ? 1 : 0;
+  return b.ctx().bool_val(ai <= 1);
+}
+
+// messina.reachable.two-home-spaces: each faction has at most two Home Spaces.
+z3::expr two_home_spaces(const SymBoard& b, const ms::Rules&) {
+  return for_every_faction(b, [&](int f) {
+    std::vector<z3::expr> homes;
+    for (const z3::expr& h : b.factions[f].home) homes.push_back(z3::ite(h, b.ctx().int_val(1), b.ctx().int_val(0)));
+    return sum(b.ctx(), homes) <= 2;
+  });
+}
+
+// messina.reachable.one-shield-per-space: under the one-per-space reading of
+// messina.shield-per-space, at most one faction has a Shield (a level above 0) in each space.
+z3::expr one_shield_per_space(const SymBoard& b, const ms::Rules& rules) {
+  if (rules.readings.shield_per_space != ms::Readings::ShieldPerSpace::one_per_space) return b.ctx().bool_val(true);
+  return for_every_space(b, [&](int s) {
+    std::vector<z3::expr> shields;
+    for (const z3::expr& level : b.spaces[s].shield)
+      shields.push_back(z3::ite(level > 0, b.ctx().int_val(1), b.ctx().int_val(0)));
+    return sum(b.ctx(), shields) <= 1;
+  });
+}
+
+// messina.reachable.workers-in-own-utilities: under the own reading of messina.worker-utility no
+// Utility holds another faction's Workers.
+z3::expr workers_in_own_utilities(const SymBoard& b, const ms::Rules& rules) {
+  if (rules.readings.worker_utility != ms::Readings::WorkerUtility::own) return b.ctx().bool_val(true);
+  return for_every_space(b, [&](int s) {
+    z3::expr_vector none(b.ctx());
+    for (const auto& per_owner : b.spaces[s].guests)
+      for (const z3::expr& n : per_owner) none.push_back(n == 0);
+    return z3::mk_and(none);
+  });
+}
+
+const std::vector<ReachableInvariant>& reachable_invariants() {
+  static const std::vector<ReachableInvariant> all = {
+      {"messina.reachable.alternating-phase", {"messina.muster.when", "messina.consumption.when"}, &alternating_phase},
+      {"messina.reachable.one-ai-faction",
+       {"messina.population.backing", "messina.muster.equip", "messina.muster.equip.ai"},
+       &one_ai_faction,
+       true},
+      {"messina.reachable.two-home-spaces", {"messina.friendly.area"}, &two_home_spaces},
+      {"messina.reachable.one-shield-per-space",
+       {"messina.muster.shield.build-upgrade", "messina.muster.shield.rearm"},
+       &one_shield_per_space},
+      {"messina.reachable.workers-in-own-utilities",
+       {"messina.population.placement.workers", "messina.population.interconversion"},
+       &workers_in_own_utilities},
+  };
+  return all;
+}
+
+// ---- the scope ----
+
+ms::Where at(const char* s) { return ms::Where{s, false}; }
+
+ms::UnitCounts units_of(Piece p, int n) {
+  ms::UnitCounts u;
+  u[p] = n;
+  return u;
+}
+
+// Every kind of action the encoding has, each aimed at what could break an invariant: Shields
+// built and upgraded by Muster and Re-arm (by either faction, where another may stand), Workers
+// placed and converted into the faction's own Utility and into another's, Consumption with every
+// step-3 choice, placements at each moment, releases, card actions.
+std::vector<std::pair<std::string, ms::Action>> scope_actions() {
+  using K = ms::ShieldOpKind;
+  using T = ms::PlacementTime;
+  const ms::TokenSource spare = ms::TokenSource::spare;
+  return {
+      {"Blue's Consumption", ms::Consume{"Blue", {}}},
+      {"Red places a Worker in its Utility at A (Industry)",
+       ms::Place{"Red", T::industry, {{{at("A"), Piece::worker, 1}, spare, std::nullopt}}}},
+      {"Red places a Worker in Blue's Utility at A (Industry)",
+       ms::Place{"Red", T::industry, {{{at("A"), Piece::worker, 1}, spare, "Blue"}}}},
+      {"Red places 2 Civilians at A from its Disaffected in home defence",
+       ms::Place{"Red", T::home_defence, {{{at("A"), Piece::civilian, 2}, ms::TokenSource::disaffected, std::nullopt}}}},
+      {"Red places a Civilian at A before orders",
+       ms::Place{"Red", T::before_orders, {{{at("A"), Piece::civilian, 1}, spare, std::nullopt}}}},
+      {"Red places a Civilian at A in home defence",
+       ms::Place{"Red", T::home_defence, {{{at("A"), Piece::civilian, 1}, spare, std::nullopt}}}},
+      {"Red converts a Civilian at A to a Worker in its Utility",
+       ms::Convert{"Red", "A", Piece::civilian, Piece::worker, 1, std::nullopt}},
+      {"Red converts a Civilian at A to a Worker in Blue's Utility",
+       ms::Convert{"Red", "A", Piece::civilian, Piece::worker, 1, "Blue"}},
+      {"Red converts an Infantry at A to a Worker", ms::Convert{"Red", "A", Piece::infantry, Piece::worker, 1, std::nullopt}},
+      {"Red converts a Worker at A to a Civilian", ms::Convert{"Red", "A", Piece::worker, Piece::civilian, 1, std::nullopt}},
+      {"Red releases a Worker at A", ms::Release{"Red", {at("A"), Piece::worker, 1}}},
+      {"Red builds an Infantry and a Shield at A", ms::Muster{"Red", {{at("A"), Piece::infantry, 1}}, {}, {{at("A"), K::build}}, {}}},
+      {"Red upgrades its Shield at A and disbands a Worker at B",
+       ms::Muster{"Red", {}, {}, {{at("A"), K::upgrade}}, {{at("B"), Piece::worker, 1}}}},
+      {"Blue (the AI) builds a Civilian and a Shield at B",
+       ms::Muster{"Blue", {{at("B"), Piece::civilian, 1}}, {}, {{at("B"), K::build}}, {}}},
+      {"Red re-arms a Shield at A", ms::Rearm{"Red", {{at("A"), K::build}}}},
+      {"Red re-arms by upgrading its Shield at B", ms::Rearm{"Red", {{at("B"), K::upgrade}}}},
+      {"Blue re-arms a Shield at C", ms::Rearm{"Blue", {{at("C"), K::build}}}},
+      {"Red exposes card A", ms::Expose{"Red", "A"}},
+      {"Red hides card A", ms::Hide{"Red", "A"}},
+      {"Red moves an Infantry from card A to the map", ms::Transfer{"Red", "A", units_of(Piece::infantry, 1)}},
+      {"Red ends its Exploration moving a Civilian from card A to the map",
+       ms::EndExploration{"Red", {ms::Transfer{"Red", "A", units_of(Piece::civilian, 1)}}, {}}},
+  };
+}
+
+struct ScopeStep {
+  std::string name;
+  ProofStep step;
+};
+
+std::vector<ScopeStep> scope_steps(const ms::Rules& rules) {
+  std::vector<ScopeStep> out{{"Red's Consumption with every step-3 choice", every_consumption(rules)}};
+  for (auto& [name, action] : scope_actions()) out.push_back({name, fixed_action(std::move(action), rules)});
+  return out;
+}
+
+// The two shapes: Blue the AI (the AI's Muster and Consumption) and Blue human (a human's Utility
+// for Red's Workers to enter).
+std::vector<std::pair<std::string, Shape>> scope_shapes() {
+  return {{"Blue the AI", small_shape(3, true, ms::FactionKind::ai)},
+          {"Blue human", small_shape(3, true, ms::FactionKind::human)}};
+}
+
+constexpr const char* kScope =
+    "bounded: boards of 3 spaces A, B, C with any adjacency, homes, consents and counts, Red human and Blue either "
+    "human or the AI; each action of the list in docs/solver.md \"States play can reach\" (Shield builds and "
+    "upgrades by Muster and Re-arm, Worker placements and conversions into either faction's Utility, Red's "
+    "Consumption with every step-3 choice, Blue's Consumption, placements at each moment, a release, card actions "
+    "and transfers; no discard: the hand limit needs more cards than the scope's 3)";
+
+// A board that keeps every invariant (of those asked), well formed, and a legal step from it.
+void add_reachable_step(z3::solver& s, const SearchBoards& boards, const ms::Rules& rules) {
+  for (const auto& c : well_formed(boards.before, rules.numbers)) s.add(c.formula);
+  for (const auto& c : boards.step.choices) s.add(c.formula);
+  for (const auto& c : boards.encoded.front().legal) s.add(c.formula);
+  for (const auto& c : boards.encoded.front().effect) s.add(c.formula);
+  for (const auto& inv : reachable_invariants()) s.add(inv.holds(boards.before, rules));
+}
+
+void refute(MessinaProof& p, const z3::model& m, const SearchBoards& boards, const std::string& step,
+            const std::string& shape) {
+  p.status = ProofStatus::refuted;
+  p.detail = fmt::format("a legal step breaks it: {} ({})", step, shape);
+  p.counterexample = Example<ms::State, Step>{read_board(m, boards.before), boards.step.step_in(m)};
+  p.counterexample_next = read_board(m, boards.outcomes.front());
+}
+
+void undecided(std::vector<MessinaProof>& proofs, const std::string& why) {
+  for (auto& p : proofs)
+    if (p.status == ProofStatus::proved) {
+      p.status = ProofStatus::unknown;
+      p.detail = why;
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> reachable_invariant_ids() {
+  std::vector<std::string> out;
+  for (const auto& i : reachable_invariants()) out.push_back(i.id);
+  return out;
+}
+
+std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Budget& budget) {
+  const auto& invariants = reachable_invariants();
+  std::vector<MessinaProof> proofs;
+  for (const auto& inv : invariants) {
+    const std::string claim =
+        inv.structural ? fmt::format("every legal action keeps it: a faction's kind is part of the board's shape, "
+                                     "which no action of the encoding changes ({})",
+                                     kScope)
+                       : fmt::format("every legal action keeps it ({})", kScope);
+    proofs.push_back(MessinaProof{inv.id, claim, inv.clauses, ProofStatus::proved, "", std::nullopt, std::nullopt});
+  }
+  std::vector<std::string> never_legal;
+  int legal_somewhere = 0;
+  for (const auto& [shape_name, shape] : scope_shapes())
+    for (const ScopeStep& scope : scope_steps(rules)) {
+      z3::context ctx;
+      const auto boards = search_boards(ctx, shape, scope.step, 1);
+      if (!boards) {
+        undecided(proofs, "the encoding has no effect for: " + scope.name);
+        return proofs;
+      }
+      z3::solver any = one_shot_solver(ctx, budget);
+      add_reachable_step(any, *boards, rules);
+      const CheckResult exists = checked(any);  // is the step legal from some board play can reach?
+      if (exists.status == Sat::unknown) {
+        undecided(proofs, fmt::format("solver budget exceeded on {} ({}): {}", scope.name, shape_name, exists.reason));
+        return proofs;
+      }
+      if (exists.status == Sat::unsat) {
+        never_legal.push_back(fmt::format("{} ({})", scope.name, shape_name));
+        continue;
+      }
+      ++legal_somewhere;
+      for (std::size_t k = 0; k < invariants.size(); ++k) {
+        MessinaProof& p = proofs[k];
+        if (p.status != ProofStatus::proved || invariants[k].structural) continue;
+        z3::solver s = one_shot_solver(ctx, budget);
+        add_reachable_step(s, *boards, rules);
+        s.add(!invariants[k].holds(boards->outcomes.front(), rules));
+        const CheckResult r = checked(s);
+        if (r.status == Sat::unknown) {
+          p.status = ProofStatus::unknown;
+          p.detail = fmt::format("solver budget exceeded on {} ({}): {}", scope.name, shape_name, r.reason);
+        } else if (r.status == Sat::sat) {
+          refute(p, *r.model, *boards, scope.name, shape_name);
+        }
+      }
+    }
+  if (legal_somewhere == 0) {
+    undecided(proofs, "vacuous: no action of the scope is legal from a board play can reach");
+    return proofs;
+  }
+  for (auto& p : proofs)
+    if (p.status == ProofStatus::proved)
+      p.detail = never_legal.empty()
+                     ? fmt::format("{} actions legal from some board of the scope", legal_somewhere)
+                     : fmt::format("{} actions legal from some board of the scope; never legal from one that keeps "
+                                   "the invariants: {}",
+                                   legal_somewhere, fmt::join(never_legal, "; "));
+  return proofs;
+}
+
+}  // namespace rulecheck::solver::messina
