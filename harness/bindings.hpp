@@ -1,7 +1,12 @@
 // Rules bound once per (game, ruleset, readings) and reused: a run, or a `serve` session, sends the
 // same few combinations again and again. Shared by the cross-checker and `rulecheck serve`.
+//
+// Generated cases run under many rulesets and readings, so a combination not seen before must be
+// cheap too: the merged ruleset and the full readings (and their texts, which go into every request)
+// are kept per ruleset and per readings, apart, and only the binding itself is made per pair.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -10,7 +15,6 @@
 #include <nlohmann/json.hpp>
 
 #include "common/game.hpp"
-#include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck {
@@ -19,38 +23,42 @@ class Bindings {
  public:
   struct Entry {
     std::string game;
-    json ruleset, readings;                   // as asked for: overrides and chosen readings
     std::shared_ptr<const BoundRules> rules;  // stays valid for whoever holds it after eviction
     std::string ruleset_text, readings_text;  // the merged ruleset and full readings, serialised
   };
 
-  explicit Bindings(std::size_t capacity = 256) : capacity_(capacity) {}
+  // `capacity`: the bound combinations kept (and as many rulesets and readings); the oldest goes first.
+  explicit Bindings(std::size_t capacity = 4096) : capacity_(capacity) {}
 
-  // `game`'s rules bound to `ruleset` (merged over the game's defaults) and `readings` (defaults
-  // filled in). The reference is valid until the next call. Throws InputError on a bad ruleset or
-  // reading. The last combination is found without a look-up; others by their text (generated cases
-  // run under many sampled rulesets, so the look-up must not walk the cache).
-  const Entry& get(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings) {
-    if (last_ && last_->game == game && last_->ruleset == ruleset && last_->readings == readings) return *last_;
-    std::string key = game;
-    ((key += '\n') += ruleset.dump()) += '\n';
-    key += readings.dump();
-    if (auto it = entries_.find(key); it != entries_.end()) return *(last_ = &it->second);
-    const json merged = rules.merged_ruleset(ruleset), chosen = rules.readings(readings);
-    Entry entry{game, ruleset, readings, find_game(game)->bind(merged, chosen), merged.dump(), chosen.dump()};
-    if (entries_.size() >= capacity_) {  // the oldest combination goes
-      entries_.erase(order_.front());
-      order_.pop_front();
-    }
-    order_.push_back(key);
-    return *(last_ = &entries_.emplace(std::move(key), std::move(entry)).first->second);
-  }
+  // `game`'s rules bound to `ruleset` (overrides merged over the game's defaults) and `readings`
+  // (defaults filled in). The reference is valid until the next call. Throws InputError on a bad
+  // ruleset or reading. The last combination is found without a look-up.
+  const Entry& get(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings);
 
  private:
+  // A merged ruleset or a full set of readings, with its text and an id never given twice.
+  struct Side {
+    std::uint64_t id = 0;
+    json value;
+    std::string text;
+  };
+  template <typename Value>
+  struct Kept {
+    std::unordered_map<std::string, Value> entries;
+    std::deque<std::string> order;  // keys, oldest first
+  };
+  template <typename Value>
+  Value& keep(Kept<Value>& kept, std::string key, Value value);
+
+  const Side& side(Kept<Side>& kept, const std::string& game, const json& asked, bool is_ruleset,
+                   const GameRules& rules);
+
   std::size_t capacity_;
-  std::unordered_map<std::string, Entry> entries_;
-  std::deque<std::string> order_;  // keys, oldest first
+  std::uint64_t next_id_ = 1;
+  Kept<Side> rulesets_, readings_;
+  Kept<Entry> bound_;
   const Entry* last_ = nullptr;
+  json last_ruleset_, last_readings_;
 };
 
 }  // namespace rulecheck

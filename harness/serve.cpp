@@ -2,6 +2,7 @@
 #include "harness/pipeline.hpp"
 
 #include <istream>
+#include <unordered_map>
 #include <ostream>
 #include <vector>
 
@@ -104,9 +105,9 @@ class OracleServer {
     return {{"name", "rulecheck-oracle"}, {"version", version_}, {"games", games}, {"interpretations", readings}};
   }
 
-  // The fast path for a request whose ruleset and readings are the same bytes as the previous
-  // request's: only the state and the action (or query) are parsed. Returns false (and does
-  // nothing) when the line is not of that shape.
+  // The fast path for a request whose game, ruleset and readings are the same bytes as those of a
+  // request bound before: only the state and the action (or query) are parsed. Returns false (and
+  // does nothing) when the line is not of that shape or its rules were not seen.
   bool answer_same_rules(std::string_view line, std::string& out) {
     members_.clear();
     if (!split_members(line, members_)) return false;
@@ -129,13 +130,13 @@ class OracleServer {
       else
         return false;
     }
-    if (last_ == nullptr || ruleset != last_ruleset_ || readings != last_readings_ || game != last_game_ ||
-        state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\""))
-      return false;
+    if (state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\"")) return false;
+    const auto known = bound_by_text_.find(rules_key(game, ruleset, readings));
+    if (known == bound_by_text_.end()) return false;
     const json state_json = parse_json_lenient(state);  // too deep or not JSON: the full parse says why
     const json request_json = parse_json_lenient(request);
     if (state_json.is_discarded() || request_json.is_discarded()) return false;
-    out = answer_with(*last_, std::string(id), op == "\"query\"", state_json, request_json);
+    out = answer_with(*known->second, std::string(id), op == "\"query\"", state_json, request_json);
     return true;
   }
 
@@ -168,25 +169,35 @@ class OracleServer {
   }
 
  private:
-  // Keeps the raw ruleset and readings of the request just bound, for answer_same_rules.
+  // The raw texts of a request's game, ruleset and readings, as one key.
+  std::string rules_key(std::string_view game, std::string_view ruleset, std::string_view readings) {
+    key_.clear();
+    ((((key_ += game) += '\n') += ruleset) += '\n') += readings;
+    return key_;
+  }
+
+  // Keeps the raw ruleset and readings of the request just bound, for answer_same_rules (at most
+  // kRulesKept combinations: when full, it starts again).
   void remember(std::string_view line, const std::string& game, std::shared_ptr<const BoundRules> bound) {
+    static constexpr std::size_t kRulesKept = 4096;
     members_.clear();
-    last_ = nullptr;
     if (!split_members(line, members_)) return;
+    std::string_view ruleset, readings;
     for (const auto& [key, value] : members_) {
-      if (key == "ruleset") last_ruleset_ = value;
-      if (key == "interpretations") last_readings_ = value;
+      if (key == "ruleset") ruleset = value;
+      if (key == "interpretations") readings = value;
     }
-    last_game_ = json(game).dump();
-    last_ = std::move(bound);
+    if (bound_by_text_.size() >= kRulesKept) bound_by_text_.clear();
+    bound_by_text_.emplace(rules_key(json(game).dump(), ruleset, readings), std::move(bound));
   }
 
   const RulesLibrary& library_;
   std::string version_;
   Bindings bindings_;
   std::vector<std::pair<std::string_view, std::string_view>> members_;
-  std::shared_ptr<const BoundRules> last_;  // the rules of the last fully parsed request
-  std::string last_ruleset_, last_readings_, last_game_;
+  // The rules bound for each (game, ruleset, readings) seen, by their raw texts in the request.
+  std::unordered_map<std::string, std::shared_ptr<const BoundRules>> bound_by_text_;
+  std::string key_;
 };
 
 }  // namespace

@@ -204,9 +204,6 @@ def test_an_edit_that_changes_nothing_reports_nothing(rulecheck, tmp_path, edit)
     assert not list((out / "witnesses").glob("*.json"))
 
 
-@pytest.mark.xfail(reason="open regression of issue 20's Messina generator: its cases no longer reach a hostile query "
-                          "on a space whose hidden card an opponent holds, so diff's generated sample finds no witness "
-                          "of messina.card-hostility; the corpus and solver parts of diff still do", strict=False)
 def test_a_change_of_default_reading_is_witnessed_under_that_reading(rulecheck, tmp_path):
     # messina.card-hostility: by default only an exposed card held by an opponent makes its space
     # hostile; under "held" a hidden one does too, so some hostility answer changes.

@@ -15,10 +15,11 @@
 //   - a second Shield in a space only under the one-per-faction reading of messina.shield-per-space,
 //     guest Workers only under the friendly reading of messina.worker-utility.
 // With any_state those last fields are drawn whatever the readings, and the moment as drawn.
-// A share of cases runs under a sampled ruleset (CaseOptions::sample_ruleset: every key of
-// ruleset.json, each drawn or left at its default), and each case under one drawn reading of
-// every point CaseOptions::readings lists; a spec shrinks towards the default ruleset and the
-// first listed reading (the default when listed).
+// A share of cases runs under a sampled ruleset (CaseOptions::sample_ruleset: one key of
+// ruleset.json changed, or every key drawn or left at its default), and each case under readings
+// of the points CaseOptions::readings lists (the defaults, one point changed, or every point
+// drawn); a spec shrinks towards the default ruleset and the first listed reading (the default
+// when listed).
 // A share of cases aims at legality: the state's round and moment are set to fit the action, and
 // sites are chosen among the acting faction's own; where a reading decides what is legal (the
 // Consumption bill, step 3's reach, the discards at the end of an Exploration, whose Utility a
@@ -244,14 +245,39 @@ rc::Gen<ActionSpec> action_spec() {
       rc::gen::set(&ActionSpec::numbers, rc::gen::container<std::vector<int>>(4, small(8))));
 }
 
-// A third of the cases sample the ruleset; each key then keeps its default two times in five.
+// `n` picks, all 0 but one, drawn in [1, top): one key or point away from the default.
+rc::Gen<std::vector<int>> one_pick_of(std::size_t n, int top) {
+  return rc::gen::mapcat(rc::gen::inRange<std::size_t>(0, n), [n, top](std::size_t i) {
+    return rc::gen::map(rc::gen::inRange(1, top), [n, i](int pick) {
+      std::vector<int> picks(n, 0);
+      picks[i] = pick;
+      return picks;
+    });
+  });
+}
+
+// A third of the cases sample the ruleset: half of those change one key (an engine that ignores
+// it fails on a case that changes nothing else), half draw every key, each keeping its default two
+// times in five. Few rulesets recur, so the rules bound for one (harness/bindings.hpp) serve many.
 rc::Gen<RulesetSpec> ruleset_spec(std::size_t keys, bool sample) {
   if (!sample || keys == 0) return rc::gen::just(RulesetSpec{});
-  auto picks = rc::gen::container<std::vector<int>>(
+  auto every = rc::gen::container<std::vector<int>>(
       keys, rc::gen::weightedOneOf<int>({{2, rc::gen::just(0)}, {3, rc::gen::inRange(1, 32)}}));
-  return rc::gen::weightedOneOf<RulesetSpec>(
-      {{2, rc::gen::just(RulesetSpec{})},
-       {1, rc::gen::map(picks, [](std::vector<int> v) { return RulesetSpec{std::move(v)}; })}});
+  auto spec = [](std::vector<int> v) { return RulesetSpec{std::move(v)}; };
+  return rc::gen::weightedOneOf<RulesetSpec>({{4, rc::gen::just(RulesetSpec{})},
+                                              {1, rc::gen::map(one_pick_of(keys, 32), spec)},
+                                              {1, rc::gen::map(every, spec)}});
+}
+
+// The readings of a case, one pick per point (taken modulo its number of readings; 12: even odds
+// for 1 to 4 and 6): the defaults in half the cases, one point changed in three of eight, every
+// point drawn in one of eight.
+rc::Gen<std::vector<int>> reading_picks(std::size_t points) {
+  if (points == 0) return rc::gen::just(std::vector<int>{});
+  return rc::gen::weightedOneOf<std::vector<int>>(
+      {{4, rc::gen::just(std::vector<int>(points, 0))},
+       {3, one_pick_of(points, 12)},
+       {1, rc::gen::container<std::vector<int>>(points, rc::gen::inRange(0, 12))}});
 }
 
 // ---------------------------------------------------------------- the ruleset and readings of a case
@@ -1261,6 +1287,12 @@ json make_query(Board& b, const ActionSpec& a, std::string& kind) {
   } else if (type == "hostile") {
     q["faction"] = f;
     q["at"] = b.space(a.space);
+    // Aimed at messina.card-hostility: the space's card held by an opponent, face down half the time.
+    const std::string other = b.faction(a.other);
+    if (a.aim && other != f && !b.state["cards"].contains(q["at"].get<std::string>())) {
+      b.state["cards"][q["at"].get<std::string>()] = {{"holder", other}, {"exposed", a.choice % 2 == 0}};
+      b.card_ids.push_back(q["at"].get<std::string>());
+    }
   } else if (type == "must-expose") {
     ensure_card(b, f, a.space, false);
     q["faction"] = f;
@@ -1306,8 +1338,7 @@ GeneratedCase to_case(const CaseSpec& spec, const Setup& setup) {
 
 rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& options) {
   const auto setup = std::make_shared<const Setup>(ruleset, options);
-  // One pick per point drawn, taken modulo its number of readings (12: even odds for 1 to 4 and 6).
-  auto readings = rc::gen::container<std::vector<int>>(setup->points.size(), rc::gen::inRange(0, 12));
+  auto readings = reading_picks(setup->points.size());
   return rc::gen::map(
       rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
                                rc::gen::set(&CaseSpec::action, action_spec()),

@@ -28,10 +28,12 @@
 // (Scythe's units do not enter them) and the oracle treats them as ordinary land, so a lake in a
 // generated case would test rulecheck's guess, not the rules (docs/formats.md).
 //
-// Rulesets and readings: with CaseOptions::sample_ruleset, a third of the cases draw every key of
-// the ruleset within what the game allows (move_range per unit kind 1..3 independently,
-// popularity_min 0..3, popularity_max 10..18, popularity_loss_per_worker 0..3, units_per_move 2..3)
-// and the case carries the values that differ from the ruleset given (GeneratedCase::ruleset).
+// Rulesets and readings: with CaseOptions::sample_ruleset, a third of the cases sample the ruleset
+// within what the game allows (move_range per unit kind 1..3 independently, popularity_min 0..3,
+// popularity_max 10..18, popularity_loss_per_worker 0..3, units_per_move 2..3): half of those draw
+// one key (an engine that ignores it fails on a case that changes nothing else, and few rulesets
+// recur, so the rules bound for one serve many), half every key. The case carries the values that
+// differ from the ruleset given (GeneratedCase::ruleset).
 // For each point of CaseOptions::readings one of the readings listed is drawn per case; those
 // that are not the point's default are the case's interpretations.
 //
@@ -209,7 +211,8 @@ struct ActionSpec {
 // value (range 1, popularity 0..18, a loss of 1, 2 units per move) and `sampled` towards the
 // ruleset given.
 struct RulesSpec {
-  int sampled = 0;             // 2 (of 0..2): this case runs under a ruleset of its own
+  int sampled = 0;             // of 0..5: 4 draws the key `one_key` only, 5 every key; below, none
+  int one_key = 0;             // 0..2 a unit kind's range, 3 popularity_min, 4 popularity_max, 5 the loss, 6 units per move
   std::array<int, 3> range{};  // 1 + range
   int popularity_min = 0;      // this
   int popularity_max = 0;      // kTrackTop - this
@@ -288,7 +291,8 @@ rc::Gen<BoardSpec> board_spec(const Numbers& n) {
 
 rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
   return gen::build<RulesSpec>(
-      gen::set(&RulesSpec::sampled, options.sample_ruleset ? unscaled(3) : gen::just(0)),
+      gen::set(&RulesSpec::sampled, options.sample_ruleset ? unscaled(6) : gen::just(0)),
+      gen::set(&RulesSpec::one_key, unscaled(7)),
       gen::set(&RulesSpec::range, gen::map(gen::container<std::vector<int>>(3, unscaled(kMostRange)),
                                            [](const std::vector<int>& v) { return std::array<int, 3>{v[0], v[1], v[2]}; })),
       gen::set(&RulesSpec::popularity_min, unscaled(kMostPopularityMin + 1)),
@@ -810,16 +814,19 @@ struct CaseRules {
 
 CaseRules case_rules(const Numbers& given, const CaseOptions& options, const RulesSpec& spec) {
   CaseRules r{given, json::object(), json::object(), {}};
-  if (spec.sampled >= 2) {
+  if (spec.sampled >= 4) {
     Numbers& n = r.numbers;
+    // Key k is drawn when every key is, or when it is the one.
+    auto drawn = [&](int k) { return spec.sampled >= 5 || pick(spec.one_key, 7) == k; };
     for (std::size_t u = 0; u < kUnitNames.size(); ++u) {
-      n.move_range[u] = 1 + pick(spec.range[u], kMostRange);
+      if (drawn(static_cast<int>(u))) n.move_range[u] = 1 + pick(spec.range[u], kMostRange);
       if (n.move_range[u] != given.move_range[u]) r.overrides["move_range"][kUnitNames[u]] = n.move_range[u];
     }
-    n.popularity_min = pick(spec.popularity_min, kMostPopularityMin + 1);
-    n.popularity_max = kTrackTop - pick(spec.popularity_max, kTrackTop - kLeastPopularityMax + 1);
-    n.popularity_loss_per_worker = pick(1 + spec.loss, kMostLossPerWorker + 1);
-    n.units_per_move = kLeastUnitsPerMove + pick(spec.units_per_move, kMostUnitsPerMove - kLeastUnitsPerMove + 1);
+    if (drawn(3)) n.popularity_min = pick(spec.popularity_min, kMostPopularityMin + 1);
+    if (drawn(4)) n.popularity_max = kTrackTop - pick(spec.popularity_max, kTrackTop - kLeastPopularityMax + 1);
+    if (drawn(5)) n.popularity_loss_per_worker = pick(1 + spec.loss, kMostLossPerWorker + 1);
+    if (drawn(6))
+      n.units_per_move = kLeastUnitsPerMove + pick(spec.units_per_move, kMostUnitsPerMove - kLeastUnitsPerMove + 1);
     auto note = [&](const char* key, int value, int before) {
       if (value != before) r.overrides[key] = value;
     };
