@@ -26,22 +26,23 @@ const Bindings::Side& Bindings::side(Kept<Side>& kept, const std::string& game, 
   return keep(kept, std::move(key), Side{next_id_++, std::move(value), std::move(text)});
 }
 
-const Bindings::Entry& Bindings::get(const std::string& game, const GameRules& rules, const json& ruleset,
-                                     const json& readings) {
-  if (last_ && last_->game == game && last_ruleset_ == ruleset && last_readings_ == readings) return *last_;
+std::shared_ptr<const Bindings::Entry> Bindings::get_shared(const std::string& game, const GameRules& rules,
+                                                            const json& ruleset, const json& readings) {
+  if (last_ && last_->game == game && last_ruleset_ == ruleset && last_readings_ == readings) return last_;
   last_ = nullptr;
   const Side& merged = side(rulesets_, game, ruleset, true, rules);
   const Side& chosen = side(readings_, game, readings, false, rules);
   std::string key = fmt::format("{}\n{}\n{}", game, merged.id, chosen.id);
   auto it = bound_.entries.find(key);
-  const Entry& entry =
+  std::shared_ptr<const Entry> entry =
       it != bound_.entries.end()
           ? it->second
           : keep(bound_, std::move(key),
-                 Entry{game, find_game(game)->bind(merged.value, chosen.value), merged.text, chosen.text});
+                 std::make_shared<const Entry>(
+                     Entry{game, find_game(game)->bind(merged.value, chosen.value), merged.text, chosen.text}));
   last_ruleset_ = ruleset;
   last_readings_ = readings;
-  return *(last_ = &entry);
+  return last_ = std::move(entry);
 }
 
 }  // namespace rulecheck

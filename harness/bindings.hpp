@@ -33,7 +33,12 @@ class Bindings {
   // `game`'s rules bound to `ruleset` (overrides merged over the game's defaults) and `readings`
   // (defaults filled in). The reference is valid until the next call. Throws InputError on a bad
   // ruleset or reading. The last combination is found without a look-up.
-  const Entry& get(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings);
+  const Entry& get(const std::string& game, const GameRules& rules, const json& ruleset, const json& readings) {
+    return *get_shared(game, rules, ruleset, readings);
+  }
+  // The same, held: valid after eviction for whoever keeps it.
+  std::shared_ptr<const Entry> get_shared(const std::string& game, const GameRules& rules, const json& ruleset,
+                                          const json& readings);
 
  private:
   // A merged ruleset or a full set of readings, with its text and an id never given twice.
@@ -56,8 +61,8 @@ class Bindings {
   std::size_t capacity_;
   std::uint64_t next_id_ = 1;
   Kept<Side> rulesets_, readings_;
-  Kept<Entry> bound_;
-  const Entry* last_ = nullptr;
+  Kept<std::shared_ptr<const Entry>> bound_;
+  std::shared_ptr<const Entry> last_;
   json last_ruleset_, last_readings_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -248,23 +249,25 @@ class CrossCheckRun {
       return;
     }
     const GameRules& rules = *library_.find(s.game);
-    const ChosenReadings chosen = choose_readings(engine_readings_, rules, s.interpretations);
+    const Prepared& prepared = prepare(s, rules);
+    const ChosenReadings& chosen = prepared.chosen;
     if (!chosen.problem.empty()) {
       c.result.verdict = Verdict::skipped;
       c.result.message = c.result.skip_reason = chosen.problem;
       return;
     }
-    const json& readings = chosen.readings;
     if (!chosen.overridden.empty()) {  // run under a reading the scenario does not expect
       c.check_expect = false;
       c.note = chosen.overridden.front() + "; compared with the oracle only";
     }
     std::vector<std::string> step_ids;
     for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
-    const Bindings::Entry* binding = nullptr;
+    std::shared_ptr<const Bindings::Entry> binding = prepared.binding;
     c.game = &rules;
     try {
-      binding = &(options_.bindings ? *options_.bindings : bindings_).get(s.game, rules, s.ruleset, readings);
+      if (!binding)  // not bound yet, or its ruleset or readings were refused: bind (again), saying why
+        binding = (options_.bindings ? *options_.bindings : bindings_)
+                      .get_shared(s.game, rules, s.ruleset, chosen.readings);
       c.rules = binding->rules;
       c.oracle = run_oracle(s, *c.rules, step_ids);
       if (options_.on_oracle_outcome && !c.oracle.empty()) options_.on_oracle_outcome(k, c.oracle[0].answer.outcome);
@@ -298,6 +301,32 @@ class CrossCheckRun {
     }
   }
 
+  // What a case's game, ruleset and interpretations decide before its steps: the readings it runs
+  // under (the engine's where it lacks the case's) and the rules bound to them. Kept per run, for
+  // generated cases share few combinations.
+  struct Prepared {
+    ChosenReadings chosen;
+    std::shared_ptr<const Bindings::Entry> binding;  // nullptr: a problem, or the binding threw
+  };
+  const Prepared& prepare(const Scenario& s, const GameRules& rules) {
+    static constexpr std::size_t kKept = 4096;
+    std::string key = s.game;
+    ((key += '\n') += s.ruleset.dump()) += '\n';
+    key += s.interpretations.dump();
+    if (auto it = prepared_.find(key); it != prepared_.end()) return it->second;
+    Prepared p{choose_readings(engine_readings_, rules, s.interpretations), nullptr};
+    if (p.chosen.problem.empty()) {
+      try {
+        p.binding = (options_.bindings ? *options_.bindings : bindings_)
+                        .get_shared(s.game, rules, s.ruleset, p.chosen.readings);
+      } catch (const std::exception&) {
+        // left unbound: the case binds again and reports why
+      }
+    }
+    if (prepared_.size() >= kKept) prepared_.clear();
+    return prepared_.emplace(std::move(key), std::move(p)).first->second;
+  }
+
   const ScenarioSource& scenarios_;
   const RulesLibrary& library_;
   const EngineHello& hello_;
@@ -306,6 +335,7 @@ class CrossCheckRun {
   const std::function<void(const CaseResult&)>& report_;
   std::deque<PlannedCase> cases_;  // planned and not yet reported: case reported_ is at the front
   Bindings bindings_;
+  std::unordered_map<std::string, Prepared> prepared_;
   std::vector<std::string> requests_, ids_;
   std::vector<std::size_t> owner_;  // request -> case
   std::size_t planned_ = 0, reported_ = 0;

@@ -867,13 +867,14 @@ bool has_utility(const Board& b, const std::string& space, const std::string& ow
 // The Utility an aimed new Worker of `f` at `space` occupies: its own (one is added, empty, when
 // it has none there), or, under the friendly reading of messina.worker-utility and when `guest`
 // asks for it, one of `host`'s (added likewise), `host` consenting to `f` placing Workers. The
-// owner, for the action's "utility" field (empty: the faction's own).
+// owner, for the action's "utility" field (empty: the faction's own, left unnamed; a guest asked
+// for under the own reading names `f` itself, so the field is sent under every reading).
 std::string aimed_utility(Board& b, const std::string& f, const std::string& space, const std::string& host,
                           bool guest) {
   const bool as_guest = guest && host != f && b.readings.is(kWorkerUtility, "friendly");
   const std::string owner = as_guest ? host : f;
   if (!has_utility(b, space, owner)) b.state["spaces"][space]["utilities"].push_back({{"owner", owner}});
-  if (!as_guest) return "";
+  if (!as_guest) return guest ? f : "";
   json& given = b.state["factions"][host]["consents"][f];
   if (std::find(given.begin(), given.end(), "workers") == given.end()) given.push_back("workers");
   return host;
