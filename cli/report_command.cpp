@@ -154,7 +154,8 @@ int merge_command(const Context& context, const MergeOptions& opt) {
 
   FanOutReporter reporter;
   std::vector<ReportFile> report_files;
-  if (!add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files)) return kCannotRun;
+  if (const int code = add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files); code != kOk)
+    return code;
   reporter.begin(m.info);
   Summary& summary = m.summary;
   for (const auto& r : m.cases) {

@@ -59,6 +59,35 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+std::string printable(std::string_view text, bool keep_lines) {
+  const auto needs_escape = [&](unsigned char c) {
+    return (c < 0x20 && !(keep_lines && (c == '\n' || c == '\t'))) || c == 0x7F || c == 0xC2;
+  };
+  bool clean = true;
+  for (const char c : text) clean = clean && !needs_escape(static_cast<unsigned char>(c));
+  if (clean && is_valid_utf8(text)) return std::string(text);
+  const std::string valid = valid_utf8(text);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(valid.size() + 16);
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const auto c = static_cast<unsigned char>(valid[i]);
+    if (c == 0xC2 && i + 1 < valid.size() && static_cast<unsigned char>(valid[i + 1]) < 0xA0) {
+      const auto c1 = static_cast<unsigned char>(valid[++i]);  // U+0080 to U+009F, the C1 controls
+      out += "\\u00";
+      out += kHex[c1 >> 4];
+      out += kHex[c1 & 0xF];
+    } else if (c != 0xC2 && needs_escape(c)) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 bool nested_deeper_than(std::string_view text, std::size_t limit) {
   std::size_t depth = 0;
   bool in_string = false, escaped = false;
