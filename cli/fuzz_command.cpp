@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "common/text.hpp"
 #include "harness/corpus.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/fuzz_coverage.hpp"
@@ -57,6 +58,7 @@ json finding_record(const FuzzFinding& f, std::uint64_t seed) {
           {"patch", f.smallest.patch},
           {"deciding", f.smallest.deciding},
           {"file", f.file.string()},
+          {"save_error", f.save_error.empty() ? json(nullptr) : json(f.save_error)},
           {"rerun", f.rerun},
           {"scenario", f.scenario}};
 }
@@ -140,8 +142,11 @@ void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
 }
 
 void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
-  if (jsonl) {
+  if (jsonl) {  // the record carries the scenario whole, saved or not
     fmt::print("{}\n", finding_record(f, seed).dump());
+    if (!f.save_error.empty())
+      fmt::print(stderr, "rulecheck: a finding was not saved ({}); its JSON line holds it whole\n",
+                 printable(f.save_error));
     return;
   }
   fmt::print("\n{} at generated case {} of seed {} (shrunk in {} step(s)):\n  {}\n",
@@ -149,10 +154,16 @@ void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
              f.case_number, seed, f.shrink_steps, f.smallest.message);
   if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
   if (!f.smallest.signature.empty()) fmt::print("  signature: {}\n", f.smallest.signature);
-  if (!f.file.empty())
+  if (!f.file.empty()) {
     fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
-  else
+  } else {
+    if (!f.save_error.empty()) {
+      fmt::print("  NOT SAVED: {}; the case is printed whole below\n", printable(f.save_error));
+      fmt::print(stderr, "rulecheck: a finding was not saved ({}); it is printed whole on standard output\n",
+                 printable(f.save_error));
+    }
     fmt::print("  the smallest case:\n{}\n", f.scenario.dump(2));
+  }
 }
 
 // One part of the run (--jobs): its engine instance, its seed and share of the cases, what it found.

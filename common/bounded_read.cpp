@@ -77,6 +77,7 @@ LineReader::Got LineReader::next(std::string& line) {
     } else {
       over = true;
       std::string().swap(line);  // give the memory back now, not when the line ends
+      if (!skip_long_) break;
     }
   }
   return over ? Got::too_long : Got::line;

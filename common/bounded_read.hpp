@@ -29,10 +29,13 @@ std::string read_file_bounded(const std::filesystem::path& file, std::size_t cap
 class LineReader {
  public:
   enum class Got { line, too_long, end };
-  explicit LineReader(std::istream& in, std::size_t cap = kMaxLineBytes) : in_(in), cap_(cap) {}
+  // `skip_long`: an over-long line is read on to its end and the next call gives the line after it
+  // (serve goes on); else reading stops as the cap is passed (a file is refused: /dev/zero has no end).
+  explicit LineReader(std::istream& in, std::size_t cap = kMaxLineBytes, bool skip_long = true)
+      : in_(in), cap_(cap), skip_long_(skip_long) {}
   // The next line, without its newline (a last line without one counts): `line` when it holds at
   // most the cap; `too_long` when it was longer (`line` is then empty and length() says how long
-  // it was); `end` at the end of the stream.
+  // it was, or cap + 1 when not skipping); `end` at the end of the stream.
   Got next(std::string& line);
   // The length in bytes of the line last read, whole or not.
   std::size_t length() const { return length_; }
@@ -41,6 +44,7 @@ class LineReader {
  private:
   std::istream& in_;
   std::size_t cap_;
+  bool skip_long_;
   std::size_t length_ = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "common/text.hpp"
 
+#include <cstdint>
+
 namespace rulecheck {
 
 namespace {
@@ -86,6 +88,36 @@ std::string printable(std::string_view text, bool keep_lines) {
     }
   }
   return out;
+}
+
+std::string file_name_for_id(std::string_view id, std::string_view suffix) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string name;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const auto c = static_cast<unsigned char>(id[i]);
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                       (c == '.' && i > 0);
+    if (plain) {
+      name += static_cast<char>(c);
+    } else if (c == '/') {
+      name += '_';
+    } else {
+      name += '%';
+      name += kHex[c >> 4];
+      name += kHex[c & 0xF];
+    }
+  }
+  if (name.empty()) name = "%";  // an empty id still gets a name no other id maps to
+  constexpr std::size_t kMostBytes = 200;  // file systems allow 255 bytes; room for the hash and suffix
+  if (name.size() > kMostBytes) {
+    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a over the whole id
+    for (const char c : id) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    char hex[17];
+    for (int i = 15; i >= 0; --i, hash >>= 4) hex[i] = kHex[hash & 0xF];
+    hex[16] = 0;
+    name = name.substr(0, kMostBytes) + "~" + hex;
+  }
+  return name + std::string(suffix);
 }
 
 bool nested_deeper_than(std::string_view text, std::size_t limit) {

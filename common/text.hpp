@@ -21,6 +21,12 @@ bool is_valid_utf8(std::string_view text);
 // \n and \t too. Not UTF-8 is replaced as valid_utf8 does. JSON output keeps the text exact instead.
 std::string printable(std::string_view text, bool keep_lines = false);
 
+// A file name for a scenario id such that two ids never share one: letters, digits, '-' and '.'
+// are kept, '/' becomes '_', and every other byte (an '_' of the id itself included) is written
+// %XX; a leading '.' is written %2E. Ids too long for a file name are cut and end with a hash of
+// the whole id. `suffix` (".json") is appended.
+std::string file_name_for_id(std::string_view id, std::string_view suffix);
+
 // Arrays and objects nested deeper than this are refused wherever JSON comes in (files, engine
 // answers, serve requests): the rules never nest more than a few levels, and printing, comparing or
 // destroying a value nested tens of thousands deep would overflow the stack.
