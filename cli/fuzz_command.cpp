@@ -1,10 +1,12 @@
 // `rulecheck fuzz`: generated cases against an engine, compared with the oracle.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <cstdio>
 #include <iostream>
@@ -16,10 +18,12 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "common/output.hpp"
 #include "common/text.hpp"
 #include "harness/corpus.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/fuzz_coverage.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/known.hpp"
 
 namespace rulecheck::cli {
@@ -172,6 +176,7 @@ struct FuzzPart {
   FuzzOptions options;
   FuzzStats stats;
   std::string error;  // why it could not run (an InputError: nothing to fuzz)
+  int write_error = 0;  // errno of a write to standard output that failed in this part's thread
 };
 
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
@@ -271,6 +276,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
           });
     } catch (const InputError& e) {
       part.error = e.what();
+    } catch (const std::system_error& e) {  // fmt::print to standard output failed: exit 3 once joined
+      part.write_error = e.code().value() != 0 ? e.code().value() : EIO;
+      request_stop("cannot write standard output");
     }
     part.engine->stop();
   };
@@ -281,6 +289,12 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     for (std::size_t j = 0; j < parts.size(); ++j) threads.emplace_back(run_part, j);
     for (auto& t : threads) t.join();
   }
+  for (const auto& part : parts)
+    if (part.write_error != 0) {
+      note_standard_output_error(part.write_error);
+      flush_standard_output();  // throws OutputError, which main.cpp reports (exit 3)
+      throw OutputError("cannot write standard output");
+    }
   for (const auto& part : parts)
     if (!part.error.empty()) {
       fmt::print(stderr, "rulecheck: {}\n", part.error);

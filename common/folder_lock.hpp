@@ -1,6 +1,6 @@
 // An output folder is one run's at a time: a run that writes into --output-dir holds an exclusive
-// lock on DIR/.rulecheck.lock (flock) until it exits, so two runs can never interleave their lines
-// in one results.jsonl. The lock goes with the process, however it ends (no stale lock to clean up).
+// lock (flock) on the folder itself until it exits, so two runs can never interleave their lines in
+// one results.jsonl. The lock goes with the process, however it ends, and leaves no file behind.
 #pragma once
 
 #include <filesystem>
@@ -15,11 +15,7 @@ class FolderBusy : public std::runtime_error {
 };
 
 // Creates `dir` if needed and takes its lock for the rest of this process (taking it again is a no-op).
-// Throws FolderBusy naming the folder (and the process that holds it, when it wrote its id) without
-// waiting, and std::runtime_error naming the folder and the reason when it cannot be created or locked.
+// Throws FolderBusy naming the folder without waiting, and std::runtime_error naming the folder and the reason when it cannot be created or locked.
 void lock_output_folder(const std::filesystem::path& dir);
-
-// The name of the lock file inside an output folder.
-inline constexpr const char* kFolderLockName = ".rulecheck.lock";
 
 }  // namespace rulecheck

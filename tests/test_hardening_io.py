@@ -119,13 +119,14 @@ def test_an_output_folder_is_one_runs_at_a_time(rulecheck, root, tmp_path):
                             timeout=60)
     first_err = first.communicate(timeout=300)[1].decode()
     assert second.returncode == 2, second.stderr
-    assert f"the output folder {out} is in use by another rulecheck run (process {first.pid})" in second.stderr
+    assert f"the output folder {out} is in use by another rulecheck run; wait for that run to end" in second.stderr
     assert first.returncode in (0, 1), first_err
     lines = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "summary"
     cases = [c for c in lines if c["type"] == "case"]
     assert len(cases) == lines[-1]["total"] == lines[0]["cases"]
     assert {c["target"] for c in cases} == {"hostile-slow"}  # nothing of the second run
+    assert sorted(p.name for p in out.iterdir()) == ["junit.xml", "report.html", "results.jsonl", "summary.md"]
     # once the first run is over, the folder is free again
     third = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios" / GOOD),
                             "--output-dir", str(out), "--quiet"], capture_output=True, text=True, timeout=60)
