@@ -14,6 +14,8 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "common/input_error.hpp"
+#include "common/output.hpp"
+#include "common/text.hpp"
 #include "harness/audits.hpp"
 #include "harness/corpus.hpp"
 #include "harness/cross_check.hpp"
@@ -146,7 +148,8 @@ int run_command(const Context& context, const RunOptions& opt) {
 
   FanOutReporter reporter;
   std::vector<ReportFile> report_files;
-  if (!add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files)) return kCannotRun;
+  if (const int code = add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files); code != kOk)
+    return code;
 
   RunInfo info;
   info.version = RULECHECK_VERSION;
@@ -167,6 +170,8 @@ int run_command(const Context& context, const RunOptions& opt) {
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
     summary.add(r);
     reporter.case_done(r);
+    // Output that cannot be written stops the run (exit 3, main.cpp), rather than running on blind.
+    if (const std::string problem = write_problem(report_files); !problem.empty()) request_stop(problem);
     if (maxfail && is_problem(r.verdict) && ++problems == maxfail)
       request_stop(fmt::format("stopped after {} failed or errored case(s) (--maxfail {})", problems, maxfail));
   });
@@ -179,7 +184,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   reporter.end(summary);
   const bool reports_written = finish_reports(report_files);
   for (const auto& e : engines)
-    for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", note);
+    for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", printable(note, true));
 
   if (summary.total() == 0 && shard.whole()) {  // a shard past the last file may hold nothing
     fmt::print(stderr, "rulecheck: no scenario matched{}\n", opt.filters.empty() ? "" : " the filter");
@@ -397,13 +402,13 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   std::vector<std::string> problems;
   try {
     const EngineHello& hello = engine.start();
-    fmt::print("hello: name \"{}\", version \"{}\", games [{}]\n", hello.name, hello.version,
-               fmt::join(hello.games, ", "));
+    fmt::print("hello: name \"{}\", version \"{}\", games [{}]\n", printable(hello.name), printable(hello.version),
+               printable(fmt::format("{}", fmt::join(hello.games, ", "))));
     problems = hello_problems(hello, *library);
     for (const auto& line : hello.banner)  // the protocol allows them; said, not counted against the engine
-      fmt::print("  note: a line before the hello answer (ignored, as the protocol allows): {}\n", line);
+      fmt::print("  note: a line before the hello answer (ignored, as the protocol allows): {}\n", printable(line));
   } catch (const std::exception& e) {
-    fmt::print("the engine did not start: {}\n", e.what());
+    fmt::print("the engine did not start: {}\n", printable(e.what(), true));
     return kFailed;
   }
   std::vector<std::string> paths = opt.paths;
@@ -434,10 +439,10 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   const EngineInfo info = engine_info(engine.hello(), opt.command);
   const auto covered = summary.coverage.find(engine.hello().name);
   fmt::print("coverage: {}\n",
-             coverage_text(&info, covered == summary.coverage.end() ? Coverage{} : covered->second, 100));
+             printable(coverage_text(&info, covered == summary.coverage.end() ? Coverage{} : covered->second, 100)));
   for (const auto& [reason, n] : skips_by_reason(summary, engine.hello().name))
-    fmt::print("  skipped {:>5}  {}\n", n, reason);
-  for (const auto& p : problems) fmt::print("  problem: {}\n", p);
+    fmt::print("  skipped {:>5}  {}\n", n, printable(reason));
+  for (const auto& p : problems) fmt::print("  problem: {}\n", printable(p, true));
   if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
   return problems.empty() ? kOk : kFailed;
 }

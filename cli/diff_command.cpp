@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
+#include "common/text.hpp"
 #include "diff/edit_diff.hpp"
 #include "diff/report.hpp"
 #include "diff/text_diff.hpp"
@@ -29,12 +30,8 @@ struct DiffArgs {
   bool verbose = false;
 };
 
-std::string file_name_of(const json& scenario) {
-  std::string id = scenario.value("id", "witness");
-  for (char& c : id)
-    if (c == '/') c = '_';
-  return id + ".json";
-}
+// Two ids never map to one name (common/text.hpp), so no witness overwrites another.
+std::string file_name_of(const json& scenario) { return file_name_for_id(scenario.value("id", "witness"), ".json"); }
 
 void write_outputs(const std::filesystem::path& dir, const diff::GameDiff& d, const GameRules& project) {
   std::filesystem::create_directories(dir);

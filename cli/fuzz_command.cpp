@@ -1,10 +1,12 @@
 // `rulecheck fuzz`: generated cases against an engine, compared with the oracle.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <cstdio>
 #include <iostream>
@@ -16,9 +18,12 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "common/output.hpp"
+#include "common/text.hpp"
 #include "harness/corpus.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/fuzz_coverage.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/known.hpp"
 
 namespace rulecheck::cli {
@@ -57,6 +62,7 @@ json finding_record(const FuzzFinding& f, std::uint64_t seed) {
           {"patch", f.smallest.patch},
           {"deciding", f.smallest.deciding},
           {"file", f.file.string()},
+          {"save_error", f.save_error.empty() ? json(nullptr) : json(f.save_error)},
           {"rerun", f.rerun},
           {"scenario", f.scenario}};
 }
@@ -140,8 +146,11 @@ void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
 }
 
 void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
-  if (jsonl) {
+  if (jsonl) {  // the record carries the scenario whole, saved or not
     fmt::print("{}\n", finding_record(f, seed).dump());
+    if (!f.save_error.empty())
+      fmt::print(stderr, "rulecheck: a finding was not saved ({}); its JSON line holds it whole\n",
+                 printable(f.save_error));
     return;
   }
   fmt::print("\n{} at generated case {} of seed {} (shrunk in {} step(s)):\n  {}\n",
@@ -149,10 +158,16 @@ void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
              f.case_number, seed, f.shrink_steps, f.smallest.message);
   if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
   if (!f.smallest.signature.empty()) fmt::print("  signature: {}\n", f.smallest.signature);
-  if (!f.file.empty())
+  if (!f.file.empty()) {
     fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
-  else
+  } else {
+    if (!f.save_error.empty()) {
+      fmt::print("  NOT SAVED: {}; the case is printed whole below\n", printable(f.save_error));
+      fmt::print(stderr, "rulecheck: a finding was not saved ({}); it is printed whole on standard output\n",
+                 printable(f.save_error));
+    }
     fmt::print("  the smallest case:\n{}\n", f.scenario.dump(2));
+  }
 }
 
 // One part of the run (--jobs): its engine instance, its seed and share of the cases, what it found.
@@ -161,6 +176,7 @@ struct FuzzPart {
   FuzzOptions options;
   FuzzStats stats;
   std::string error;  // why it could not run (an InputError: nothing to fuzz)
+  int write_error = 0;  // errno of a write to standard output that failed in this part's thread
 };
 
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
@@ -260,6 +276,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
           });
     } catch (const InputError& e) {
       part.error = e.what();
+    } catch (const std::system_error& e) {  // fmt::print to standard output failed: exit 3 once joined
+      part.write_error = e.code().value() != 0 ? e.code().value() : EIO;
+      request_stop("cannot write standard output");
     }
     part.engine->stop();
   };
@@ -270,6 +289,12 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     for (std::size_t j = 0; j < parts.size(); ++j) threads.emplace_back(run_part, j);
     for (auto& t : threads) t.join();
   }
+  for (const auto& part : parts)
+    if (part.write_error != 0) {
+      note_standard_output_error(part.write_error);
+      flush_standard_output();  // throws OutputError, which main.cpp reports (exit 3)
+      throw OutputError("cannot write standard output");
+    }
   for (const auto& part : parts)
     if (!part.error.empty()) {
       fmt::print(stderr, "rulecheck: {}\n", part.error);

@@ -2,12 +2,15 @@
 // in its own file (cli/case_commands.cpp, cli/rules_commands.cpp); this file parses and returns
 // the exit code the command set.
 #include <cstdio>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "common/output.hpp"
+#include "common/text.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck::cli {
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 nothing failed, 1 a case failed or errored (or a check found something), 2 bad input "
       "or usage, 3 rulecheck itself could not run. `rulecheck COMMAND --help` explains each command.");
+  rulecheck::remember_standard_output_errors();
   Context context;
   context.program = argv[0];
   app.add_option("--rules", context.rules_dir,
@@ -56,10 +60,36 @@ int main(int argc, char** argv) {
   add_diff_command(app, context);
   try {
     app.parse(argc, argv);
+    // Every command's standard output checked in one place: what a command printed and could not
+    // write (a full disk, /dev/full, a closed pipe) makes the run exit 3 with the reason.
+    rulecheck::flush_standard_output();
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? kOk : kBadInput;
+    const int code = app.exit(e) == 0 ? kOk : kBadInput;
+    try {
+      rulecheck::flush_standard_output();  // --help and --version print too
+    } catch (const rulecheck::OutputError& error) {
+      fmt::print(stderr, "rulecheck: {}\n", error.what());
+      return kCannotRun;
+    }
+    return code;
+  } catch (const rulecheck::OutputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return kCannotRun;
+  } catch (const std::system_error& e) {
+    // fmt::print(...) to standard output throws when the write fails.
+    if (!std::ferror(stdout)) {
+      fmt::print(stderr, "rulecheck: internal error: {}\n", rulecheck::printable(e.what(), true));
+      return kCannotRun;
+    }
+    rulecheck::note_standard_output_error(e.code().value());
+    try {
+      rulecheck::flush_standard_output();
+    } catch (const rulecheck::OutputError& error) {
+      fmt::print(stderr, "rulecheck: {}\n", error.what());
+    }
+    return kCannotRun;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "rulecheck: internal error: {}\n", e.what());
+    fmt::print(stderr, "rulecheck: internal error: {}\n", rulecheck::printable(e.what(), true));
     return kCannotRun;
   }
   return context.exit_code;

@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
+#include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/text.hpp"
@@ -49,9 +50,18 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
   }
   std::string line;
   bool header = false, summary = false;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (line.empty()) continue;
+  // A line held up to kMaxLineBytes (common/bounded_read.hpp), whatever the file is (a link to /dev/zero).
+  LineReader lines(in, kMaxLineBytes, /*skip_long=*/false);
+  std::size_t number = 0;
+  for (LineReader::Got got; (got = lines.next(line)) != LineReader::Got::end;) {
+    ++number;
     const std::string where = fmt::format("{} line {}", valid_utf8(file), number);
+    if (got == LineReader::Got::too_long) {
+      m.problems.push_back(printable(fmt::format("{}: a line over the limit of {} for one line; reading stopped there",
+                                                 where, size_text(lines.cap()))));
+      return;
+    }
+    if (line.empty()) continue;
     try {
       const json j = parse_json_strict(line, where);
       const std::string type = j.value("type", "");
@@ -154,7 +164,8 @@ int merge_command(const Context& context, const MergeOptions& opt) {
 
   FanOutReporter reporter;
   std::vector<ReportFile> report_files;
-  if (!add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files)) return kCannotRun;
+  if (const int code = add_reporters(reporter, opt.format, opt.quiet, opt.output_dir, report_files); code != kOk)
+    return code;
   reporter.begin(m.info);
   Summary& summary = m.summary;
   for (const auto& r : m.cases) {
@@ -163,7 +174,7 @@ int merge_command(const Context& context, const MergeOptions& opt) {
   }
   reporter.end(summary);
   const bool written = finish_reports(report_files);
-  for (const auto& p : m.problems) fmt::print(stderr, "rulecheck: report merge: {}\n", p);
+  for (const auto& p : m.problems) fmt::print(stderr, "rulecheck: report merge: {}\n", printable(p, true));
   if (!written) return kCannotRun;
   if (!m.problems.empty() || summary.bad_input) return kBadInput;
   if (summary.problems()) return kFailed;

@@ -2,11 +2,18 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "common/folder_lock.hpp"
+#include "common/output.hpp"
+#include "common/text.hpp"
 
 namespace rulecheck::cli {
 
@@ -14,8 +21,10 @@ namespace {
 
 ReportFile open_report(const std::filesystem::path& dir, const char* name) {
   ReportFile f{dir / (std::string(name) + ".part"), dir / name, nullptr};
+  errno = 0;
   f.out = std::make_unique<std::ofstream>(f.part);
-  if (!*f.out) throw std::runtime_error(fmt::format("cannot write {}", f.part.string()));
+  if (!*f.out)
+    throw std::runtime_error(fmt::format("cannot write {}{}", f.part.string(), errno ? ": " + std::string(std::strerror(errno)) : ""));
   return f;
 }
 
@@ -24,18 +33,37 @@ ReportFile open_report(const std::filesystem::path& dir, const char* name) {
 bool finish_reports(std::vector<ReportFile>& files) {
   bool ok = true;
   for (auto& f : files) {
-    f.out->close();
+    std::string problem;
+    try {
+      flush_checked(*f.out, f.part.string());
+      f.out->close();
+      if (!*f.out) problem = fmt::format("cannot write {}: closing it failed", f.part.string());
+    } catch (const OutputError& e) {
+      problem = e.what();
+    }
     std::error_code error;
-    if (!*f.out || (std::filesystem::rename(f.part, f.place, error), error)) {
-      fmt::print(stderr, "rulecheck: cannot write {}{}\n", f.place.string(), error ? ": " + error.message() : "");
+    if (problem.empty() && (std::filesystem::rename(f.part, f.place, error), error))
+      problem = fmt::format("cannot write {}: {}", f.place.string(), error.message());
+    if (!problem.empty()) {
+      fmt::print(stderr, "rulecheck: {}\n", problem);
       ok = false;
     }
   }
   return ok;
 }
 
+std::string write_problem(std::vector<ReportFile>& files) {
+  try {
+    flush_standard_output();
+    for (auto& f : files) flush_checked(*f.out, f.part.string());
+  } catch (const OutputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files) {
-  std::filesystem::create_directories(dir);
+  lock_output_folder(dir);  // one run's at a time: another run's lines never mix into these files
   const std::pair<const char*, std::unique_ptr<Reporter> (*)(std::ostream&)> formats[] = {
       {"results.jsonl", &make_jsonl_reporter},
       {"junit.xml", &make_junit_reporter},
@@ -47,19 +75,22 @@ void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir
   }
 }
 
-bool add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
-                   std::vector<ReportFile>& files) {
+int add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
+                  std::vector<ReportFile>& files) {
   if (format == "jsonl")
     reporter.add(make_jsonl_reporter(std::cout));
   else
     reporter.add(make_console_reporter(std::cout, isatty(fileno(stdout)) != 0, quiet));
-  if (output_dir.empty()) return true;
+  if (output_dir.empty()) return kOk;
   try {
     add_report_files(reporter, output_dir, files);
-    return true;
+    return kOk;
+  } catch (const FolderBusy& e) {
+    fmt::print(stderr, "rulecheck: --output-dir: {}\n", printable(e.what()));
+    return kBadInput;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "rulecheck: --output-dir: {}\n", e.what());
-    return false;
+    fmt::print(stderr, "rulecheck: --output-dir: {}\n", printable(e.what()));
+    return kCannotRun;
   }
 }
 

@@ -19,13 +19,19 @@ struct ReportFile {
 };
 
 // results.jsonl (streamed as results come), junit.xml, summary.md, report.html into `dir`, each
-// added to `reporter`. Throws std::runtime_error naming a file that cannot be written.
+// added to `reporter`, once this process holds `dir`'s lock (common/folder_lock.hpp). Throws
+// FolderBusy when another run holds it, std::runtime_error naming a file that cannot be written.
 void add_report_files(FanOutReporter& reporter, const std::filesystem::path& dir, std::vector<ReportFile>& files);
 
 // Standard output in `format` ("console", readable unless `quiet`, or "jsonl"), and every report file
-// in `output_dir` when it is given; false (said on stderr) when a report file cannot be opened.
-bool add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
+// in `output_dir` when it is given. kOk, or (said on stderr) kBadInput when another run holds
+// `output_dir`, kCannotRun when a report file cannot be opened.
+int add_reporters(FanOutReporter& reporter, const std::string& format, bool quiet, const std::string& output_dir,
                    std::vector<ReportFile>& files);
+
+// "" while standard output and every report file take what is written; else what failed and why
+// ("cannot write standard output: No space left on device"), for a run to stop on.
+std::string write_problem(std::vector<ReportFile>& files);
 
 // Renames every whole report into place; false (said on stderr) if one could not be written.
 bool finish_reports(std::vector<ReportFile>& files);

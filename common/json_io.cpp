@@ -1,13 +1,12 @@
 #include "common/json_io.hpp"
 
 #include <cstdint>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
 #include "common/pointer.hpp"
 #include "common/text.hpp"
@@ -120,16 +119,7 @@ json parse_json_lenient(std::string_view text) {
 }
 
 json read_json_file(const std::filesystem::path& file) {
-  constexpr std::uintmax_t kMaxBytes = 64u << 20;  // far beyond any scenario; refused before reading
-  std::error_code error;
-  if (const std::uintmax_t size = std::filesystem::file_size(file, error); !error && size > kMaxBytes)
-    throw InputError("", valid_utf8(fmt::format("{}: {} bytes, over the limit of {} MiB for a JSON file", file.string(),
-                                                size, kMaxBytes >> 20)));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("", valid_utf8(fmt::format("{}: cannot be read", file.string())));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_json_strict(buffer.str(), file.string());
+  return parse_json_strict(read_file_bounded(file), file.string());
 }
 
 }  // namespace rulecheck

@@ -20,7 +20,8 @@ json parse_json_strict(std::string_view text, const std::string& source);
 // is not JSON or nests arrays and objects deeper than kMaxJsonNesting (common/text.hpp).
 json parse_json_lenient(std::string_view text);
 
-// Reads and parses a file; throws InputError naming the file if it cannot be read or is over 64 MiB.
+// Reads (common/bounded_read.hpp: at most kMaxInputBytes, whatever the kind of file) and parses a file;
+// throws InputError naming the file if it cannot be read or is over the cap.
 json read_json_file(const std::filesystem::path& file);
 
 }  // namespace rulecheck

@@ -1,5 +1,7 @@
 #include "common/text.hpp"
 
+#include <cstdint>
+
 namespace rulecheck {
 
 namespace {
@@ -57,6 +59,65 @@ std::string valid_utf8(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string printable(std::string_view text, bool keep_lines) {
+  const auto needs_escape = [&](unsigned char c) {
+    return (c < 0x20 && !(keep_lines && (c == '\n' || c == '\t'))) || c == 0x7F || c == 0xC2;
+  };
+  bool clean = true;
+  for (const char c : text) clean = clean && !needs_escape(static_cast<unsigned char>(c));
+  if (clean && is_valid_utf8(text)) return std::string(text);
+  const std::string valid = valid_utf8(text);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(valid.size() + 16);
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const auto c = static_cast<unsigned char>(valid[i]);
+    if (c == 0xC2 && i + 1 < valid.size() && static_cast<unsigned char>(valid[i + 1]) < 0xA0) {
+      const auto c1 = static_cast<unsigned char>(valid[++i]);  // U+0080 to U+009F, the C1 controls
+      out += "\\u00";
+      out += kHex[c1 >> 4];
+      out += kHex[c1 & 0xF];
+    } else if (c != 0xC2 && needs_escape(c)) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string file_name_for_id(std::string_view id, std::string_view suffix) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string name;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const auto c = static_cast<unsigned char>(id[i]);
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                       (c == '.' && i > 0);
+    if (plain) {
+      name += static_cast<char>(c);
+    } else if (c == '/') {
+      name += '_';
+    } else {
+      name += '%';
+      name += kHex[c >> 4];
+      name += kHex[c & 0xF];
+    }
+  }
+  if (name.empty()) name = "%";  // an empty id still gets a name no other id maps to
+  constexpr std::size_t kMostBytes = 200;  // file systems allow 255 bytes; room for the hash and suffix
+  if (name.size() > kMostBytes) {
+    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a over the whole id
+    for (const char c : id) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    char hex[17];
+    for (int i = 15; i >= 0; --i, hash >>= 4) hex[i] = kHex[hash & 0xF];
+    hex[16] = 0;
+    name = name.substr(0, kMostBytes) + "~" + hex;
+  }
+  return name + std::string(suffix);
 }
 
 bool nested_deeper_than(std::string_view text, std::size_t limit) {

@@ -14,6 +14,19 @@ namespace rulecheck {
 std::string valid_utf8(std::string_view text);
 bool is_valid_utf8(std::string_view text);
 
+// Outside text made safe to show on a terminal or in an error message: every control character
+// (C0, DEL, and the C1 range U+0080 to U+009F) written as a visible escape, \x1b or \u009b, so a
+// name, a reason or a stderr can never move the cursor, clear the screen or cut a message short at
+// a NUL. A line break and a tab are kept when `keep_lines` (stderr, multi-line text), else shown as
+// \n and \t too. Not UTF-8 is replaced as valid_utf8 does. JSON output keeps the text exact instead.
+std::string printable(std::string_view text, bool keep_lines = false);
+
+// A file name for a scenario id such that two ids never share one: letters, digits, '-' and '.'
+// are kept, '/' becomes '_', and every other byte (an '_' of the id itself included) is written
+// %XX; a leading '.' is written %2E. Ids too long for a file name are cut and end with a hash of
+// the whole id. `suffix` (".json") is appended.
+std::string file_name_for_id(std::string_view id, std::string_view suffix);
+
 // Arrays and objects nested deeper than this are refused wherever JSON comes in (files, engine
 // answers, serve requests): the rules never nest more than a few levels, and printing, comparing or
 // destroying a value nested tens of thousands deep would overflow the stack.

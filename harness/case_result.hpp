@@ -56,6 +56,7 @@ struct CaseResult {
   std::string expected_rule, expected_reason;
   std::string note;  // the scenario's worked arithmetic, then the deciding step's note
   std::string stderr_text;           // what an engine wrote to stderr while answering this case
+  std::size_t stderr_dropped = 0;    // bytes of it dropped past the 64 KiB kept per answer (marked in the text)
   std::string reproduce;             // a command that re-runs this one case on this target
   std::string explain;               // fail: a command showing the oracle's reasoning for the failing step
   double millis = 0;

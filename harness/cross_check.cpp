@@ -118,7 +118,10 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
   const Scenario& s = *c.scenario;
   const StepCheck check{c.check_expect, options.strict, /*from_engine=*/true};
   // Every step's stderr, including that of steps after the one that decides the case.
-  for (const EngineAnswer& ans : c.answers) r.stderr_text += ans.stderr_text;
+  for (const EngineAnswer& ans : c.answers) {
+    r.stderr_text += ans.stderr_text;
+    r.stderr_dropped += ans.stderr_dropped;
+  }
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     EngineAnswer& ans = c.answers[i];
     if (ans.not_run) return decide(r, Verdict::skipped, i, ans.fault);

@@ -185,7 +185,7 @@ class EngineProcess::Exchange {
         EngineAnswer a;
         a.line.assign(*text);
         a.parsed = std::move(parsed);
-        a.stderr_text = pump.take_stderr();
+        a.stderr_text = pump.take_stderr(&a.stderr_dropped);
         on_answer_(outstanding_.front().index, std::move(a));
         outstanding_.pop_front();
         last_progress_ = Clock::now();
@@ -238,7 +238,7 @@ class EngineProcess::Exchange {
     const std::size_t index = outstanding_.front().index;
     EngineAnswer a;
     a.fault = fault;
-    a.stderr_text = engine_.pump_->take_stderr();
+    a.stderr_text = engine_.pump_->take_stderr(&a.stderr_dropped);
     on_answer_(index, std::move(a));
     next_ = index + 1;
     source_done_ = false;

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/bounded_read.hpp"
 #include "harness/subprocess.hpp"
 
 namespace rulecheck {
@@ -26,7 +27,7 @@ struct EngineOptions {
   std::chrono::milliseconds timeout{10000};  // per request, from when the engine could start on it (hello:
                                              // at least 10 s, for an engine starting up)
   std::size_t window = 64;                   // outstanding requests
-  std::size_t max_answer_bytes = 16u << 20;  // one answer line
+  std::size_t max_answer_bytes = kMaxLineBytes;  // one answer line (common/bounded_read.hpp)
   std::size_t max_timeouts = 0;              // give up on the engine after this many timeouts in a row (0: never)
 };
 
@@ -37,8 +38,9 @@ struct EngineAnswer {
   std::string fault;           // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
   // stderr the engine wrote before this answer and after the previous one's: exact with window 1;
   // with a larger window a line may land on an earlier request (two pipes keep no common order),
-  // never on a later one, and none is lost.
+  // never on a later one. Past 64 KiB it is cut, saying so in the text (harness/subprocess.hpp).
   std::string stderr_text;
+  std::size_t stderr_dropped = 0;  // bytes of stderr dropped past the 64 KiB kept
   bool not_run = false;  // not answered: the run stopped first (a signal, --maxfail) or the engine was
                          // given up on (--max-timeouts); `fault` says which
 

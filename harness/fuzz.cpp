@@ -10,6 +10,7 @@
 
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
+#include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/engine_readings.hpp"
@@ -292,12 +293,20 @@ class Fuzzer {
             {"steps", json::array({step})}};
   }
 
+  // A finding is never lost: when it cannot be written (--save-dir names a file, a folder that is
+  // not writable, a full disk) `file` stays empty and `save_error` says why; the caller prints the case whole.
   void save(FuzzFinding& f) const {
     if (options_.save_dir.empty()) return;
-    std::filesystem::create_directories(options_.save_dir);
     const std::string id = f.scenario["id"];
-    f.file = options_.save_dir / (id.substr(id.rfind('/') + 1) + ".json");
-    write_file_atomically(f.file, f.scenario.dump(2) + "\n");
+    const std::filesystem::path file = options_.save_dir / (id.substr(id.rfind('/') + 1) + ".json");
+    try {
+      std::filesystem::create_directories(options_.save_dir);
+      write_file_atomically(file, f.scenario.dump(2) + "\n");
+    } catch (const std::exception& e) {
+      f.save_error = valid_utf8(fmt::format("cannot save it in {}: {}", options_.save_dir.string(), e.what()));
+      return;
+    }
+    f.file = file;
     f.rerun = fmt::format("{} {} --engine {}{}", options_.reproduce_prefix, shell_quote(f.file.string()),
                           shell_quote(options_.engine_command), options_.strict ? " --strict" : "");
   }

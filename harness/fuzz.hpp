@@ -63,6 +63,7 @@ struct FuzzFinding {
   CaseResult smallest;         // the disagreement after shrinking
   json scenario;               // the smallest case as a scenario file
   std::filesystem::path file;  // where it was written ("" when not)
+  std::string save_error;      // why it could not be written there, when it could not
   std::string rerun;           // the command that replays it
 };
 

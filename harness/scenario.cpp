@@ -17,7 +17,7 @@ namespace rulecheck {
 std::string ScenarioError::describe() const {
   std::string where = valid_utf8(file.string());
   if (!pointer.empty()) where += " at " + pointer;
-  return fmt::format("{}: {}", where, message);
+  return printable(fmt::format("{}: {}", where, message), true);  // a NUL or an escape shown, not obeyed
 }
 
 namespace {

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "common/game.hpp"
+#include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
+#include "common/output.hpp"
 #include "common/json_io.hpp"
 #include "common/text.hpp"
 #include "games/registry.hpp"
@@ -205,13 +207,23 @@ class OracleServer {
 int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, const std::string& version) {
   OracleServer server(library, version);
   std::string line;
-  while (std::getline(in, line)) {
+  LineReader lines(in);  // a request line is held up to kMaxLineBytes, like an engine's answer
+  // Each answer goes out whole; a write that fails (a full disk, a closed pipe) ends the loop, exit 3.
+  const auto send = [&](const std::string& answer) {
+    write_checked(out, answer + '\n', "standard output");
+    if (in.rdbuf()->in_avail() <= 0) flush_checked(out, "standard output");
+  };
+  for (LineReader::Got got; (got = lines.next(line)) != LineReader::Got::end;) {
+    if (got == LineReader::Got::too_long) {
+      send(fmt::format(R"({{"error":"the request line is {} bytes, over the limit of {} for one line","id":null}})",
+                       lines.length(), size_text(lines.cap())));
+      continue;
+    }
     if (line.empty()) continue;
     std::string answer;
     try {
       if (server.answer_same_rules(line, answer)) {
-        out << answer << '\n';
-        if (in.rdbuf()->in_avail() <= 0) out.flush();
+        send(answer);
         continue;
       }
     } catch (const std::exception&) {
@@ -246,10 +258,9 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
         answer = error(e.what());
       }
     }
-    out << answer << '\n';
-    if (in.rdbuf()->in_avail() <= 0) out.flush();
+    send(answer);
   }
-  out.flush();
+  flush_checked(out, "standard output");
   return 0;
 }
 

@@ -8,8 +8,10 @@
 namespace rulecheck {
 
 // Answers protocol requests from `in` on `out` until "bye" or end of input. Malformed requests
-// get {"id": ..., "error": "..."} and the loop goes on. Output is flushed whenever no further
-// input is waiting, so pipelined requests are answered in batches.
+// get {"id": ..., "error": "..."} and the loop goes on; so does a request line longer than
+// kMaxLineBytes (common/bounded_read.hpp), which is never held whole. Output is flushed whenever no
+// further input is waiting, so pipelined requests are answered in batches; a write that fails throws
+// OutputError (common/output.hpp).
 int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, const std::string& version);
 
 }  // namespace rulecheck

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -208,12 +209,17 @@ bool LinePump::read_stderr_once() {
   if (process_->errors() < 0) return false;
   char chunk[65536];
   const ssize_t n = ::read(process_->errors(), chunk, sizeof chunk);
-  if (n > 0 && stderr_.size() < kStderrKeep) stderr_.append(chunk, static_cast<std::size_t>(n));
+  if (n > 0) {
+    const std::size_t room = kStderrKeep - std::min(kStderrKeep, stderr_.size());
+    const std::size_t keep = std::min(room, static_cast<std::size_t>(n));
+    stderr_.append(chunk, keep);
+    stderr_dropped_ += static_cast<std::size_t>(n) - keep;
+  }
   if (n == 0) process_->close_errors();
   return n > 0;
 }
 
-std::string LinePump::take_stderr() {
+std::string LinePump::take_stderr(std::size_t* dropped) {
   // What the child wrote to stderr before its latest answer is in the pipe already (the pipe is
   // non-blocking, so this never waits): read it now, so that a line written before an answer is
   // never left for a later request, or lost when that answer is the last one.
@@ -221,7 +227,12 @@ std::string LinePump::take_stderr() {
   }
   // The protocol lets stderr hold anything; what is kept goes into UTF-8 reports.
   std::string out = valid_utf8(stderr_);
+  if (stderr_dropped_ > 0)  // said where it was cut, and how much is missing (docs/engine-protocol.md)
+    out += fmt::format("\n[rulecheck: stderr cut here: {} more byte(s) dropped; at most {} KiB are kept per answer]\n",
+                       stderr_dropped_, kStderrKeep >> 10);
+  if (dropped) *dropped = stderr_dropped_;
   stderr_.clear();
+  stderr_dropped_ = 0;
   return out;
 }
 
@@ -235,7 +246,7 @@ std::string excerpt(std::string_view line) {
   std::string s = valid_utf8(line.size() > 200 ? std::string(line.substr(0, 200)) + "..." : std::string(line));
   for (char& c : s)
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  return s;
+  return printable(s);  // DEL and the C1 controls, which a terminal may also obey
 }
 
 }  // namespace rulecheck

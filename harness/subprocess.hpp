@@ -79,9 +79,10 @@ class LinePump {
   // Bytes of a line the child has started but not ended.
   std::size_t unfinished() const { return inbox_.size() - read_; }
   std::string unfinished_excerpt() const;
-  // What the child wrote to stderr since the last call, including what waits in the pipe now
-  // (at most 64 KiB are kept between two calls).
-  std::string take_stderr();
+  // What the child wrote to stderr since the last call, including what waits in the pipe now.
+  // At most 64 KiB are kept between two calls: past that the text ends with a line saying it was
+  // cut there and how many bytes were dropped, and `dropped` (when given) is set to that number.
+  std::string take_stderr(std::size_t* dropped = nullptr);
   // Forgets queued input and unread output (after a fault the requests are sent again).
   void clear();
   const std::string& write_error() const { return write_error_; }
@@ -93,6 +94,7 @@ class LinePump {
   Subprocess* process_;
   std::string outbox_, inbox_, stderr_;
   std::size_t written_ = 0, read_ = 0;
+  std::size_t stderr_dropped_ = 0;  // bytes of stderr past the 64 KiB kept since the last take_stderr
   std::string write_error_;
 };
 

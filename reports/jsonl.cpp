@@ -21,6 +21,7 @@ json case_json(const CaseResult& r) {
   if (r.step >= 0) j["step"] = r.step;
   if (!r.message.empty()) j["message"] = r.message;
   if (!r.stderr_text.empty()) j["stderr"] = r.stderr_text;
+  if (r.stderr_dropped > 0) j["stderr_dropped"] = r.stderr_dropped;
   if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
   if (!r.explain.empty()) j["explain"] = r.explain;
   if (has_difference(r.verdict)) {
@@ -132,6 +133,7 @@ CaseResult case_from_jsonl(const json& j) {
     r.step = j.value("step", -1);
     r.message = j.value("message", "");
     r.stderr_text = j.value("stderr", "");
+    r.stderr_dropped = j.value("stderr_dropped", std::size_t{0});
     r.reproduce = j.value("reproduce", "");
     r.explain = j.value("explain", "");
     r.millis = j.value("millis", 0.0);

@@ -1,6 +1,5 @@
 // `rulecheck rules fingerprint`: the fingerprints and paragraph numbers that differ from the rule
 // texts, and (--update) writing the new ones into clauses.json in place.
-#include <fstream>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -9,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_write.hpp"
+#include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "rulebook/command_support.hpp"
@@ -77,13 +77,7 @@ void add_replacements(const EntryDrift& d, Replacements& replacements) {
   if (d.drift == Drift::moved) replacements[d.pointer + "/paragraph"] = std::to_string(d.new_paragraph);
 }
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("", fmt::format("{}: cannot be read", file.string()));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+std::string read_text(const std::filesystem::path& file) { return read_file_bounded(file); }
 
 // Rewrites only the replaced values of clauses.json, after checking that the new text parses to
 // the old document with exactly those values changed.

@@ -3,12 +3,12 @@
 #include <openssl/evp.h>
 
 #include <array>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
 
 namespace rulecheck::rulebook {
@@ -170,12 +170,7 @@ std::vector<Paragraph> split_paragraphs(std::string_view text, const std::string
 }
 
 std::vector<Paragraph> read_paragraphs(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("", fmt::format("{}: cannot be read", file.string()));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError("", fmt::format("{}: cannot be read", file.string()));
-  return split_paragraphs(buffer.str(), file.string());
+  return split_paragraphs(read_file_bounded(file), file.string());
 }
 
 std::string preview(const Paragraph& paragraph, std::size_t width) {
