@@ -13,6 +13,7 @@
 #include "diff/edit_diff.hpp"
 #include "diff/report.hpp"
 #include "diff/text_diff.hpp"
+#include "harness/interrupt.hpp"
 
 namespace rulecheck::cli {
 
@@ -81,6 +82,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
   options.sample = args.sample;
   options.seed = args.seed;
   options.rlimit = args.rlimit;
+  catch_interrupts();  // SIGINT, SIGTERM: the comparison stops; what was compared is reported
   const diff::GameDiff d =
       diff::diff_edit(edit, *library, options, [&](const std::string& line) { fmt::print(stderr, "... {}\n", line); });
   if (args.format == "json")
@@ -94,6 +96,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
                  "(rulecheck run {0}/witnesses)\n",
                  args.output_dir);
   }
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   return d.changed() ? kFailed : kOk;
 }
 
@@ -138,7 +141,8 @@ void add_diff_command(CLI::App& app, Context& context) {
   cmd->footer(
       "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "
       "run DIR` replays them against the project's own rules.\nExit status: 0 nothing changed, 1 something changed, "
-      "2 bad input or usage, 3 no rules folder.\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
+      "2 bad input or usage, 3 no rules folder, 130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
+      "the rest named as not compared).\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
       "changed (listed, with what to re-read); writes diff-text.md and diff-text.json to --output-dir.");
   cmd->callback([&context, args] {
     try {
