@@ -142,6 +142,8 @@ int run_command(const Context& context, const RunOptions& opt) {
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
   engine_options.max_timeouts = opt.max_timeouts;
+  catch_interrupts();  // SIGINT, SIGTERM (from here on, engines starting included): stop, stop the engines, and
+                       // finish every report
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
 
   FanOutReporter reporter;
@@ -161,7 +163,6 @@ int run_command(const Context& context, const RunOptions& opt) {
   reporter.begin(info);
 
   Summary summary;
-  catch_interrupts();  // SIGINT, SIGTERM: stop, stop the engines, and finish every report
   const std::size_t maxfail = opt.exitfirst ? 1 : opt.maxfail;
   std::size_t problems = 0;
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
@@ -393,6 +394,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   EngineOptions engine_options;
   engine_options.command = opt.command;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
+  catch_interrupts();  // SIGINT, SIGTERM: the engine is stopped (at any phase) and what was checked is said
   EngineProcess engine(engine_options);
   std::vector<std::string> problems;
   try {
@@ -404,6 +406,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
       fmt::print("  note: a line before the hello answer (ignored, as the protocol allows): {}\n", line);
   } catch (const std::exception& e) {
     fmt::print("the engine did not start: {}\n", e.what());
+    if (interrupted()) return 128 + interrupted();
     return kFailed;
   }
   std::vector<std::string> paths = opt.paths;
@@ -438,6 +441,11 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   for (const auto& [reason, n] : skips_by_reason(summary, engine.hello().name))
     fmt::print("  skipped {:>5}  {}\n", n, reason);
   for (const auto& p : problems) fmt::print("  problem: {}\n", p);
+  if (interrupted()) {  // the scenarios not sent were skipped, "not run": no verdict on the engine
+    fmt::print("interrupted by {}: the check stopped there ({} of the scenario(s) above were not run)\n",
+               interrupt_name(), summary.count(Verdict::skipped));
+    return 128 + interrupted();
+  }
   if (problems.empty()) fmt::print("the engine speaks protocol version 1\n");
   return problems.empty() ? kOk : kFailed;
 }
@@ -457,7 +465,9 @@ void add_serve_and_engine(CLI::App& app, Context& context) {
   check->add_option("--timeout", opt->timeout_ms, "Per-request time limit in milliseconds")
       ->capture_default_str()
       ->check(timeout_ms_check());
-  check->footer("Exit status: 0 the engine speaks protocol 1, 1 a problem was found (each is listed), 2 bad input.");
+  check->footer(
+      "Exit status: 0 the engine speaks protocol 1, 1 a problem was found (each is listed), 2 bad input, 3 the rules "
+      "folder cannot be loaded, 130/143 stopped by SIGINT/SIGTERM (the engine is stopped, what was checked is said).");
   check->callback([&context, opt] { context.exit_code = engine_check_command(context, *opt); });
 }
 
