@@ -216,6 +216,18 @@ def test_readings_accepts_a_declared_dependency(run, files):
 # ---------------------------------------------------------------- the command line itself
 
 
+@pytest.mark.parametrize("args,value", [
+    (("prove", "--rlimit"), "-1"), (("prove", "--rlimit"), "1x"), (("prove", "--rlimit"), " 5"),
+    (("prove", "--rlimit"), "+5"), (("prove", "--rlimit"), "0x10"), (("fuzz", "--engine", "true", "--cases"), "-1"),
+    (("fuzz", "--engine", "true", "--time"), "1e3"), (("run", "x.json", "--timeout"), "0x10"),
+    (("diff", "--edited", "x.json", "--sample"), "-5"),
+])
+def test_a_number_option_is_read_strictly(run, args, value):
+    # CLI11 alone read " 5", "+5" and "0x10" (as 16), and "-1" as a huge count.
+    code, out, err = run(*args, value)
+    assert code == 2 and f'"{value}" is not' in err, f"exit {code}\n{out}{err}"
+
+
 def test_an_unknown_subcommand_exits_with_2(run):
     code, out, err = run("frobnicate")
     assert code == 2, f"exit {code}\n{out}{err}"

@@ -97,7 +97,16 @@ def test_googletest_sharding_variables_pick_the_same_files_as_the_flag(rulecheck
     assert status.exists()  # GoogleTest's sign that the program shards
 
 
-@pytest.mark.parametrize("shard", ["0/3", "4/3", "2", "a/b", "1/0"])
+@pytest.mark.parametrize("total,index", [("-1", "0"), ("2", "1x"), ("2", " 1"), ("+2", "1"), ("0x2", "1"),
+                                         ("18446744073709551616", "1"), ("2", "")])
+def test_googletest_sharding_variables_are_read_strictly(rulecheck, root, total, index):
+    # -1 was read as 18446744073709551615 and 1x as 1: neither is a count.
+    env = dict(os.environ, GTEST_TOTAL_SHARDS=total, GTEST_SHARD_INDEX=index)
+    p = run(rulecheck, root, "run", str(root / "scenarios" / "messina" / "consumption"), env=env)
+    assert p.returncode == 2 and f"GTEST_TOTAL_SHARDS={total} and GTEST_SHARD_INDEX={index}" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("shard", ["0/3", "4/3", "2", "a/b", "1/0", " 1/3", "+1/3", "1/-3", "1/3x", "-1/3"])
 def test_a_shard_that_is_no_part_is_a_usage_error(rulecheck, root, shard):
     p = run(rulecheck, root, "run", str(root / "scenarios"), "--shard", shard)
     assert p.returncode == 2 and "--shard" in p.stderr, p.stderr
