@@ -51,7 +51,8 @@ std::unique_ptr<RulesLibrary> Context::load_rules() const {
   try {
     return std::make_unique<RulesLibrary>(rules());
   } catch (const InputError& e) {
-    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", rules().string(), e.what());
+    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}{}\n", rules().string(), e.what(),
+               e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
     return nullptr;
   }
 }
