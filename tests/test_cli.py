@@ -55,6 +55,9 @@ class Files:
         self.undeclared = self.write("readings/hidden.json", HIDDEN)
         self.declared = self.write("readings/declared.json",
                                    dict(HIDDEN, interpretations={"messina.card-hostility": "exposed-only"}))
+        # Expects the hidden card hostile: true only under "held", so it fails under its own (default) readings.
+        self.failing = self.write("readings/failing.json", dict(
+            HIDDEN, id="t/failing", steps=[dict(HIDDEN["steps"][0], expect={"result": True})]))
 
     def write(self, name, content):
         path = self.tmp / name
@@ -211,6 +214,14 @@ def test_readings_finds_an_undeclared_dependency_on_an_interpretation(run, files
 def test_readings_accepts_a_declared_dependency(run, files):
     code, out, err = run("readings", files.declared)
     assert code == 0 and "0 undeclared" in out, out
+
+
+def test_readings_says_a_scenario_failing_under_its_own_readings_fails_and_finds_no_dependency(run, files):
+    # Under every other reading it fails too: those were reported as 24 false dependencies.
+    code, out, err = run("readings", files.failing)
+    assert code == 1, out + err
+    assert "failing.json: fails under its own readings (fail:" in out, out
+    assert "depends on" not in out and "0 undeclared dependencies" in out and "0 run(s)" in out, out
 
 
 # ---------------------------------------------------------------- the command line itself
