@@ -399,7 +399,9 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
       "that crashes or hangs is restarted and the run goes on.\n"
       "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case or an "
-      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run.");
+      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
+      "SIGTERM (the engines are stopped, even while starting; the seed, the cases done and the findings so far are "
+      "printed).");
   fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });
 }
 
