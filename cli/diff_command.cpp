@@ -55,6 +55,7 @@ int text_command(const Context& context, const DiffArgs& args) {
   if (!library) return kCannotRun;
   if (!std::filesystem::is_directory(args.text))
     throw InputError("--text", fmt::format("{}: no such folder (the edited copy of the rule texts)", args.text));
+  catch_interrupts();  // SIGINT, SIGTERM: the proofs in flight stop and are listed "interrupted"
   const diff::TextDiff d = diff::diff_texts(*library, context.rules(), args.text, args.rlimit);
   if (args.format == "json")
     std::cout << diff::to_json(d).dump(2) << "\n";
@@ -66,6 +67,11 @@ int text_command(const Context& context, const DiffArgs& args) {
     std::ostringstream md;
     diff::write_markdown(md, d);
     write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.md", md.str());
+  }
+  if (interrupted()) {
+    fmt::print(stderr, "rulecheck diff: interrupted by {}: a proof listed \"interrupted\" was not decided\n",
+               interrupt_name());
+    return 128 + interrupted();
   }
   return d.changed() ? kFailed : kOk;
 }
