@@ -14,6 +14,7 @@
 #include "diff/edit_diff.hpp"
 #include "diff/report.hpp"
 #include "diff/text_diff.hpp"
+#include "harness/interrupt.hpp"
 
 namespace rulecheck::cli {
 
@@ -51,6 +52,7 @@ int text_command(const Context& context, const DiffArgs& args) {
   if (!library) return kCannotRun;
   if (!std::filesystem::is_directory(args.text))
     throw InputError("--text", fmt::format("{}: no such folder (the edited copy of the rule texts)", args.text));
+  catch_interrupts();  // SIGINT, SIGTERM: the proofs in flight stop and are listed "interrupted"
   const diff::TextDiff d = diff::diff_texts(*library, context.rules(), args.text, args.rlimit);
   if (args.format == "json")
     std::cout << diff::to_json(d).dump(2) << "\n";
@@ -62,6 +64,11 @@ int text_command(const Context& context, const DiffArgs& args) {
     std::ostringstream md;
     diff::write_markdown(md, d);
     write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.md", md.str());
+  }
+  if (interrupted()) {
+    fmt::print(stderr, "rulecheck diff: interrupted by {}: a proof listed \"interrupted\" was not decided\n",
+               interrupt_name());
+    return 128 + interrupted();
   }
   return d.changed() ? kFailed : kOk;
 }
@@ -78,6 +85,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
   options.sample = args.sample;
   options.seed = args.seed;
   options.rlimit = args.rlimit;
+  catch_interrupts();  // SIGINT, SIGTERM: the comparison stops; what was compared is reported
   const diff::GameDiff d =
       diff::diff_edit(edit, *library, options, [&](const std::string& line) { fmt::print(stderr, "... {}\n", line); });
   if (args.format == "json")
@@ -91,6 +99,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
                  "(rulecheck run {0}/witnesses)\n",
                  args.output_dir);
   }
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   return d.changed() ? kFailed : kOk;
 }
 
@@ -135,7 +144,8 @@ void add_diff_command(CLI::App& app, Context& context) {
   cmd->footer(
       "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "
       "run DIR` replays them against the project's own rules.\nExit status: 0 nothing changed, 1 something changed, "
-      "2 bad input or usage, 3 no rules folder.\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
+      "2 bad input or usage, 3 no rules folder, 130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
+      "the rest named as not compared).\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
       "changed (listed, with what to re-read); writes diff-text.md and diff-text.json to --output-dir.");
   cmd->callback([&context, args] {
     try {

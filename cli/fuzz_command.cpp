@@ -201,6 +201,8 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
   const std::uint64_t base_seed = opt.seed ? *opt.seed : std::random_device{}();
+  catch_interrupts();  // SIGINT, SIGTERM: the engines are stopped (at any phase); the seed, the cases done
+                       // and the findings so far are printed
   std::vector<FuzzPart> parts(opt.jobs);
   for (std::size_t j = 0; j < parts.size(); ++j) {
     FuzzPart& part = parts[j];
@@ -209,6 +211,18 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
       part.engine->start();
     } catch (const std::exception& e) {
       fmt::print(stderr, "rulecheck: the engine did not start: {}\n", e.what());
+      if (interrupted()) {
+        const std::string line = fmt::format("seed {}: 0 generated case(s), no finding: interrupted by {} while the "
+                                             "engine started",
+                                             base_seed, interrupt_name());
+        if (opt.format == "jsonl")
+          fmt::print("{}\n", json{{"type", "summary"}, {"seed", base_seed}, {"cases", 0}, {"findings", 0},
+                                   {"interrupted", interrupt_name()}}
+                                 .dump());
+        else
+          fmt::print("rulecheck fuzz: {}\n", line);
+        return 128 + interrupted();
+      }
       return kFailed;
     }
     FuzzOptions& options = part.options;
@@ -305,13 +319,15 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   if (tty && !found) fmt::print(stderr, "\n");
   // Stale: an entry no case matched, said only of a run that went to the end of its budget.
   const std::vector<std::string> stale =
-      opt.known_file.empty() || (found && !opt.keep_going) ? std::vector<std::string>{} : known.stale();
+      opt.known_file.empty() || (found && !opt.keep_going) || interrupted() ? std::vector<std::string>{}
+                                                                            : known.stale();
   if (jsonl) {
     json summary = summary_record(stats, base_seed, universe, opt);
     summary["stale_known"] = stale;
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
+    if (interrupted()) summary["interrupted"] = interrupt_name();
     fmt::print("{}\n", summary.dump());
   } else {
     fmt::print(
@@ -340,7 +356,11 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     }
     for (const auto& s : stale) fmt::print("stale known deviation: {}\n", s);
     print_coverage(stats, universe);
+    if (interrupted())
+      fmt::print("\ninterrupted by {} after {} generated case(s) of seed {} (repeat with --seed {})\n",
+                 interrupt_name(), stats.cases, base_seed, base_seed);
   }
+  if (interrupted()) return 128 + interrupted();
   return found || stats.errored ? kFailed : kOk;
 }
 
@@ -403,7 +423,9 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
       "that crashes or hangs is restarted and the run goes on.\n"
       "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case or an "
-      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run.");
+      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
+      "SIGTERM (the engines are stopped, even while starting; the seed, the cases done and the findings so far are "
+      "printed).");
   fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });
 }
 

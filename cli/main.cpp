@@ -9,11 +9,38 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
+#include "common/number.hpp"
 #include "common/output.hpp"
 #include "common/text.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck::cli {
+
+namespace {
+
+// Every numeric option of `app` and its subcommands read strictly (common/number.hpp): CLI11 alone
+// takes " 5", "+5" and "0x10", and "-1" for a count. Checked before CLI11 converts the text.
+void strict_numbers(CLI::App& app) {
+  for (CLI::Option* o : app.get_options()) {
+    const std::string type = o->get_type_name();
+    const bool count = type.rfind("UINT", 0) == 0;
+    const bool integer = !count && type.rfind("INT", 0) == 0;
+    const bool real = type.rfind("FLOAT", 0) == 0;
+    if (!count && !integer && !real) continue;
+    o->check(CLI::Validator(
+        [count, real](std::string& text) -> std::string {
+          if (plain_decimal(text, !count, real)) return "";
+          return fmt::format("\"{}\" is not {}", text,
+                             count  ? "a count (decimal digits only)"
+                             : real ? "a decimal number (digits, '-' first, one '.')"
+                                    : "an integer (decimal digits, '-' first)");
+        },
+        ""));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) strict_numbers(*sub);
+}
+
+}  // namespace
 
 std::filesystem::path Context::rules() const {
   return rules_dir.empty() ? default_project_dir() / "rules" : std::filesystem::path(rules_dir);
@@ -27,7 +54,8 @@ std::unique_ptr<RulesLibrary> Context::load_rules() const {
   try {
     return std::make_unique<RulesLibrary>(rules());
   } catch (const InputError& e) {
-    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}\n", rules().string(), e.what());
+    fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}{}\n", rules().string(), e.what(),
+               e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
     return nullptr;
   }
 }
@@ -58,6 +86,7 @@ int main(int argc, char** argv) {
   add_rules_commands(app, context);
   add_solver_commands(app, context);
   add_diff_command(app, context);
+  strict_numbers(app);
   try {
     app.parse(argc, argv);
     // Every command's standard output checked in one place: what a command printed and could not

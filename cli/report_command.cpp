@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -40,9 +41,24 @@ struct Merged {
   std::size_t repeated = 0;  // cases given more than once (each counted once)
 };
 
+// What one part says of the run it comes from, to check the parts against each other: one run's
+// parts have the same version, corpus, targets and engines, and each holds the cases its header
+// announces and its summary counts.
+struct PartHeader {
+  std::string file;
+  std::string tool, version;
+  std::vector<std::string> paths, targets;
+  json engines = json::array();
+  std::size_t cases_announced = 0;  // the header's "cases"
+  std::size_t case_lines = 0;       // case lines read (each, repeats included)
+  std::optional<std::size_t> total;  // the summary's "total"
+  bool has_header = false;
+};
+
 // One part's results.jsonl: its header, its cases (each kept once), its summary.
 void read_part(const std::string& file, Merged& m, std::map<std::pair<std::string, std::string>, std::string>& seen,
-               std::map<std::size_t, std::vector<std::size_t>>& shards) {
+               std::map<std::size_t, std::vector<std::size_t>>& shards, PartHeader& part) {
+  part.file = valid_utf8(file);
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     m.problems.push_back(fmt::format("{}: cannot be read", valid_utf8(file)));
@@ -66,7 +82,14 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
       const json j = parse_json_strict(line, where);
       const std::string type = j.value("type", "");
       if (type == "header") {
-        header = true;
+        if (header) throw InputError("", "a second header line: one part is one run's results");
+        header = part.has_header = true;
+        part.tool = j.value("tool", "");
+        part.version = j.value("version", "");
+        part.paths = j.value("paths", std::vector<std::string>{});
+        part.targets = j.value("targets", std::vector<std::string>{});
+        part.engines = j.value("engines", json::array());
+        part.cases_announced = j.value("cases", std::size_t{0});
         if (m.info.version.empty()) m.info.version = j.value("version", "");
         for (const auto& t : j.value("targets", std::vector<std::string>{}))
           if (std::find(m.info.targets.begin(), m.info.targets.end(), t) == m.info.targets.end())
@@ -86,7 +109,12 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
           shards[shard.count].push_back(shard.index + 1);
         }
       } else if (type == "case") {
+        if (!header) throw InputError("", "a case line before the header line");
         CaseResult r = case_from_jsonl(j);
+        ++part.case_lines;
+        if (std::find(part.targets.begin(), part.targets.end(), r.target) == part.targets.end())
+          throw InputError("/target", fmt::format("the target \"{}\" is not one the header names ({})",
+                                                  valid_utf8(r.target), fmt::join(part.targets, ", ")));
         auto [it, fresh] = seen.emplace(std::make_pair(r.id, r.target), where);
         if (!fresh) {
           if (++m.repeated <= 5)
@@ -97,6 +125,7 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
         m.cases.push_back(std::move(r));
       } else if (type == "summary") {
         summary = true;
+        part.total = j.value("total", std::size_t{0});
         m.summary.bad_input += j.value("bad_input", std::size_t{0});
         m.summary.seconds = std::max(m.summary.seconds, j.value("seconds", 0.0));
         if (j.contains("stopped") && j["stopped"].is_string()) {
@@ -122,6 +151,37 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
     m.problems.push_back(fmt::format("{}: no summary line: that run did not finish (its cases are kept)", file));
 }
 
+// Each part whole (the cases its header announces, as its summary counts them), and every part of
+// the same run as the first: this rulecheck's version, the same corpus, targets and engines.
+void check_parts(const std::vector<PartHeader>& parts, Merged& m) {
+  const PartHeader* first = nullptr;
+  for (const auto& p : parts) {
+    if (!p.has_header) continue;
+    if (p.tool != "rulecheck")
+      m.problems.push_back(fmt::format("{}: its header names the tool \"{}\", not rulecheck", p.file, valid_utf8(p.tool)));
+    if (p.version != RULECHECK_VERSION)
+      m.problems.push_back(fmt::format("{}: written by rulecheck {}, not this rulecheck ({}): rerun it, or merge "
+                                       "with that version",
+                                       p.file, valid_utf8(p.version), RULECHECK_VERSION));
+    if (p.total && (p.case_lines != *p.total || p.case_lines != p.cases_announced))
+      m.problems.push_back(fmt::format("{}: {} case line(s), while its header announces {} and its summary counts "
+                                       "{}: case lines are missing or were added",
+                                       p.file, p.case_lines, p.cases_announced, *p.total));
+    if (!first) {
+      first = &p;
+      continue;
+    }
+    auto differs = [&](const char* what, const std::string& here, const std::string& there) {
+      if (here != there)
+        m.problems.push_back(fmt::format("{}: not a part of the same run as {}: its {} is {}, there {}", p.file,
+                                         first->file, what, here, there));
+    };
+    differs("corpus (header \"paths\")", json(p.paths).dump(), json(first->paths).dump());
+    differs("targets", json(p.targets).dump(), json(first->targets).dump());
+    differs("engines", valid_utf8(p.engines.dump()), valid_utf8(first->engines.dump()));
+  }
+}
+
 // Every part of an N-way sharded run, once: say which are missing or given twice.
 void check_shards(const std::map<std::size_t, std::vector<std::size_t>>& shards, Merged& m) {
   if (shards.size() > 1) m.problems.push_back("the parts come from runs split in different numbers of shards");
@@ -143,7 +203,9 @@ Merged merge_parts(const std::vector<std::string>& files) {
   Merged m;
   std::map<std::pair<std::string, std::string>, std::string> seen;  // (id, target) -> where first
   std::map<std::size_t, std::vector<std::size_t>> shards;           // N -> the Ks given
-  for (const auto& f : files) read_part(f, m, seen, shards);
+  std::vector<PartHeader> parts(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) read_part(files[i], m, seen, shards, parts[i]);
+  check_parts(parts, m);
   check_shards(shards, m);
   if (m.repeated > 5) m.problems.push_back(fmt::format("... {} case(s) in all were given more than once", m.repeated));
   // One order whatever the order of the parts: by target as the headers list them, then by file.
@@ -203,7 +265,9 @@ void add_report_command(CLI::App& app, Context& context) {
   merge->footer(
       "The merge is checked: a case (scenario and target) given twice is counted once, and a part without its "
       "summary line (a run that did not finish), an interrupted part, or a shard of K/N missing or given twice "
-      "is said on stderr.\n"
+      "is said on stderr; so is a part that is not of the same run as the first (another rulecheck version, "
+      "corpus, targets or engines), a part whose case lines are not the ones its header announces and its "
+      "summary counts, and a case of a target its header does not name.\n"
       "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 the parts do not make one whole run "
       "(see above) or a line is not rulecheck's, 3 a report could not be written.");
   merge->callback([&context, opt] { context.exit_code = merge_command(context, *opt); });

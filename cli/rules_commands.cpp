@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "common/input_error.hpp"
 #include "harness/corpus.hpp"
 #include "harness/ruleset_keys.hpp"
 #include "rulebook/commands.hpp"
@@ -62,6 +63,17 @@ void add_check(CLI::App& rules, Context& context) {
     options.require_text = args->require_text;
     options.format = args->format;
     context.exit_code = rulebook::check_rules(options, std::cout, std::cerr);
+    // What every other command loads: the default numbers and readings must make each game's rules
+    // (a default reading the game does not have, a number out of range). Said on stderr, exit 1.
+    if (context.exit_code <= 1 && std::filesystem::is_directory(context.rules())) {
+      try {
+        const RulesLibrary library(context.rules());
+      } catch (const InputError& e) {
+        fmt::print(stderr, "rulecheck rules check: problem: {}{}: every other command exits 3 until it is fixed\n",
+                   e.what(), e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
+        context.exit_code = 1;
+      }
+    }
   });
 }
 

@@ -11,6 +11,7 @@
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
 #include "games/registry.hpp"
+#include "harness/interrupt.hpp"
 #include "reports/designer.hpp"
 
 namespace rulecheck::cli {
@@ -50,11 +51,15 @@ void write_scenario(const std::filesystem::path& dir, const json& scenario) {
   write_file_atomically(dir / (id + ".json"), scenario.dump(2) + "\n");
 }
 
+// The exit status of a command a signal stopped: as a shell reports a command its signal ended.
+int interrupted_exit() { return 128 + interrupted(); }
+
 int prove_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
-  if (!library) return kBadInput;
+  if (!library) return kCannotRun;
+  catch_interrupts();  // SIGINT, SIGTERM: the checks in flight stop; what was decided is reported
   json all = json::array();
-  std::size_t proved = 0, refuted = 0, unknown = 0;
+  std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0;
   const auto started = std::chrono::steady_clock::now();
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
@@ -63,7 +68,10 @@ int prove_command(const Context& context, const SolverArgs& args) {
     const double seconds = seconds_since(t);
     for (auto& r : records) {
       const std::string status = r.value("status", "unknown");
-      (status == "proved" ? proved : status == "refuted" ? refuted : unknown)++;
+      (status == "proved"        ? proved
+       : status == "refuted"     ? refuted
+       : status == "interrupted" ? stopped
+                                 : unknown)++;
       if (args.format == "console")
         fmt::print("{:8} {}\n         {}\n         clauses: {}\n", status, r.value("id", ""), r.value("claim", ""),
                    fmt::join(r["clauses"].get<std::vector<std::string>>(), ", "));
@@ -77,22 +85,35 @@ int prove_command(const Context& context, const SolverArgs& args) {
     if (args.format == "console") fmt::print("{}: {} proof(s) in {:.3f} s\n\n", g->game, records.size(), seconds);
   }
   const double seconds = seconds_since(started);
-  if (args.format == "json")
+  if (args.format == "json") {
+    json summary{{"proofs", all}, {"proved", proved}, {"refuted", refuted}, {"unknown", unknown}, {"seconds", seconds}};
+    if (interrupted()) {
+      summary["interrupted"] = stopped;
+      summary["stopped"] = interrupt_name();
+    }
+    fmt::print("{}\n", summary.dump(2));
+  } else {
     fmt::print(
-        "{}\n",
-        json{{"proofs", all}, {"proved", proved}, {"refuted", refuted}, {"unknown", unknown}, {"seconds", seconds}}
-            .dump(2));
-  else
-    fmt::print(
-        "{} proved, {} refuted, {} unknown in {:.3f} s{}\n", proved, refuted, unknown, seconds,
+        "{} proved, {} refuted, {} unknown{} in {:.3f} s{}\n", proved, refuted, unknown,
+        interrupted() ? fmt::format(", {} interrupted (by {})", stopped, interrupt_name()) : "", seconds,
         refuted && args.output_dir.empty() ? " (--output-dir DIR writes each counterexample as a scenario)" : "");
+  }
+  if (interrupted()) return interrupted_exit();
   return refuted || unknown ? kFailed : kOk;
+}
+
+// A record of a search that did not decide (kind "unknown" or "interrupted"): no finding.
+bool undecided_record(const json& f) {
+  const std::string kind = f.value("kind", "");
+  return kind == "unknown" || kind == "interrupted";
 }
 
 int ambiguities_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
-  if (!library) return kBadInput;
+  if (!library) return kCannotRun;
+  catch_interrupts();  // SIGINT, SIGTERM: the searches in flight stop; what was found is reported
   json findings = json::array();
+  json undecided = json::array();  // {point, kind, reason}: searches that ended unknown or interrupted
   const auto started = std::chrono::steady_clock::now();
   std::size_t declared = 0;
   std::vector<std::string> missed;
@@ -107,7 +128,12 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       for (const auto& f : found) seen = seen || f.value("point", "") == p.id;
       if (!seen) missed.push_back(p.id);
     }
-    for (auto& f : found) findings.push_back(std::move(f));
+    for (auto& f : found) {
+      if (undecided_record(f))
+        undecided.push_back({{"point", f.value("point", "")}, {"kind", f.value("kind", "")}, {"reason", f.value("note", "")}});
+      else
+        findings.push_back(std::move(f));
+    }
   }
   // New findings (not a declared point) first.
   std::stable_sort(findings.begin(), findings.end(),
@@ -124,8 +150,16 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
   }
+  // A point with no record: searched to the end with no witness, unless a signal stopped the run
+  // (then it may not have been searched to the end).
+  std::vector<std::string> unknown_points, interrupted_points;
+  for (const auto& u : undecided)
+    (u.value("kind", "") == "interrupted" ? interrupted_points : unknown_points).push_back(u.value("point", ""));
   if (args.format == "json") {
-    fmt::print("{}\n", json{{"findings", findings}, {"missed", missed}, {"seconds", seconds}}.dump(2));
+    json out{{"findings", findings}, {"seconds", seconds}, {"unknown", undecided}};
+    out[interrupted() ? "no_witness_before_interruption" : "missed"] = missed;
+    if (interrupted()) out["stopped"] = interrupt_name();
+    fmt::print("{}\n", out.dump(2));
   } else {
     for (const auto& f : findings) {
       fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "declared", f.value("point", ""),
@@ -138,14 +172,21 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                                              : "illegal");
       }
     }
+    for (const auto& u : undecided)
+      fmt::print("{:8} {}: {}\n", u.value("kind", ""), u.value("point", ""), u.value("reason", ""));
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s", findings.size(), declared, seconds);
-    if (!missed.empty()) fmt::print("; no witness found for: {}", fmt::join(missed, ", "));
+    if (!unknown_points.empty()) fmt::print("; unknown (not decided): {}", fmt::join(unknown_points, ", "));
+    if (!interrupted_points.empty()) fmt::print("; interrupted: {}", fmt::join(interrupted_points, ", "));
+    if (!missed.empty())
+      fmt::print("; no witness found{}: {}", interrupted() ? " before the interruption" : "", fmt::join(missed, ", "));
+    if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     fmt::print("\n");
     if (!args.output_dir.empty())
       fmt::print("report: {}/ambiguities.md and ambiguities.html; one scenario per reading beside them\n",
                  args.output_dir);
   }
-  return kOk;
+  if (interrupted()) return interrupted_exit();
+  return undecided.empty() ? kOk : kFailed;
 }
 
 void add_common(CLI::App* cmd, SolverArgs& args) {
@@ -177,7 +218,9 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "prove",
       "Prove each rule invariant for all states with the Z3 encoding of the rules (tokens conserved, never well "
       "fed to dead, counts never negative, stacking, hostility, popularity bounds, ...); a refuted invariant "
-      "gets a counterexample scenario. Exit 1 when any is refuted or unknown");
+      "gets a counterexample scenario. Exit 1 when any is refuted or unknown (a question over its budget, or "
+      "too large to build: the detail says why), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/"
+      "SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
   add_common(p, *prove);
   p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file");
   p->callback([&context, prove] { guarded(context, [&] { return prove_command(context, *prove); }); });
@@ -186,7 +229,9 @@ void add_solver_commands(CLI::App& app, Context& context) {
   CLI::App* a = app.add_subcommand(
       "ambiguities",
       "For the rulebook's designer: for every interpretation point, the smallest board where its readings give "
-      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report");
+      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report. "
+      "Exit 0, or 1 when a point's search is unknown (over its budget, or too large to build: said why), 3 when "
+      "the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was found is reported)");
   add_common(a, *amb);
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");

@@ -1,7 +1,9 @@
 #include "diff/edit_diff.hpp"
 
 #include <chrono>
+#include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <tuple>
 
@@ -15,6 +17,7 @@
 #include "games/registry.hpp"
 #include "harness/bindings.hpp"
 #include "harness/corpus.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 #include "properties/generators/generated_case.hpp"
 
@@ -157,7 +160,7 @@ class SidePair {
 void diff_corpus(SidePair& sides, const RulesLibrary& library, const DiffOptions& options, GameDiff& d) {
   const Corpus corpus = load_corpus(options.scenario_paths, library);
   for (const auto& e : corpus.bad) d.scenario_errors.push_back(e.describe());
-  for (std::size_t n = 0; n < corpus.size(); ++n) {
+  for (std::size_t n = 0; n < corpus.size() && !stop_requested(); ++n) {
     std::shared_ptr<const Scenario> loaded;
     try {
       loaded = corpus.get(n);
@@ -217,7 +220,7 @@ class Sampler {
 
   void draw(const rc::Gen<GeneratedCase>& gen, std::uint64_t seed, std::size_t cases) {
     rc::Random random(seed);
-    for (std::size_t n = 0; n < cases; ++n) {
+    for (std::size_t n = 0; n < cases && !stop_requested(); ++n) {
       Candidate candidate = gen(random.split(), static_cast<int>(n % (rc::kNominalSize + 1)));
       ++drawn_;
       const auto key = change_of(candidate.value());
@@ -294,6 +297,24 @@ std::map<std::string, json> by_field(const json& records, const char* field) {
   return out;
 }
 
+// The ambiguity records of one side that are findings, by point; a search that did not decide
+// (kind "unknown" or "interrupted", why in its note) is noted in `unknowns` and its point left
+// out of the comparison (`undecided`).
+std::map<std::string, json> points_found(const json& records, const std::string& side,
+                                         std::vector<std::string>& unknowns, std::set<std::string>& undecided) {
+  std::map<std::string, json> out;
+  for (const auto& r : records) {
+    const std::string kind = r.value("kind", ""), point = r.value("point", "");
+    if (kind == "unknown" || kind == "interrupted") {
+      unknowns.push_back(fmt::format("point {}: not decided on the {} side ({})", point, side, r.value("note", "")));
+      undecided.insert(point);
+    } else {
+      out[point] = r;
+    }
+  }
+  return out;
+}
+
 void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
@@ -321,15 +342,18 @@ json sides_scenarios(const GameRules& project, const Side& side, const std::stri
 void diff_points(SidePair& sides, unsigned rlimit, GameDiff& d) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
-  const auto before = by_field(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "point");
-  const auto after = by_field(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "point");
+  std::set<std::string> undecided;
+  const auto before =
+      points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "base", d.unknowns, undecided);
+  const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "edited",
+                                  d.unknowns, undecided);
   std::map<std::string, int> points;
   for (const auto& p : e.base.rules.points) points[p.id] = 0;
   for (const auto& [p, r] : before) points[p] |= 1;
   for (const auto& [p, r] : after) points[p] |= 2;
   d.points_compared = points.size();
   for (const auto& [p, found] : points) {
-    if (found == 0 || found == 3) continue;
+    if (found == 0 || found == 3 || undecided.count(p)) continue;
     const bool in_after = found == 2;
     const json& r = in_after ? after.at(p) : before.at(p);
     d.points.push_back({p, !in_after, in_after, r.value("title", ""),
@@ -345,6 +369,7 @@ void diff_probes(SidePair& sides, unsigned rlimit, GameDiff& d) {
   for (const auto& r : records) {
     const std::string status = r.value("status", "");
     if (status == "unknown") d.unknowns.push_back(fmt::format("probe {}: budget exhausted", r.value("probe", "")));
+    if (status == "interrupted") d.unknowns.push_back(fmt::format("probe {}: interrupted", r.value("probe", "")));
     if (status != "changed") continue;
     Witness w;
     for (const auto& s : r["scenarios"]) {
@@ -397,17 +422,21 @@ GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOpti
     if (rb[p] != r) d.readings.push_back({p, rb[p], r});
 
   SidePair sides(edit, *library.find(edit.game));
-  progress(fmt::format("{}: the scenario corpus under both sides", edit.game));
-  diff_corpus(sides, library, options, d);
-  progress(fmt::format("{}: {} generated cases per side (seed {})", edit.game, options.sample, options.seed));
-  diff_sample(sides, options, d);
+  // Each part in turn; a signal (harness/interrupt.hpp) stops the comparison after the part it
+  // came in (the solver's parts stop at once, their questions in flight interrupted).
+  auto part = [&](const std::string& what, const std::function<void()>& compare) {
+    if (!d.interrupted.empty()) return;
+    progress(fmt::format("{}: {}", edit.game, what));
+    compare();
+    if (stop_requested()) d.interrupted = fmt::format("{} during {}", stop_reason(), what);
+  };
+  part("the scenario corpus under both sides", [&] { diff_corpus(sides, library, options, d); });
+  part(fmt::format("{} generated cases per side (seed {})", options.sample, options.seed),
+       [&] { diff_sample(sides, options, d); });
   if (options.rlimit > 0) {
-    progress(fmt::format("{}: the proofs under both sides", edit.game));
-    diff_proofs(sides, options.rlimit, d);
-    progress(fmt::format("{}: the ambiguity search under both sides", edit.game));
-    diff_points(sides, options.rlimit, d);
-    progress(fmt::format("{}: the solver's smallest boards where the sides differ", edit.game));
-    diff_probes(sides, options.rlimit, d);
+    part("the proofs under both sides", [&] { diff_proofs(sides, options.rlimit, d); });
+    part("the ambiguity search under both sides", [&] { diff_points(sides, options.rlimit, d); });
+    part("the solver's smallest boards where the sides differ", [&] { diff_probes(sides, options.rlimit, d); });
   }
   d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return d;
@@ -421,7 +450,13 @@ std::vector<ProofChange> compare_proofs(const json& before_records, const json& 
   for (const auto& [id, a] : after) {
     const json& b = before.count(id) ? before.at(id) : json::object();
     const std::string sb = b.value("status", "absent"), sa = a.value("status", "");
-    if (sa == "unknown" || sb == "unknown") unknowns.push_back(fmt::format("proof {}: {} -> {}", id, sb, sa));
+    if (sa == "unknown" || sb == "unknown")
+      unknowns.push_back(fmt::format("proof {}: {} -> {} ({})", id, sb, sa,
+                                     (sa == "unknown" ? a : b).value("detail", std::string("no detail"))));
+    if (sa == "interrupted" || sb == "interrupted") {  // not decided on a side: nothing compared
+      unknowns.push_back(fmt::format("proof {}: not compared (interrupted)", id));
+      continue;
+    }
     if (sa == sb) continue;
     // The counterexample of the side where the invariant fails: after, else before.
     json cex = nullptr;

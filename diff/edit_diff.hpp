@@ -115,6 +115,9 @@ struct GameDiff {
   std::size_t probes_compared = 0;
   std::vector<ProbeChange> probes;
   std::vector<std::string> unknowns;  // what the solver could not decide within its budget
+  // Set when a signal stopped the comparison: "SIGINT during the proofs"; the parts not reached
+  // were not compared (their counts stay 0) and a part stopped midway is noted in `unknowns`.
+  std::string interrupted;
   double seconds = 0;
 
   bool changed() const {

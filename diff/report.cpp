@@ -137,6 +137,7 @@ json to_json(const GameDiff& d) {
     pb["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses}, {"size", c.size},
                              {"witness", witness_json(c.witness)}});
   j["unknowns"] = d.unknowns;
+  if (!d.interrupted.empty()) j["interrupted"] = d.interrupted;
   return j;
 }
 
@@ -168,6 +169,12 @@ void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
     out << fmt::format("  {}: {} -> {} (size {}): {}\n", c.probe, expected_text(c.witness.base),
                        expected_text(c.witness.edited), c.size, c.title);
   for (const auto& u : d.unknowns) out << "  unknown: " << u << "\n";
+  if (!d.interrupted.empty()) {
+    out << fmt::format("\nINTERRUPTED ({}): the parts after it were not compared; {} change(s) found before, "
+                       "in {:.1f} s\n",
+                       d.interrupted, change_count(d), d.seconds);
+    return;
+  }
   out << fmt::format("\n{}: {} change(s) in {:.1f} s\n", d.changed() ? "CHANGED" : "UNCHANGED", change_count(d),
                      d.seconds);
 }
@@ -219,6 +226,8 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
     out << "## Not decided within the solver's budget\n\n";
     for (const auto& u : d.unknowns) out << "- " << u << "\n";
   }
+  if (!d.interrupted.empty())
+    out << fmt::format("\n## Interrupted\n\n{}: the parts after it were not compared.\n", d.interrupted);
 }
 
 void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) {
@@ -282,6 +291,8 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
     for (const auto& u : d.unknowns) out << "<li>" << escape_xml(u) << "</li>\n";
     out << "</ul>\n";
   }
+  if (!d.interrupted.empty())
+    out << "<h2>Interrupted</h2><p>" << escape_xml(d.interrupted) << ": the parts after it were not compared.</p>\n";
   out << "</body></html>\n";
 }
 

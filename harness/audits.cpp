@@ -9,7 +9,7 @@
 namespace rulecheck {
 
 std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
-                                                   std::size_t& runs) {
+                                                   std::size_t& runs, std::vector<FailingScenario>& failing) {
   std::vector<UndeclaredReading> found;
   runs = 0;
   for (std::size_t i = 0; i < corpus.size(); ++i) {
@@ -21,6 +21,11 @@ std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const R
     }
     const Scenario& s = *loaded;
     const GameRules& rules = *library.find(s.game);
+    // A scenario that fails as it is says nothing about other readings: said as failing instead.
+    if (const CaseResult own = run_on_oracle(s, rules); own.verdict != Verdict::pass) {
+      failing.push_back({loaded, std::string(verdict_name(own.verdict)), own.message});
+      continue;
+    }
     for (const auto& point : rules.points) {
       if (s.interpretations.contains(point.id)) continue;
       for (const auto& reading : point.readings) {

@@ -20,10 +20,19 @@ struct UndeclaredReading {
   std::string message;          // the verdict under `reading`
 };
 
-// `rulecheck readings`: every scenario is re-run on the oracle under each other reading of each
-// point it does not name. `runs` counts those runs.
+// A scenario that does not pass on the oracle under its own readings: no other reading is tried
+// (every verdict would differ, none of it a dependency).
+struct FailingScenario {
+  std::shared_ptr<const Scenario> scenario;
+  std::string verdict;  // "fail", "errored", ...
+  std::string message;
+};
+
+// `rulecheck readings`: every scenario that passes under its own readings is re-run on the oracle
+// under each other reading of each point it does not name. `runs` counts those runs; `failing`
+// gets the scenarios that do not pass as they are.
 std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
-                                                   std::size_t& runs);
+                                                   std::size_t& runs, std::vector<FailingScenario>& failing);
 
 // What is wrong with an engine's hello: its version, its games, its readings (banner lines before it are
 // allowed by the protocol, and are not problems).

@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "common/input_error.hpp"
+#include "common/number.hpp"
 #include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/pipeline.hpp"
@@ -30,32 +32,23 @@ std::string Shard::name() const { return fmt::format("{}/{}", index + 1, count);
 
 Shard parse_shard(const std::string& text) {
   const auto slash = text.find('/');
-  std::size_t k = 0, n = 0;
-  try {
-    std::size_t used_k = 0, used_n = 0;
-    if (slash == std::string::npos) throw std::invalid_argument(text);
-    k = std::stoul(text.substr(0, slash), &used_k);
-    n = std::stoul(text.substr(slash + 1), &used_n);
-    if (used_k != slash || used_n != text.size() - slash - 1) throw std::invalid_argument(text);
-  } catch (const std::exception&) {
-    throw InputError("", fmt::format("--shard {}: expected K/N, the K-th of N parts (for example 2/4)", text));
-  }
-  if (n < 1 || k < 1 || k > n)
+  const auto k = slash == std::string::npos ? std::nullopt : parse_count(std::string_view(text).substr(0, slash));
+  const auto n = slash == std::string::npos ? std::nullopt : parse_count(std::string_view(text).substr(slash + 1));
+  if (!k || !n) throw InputError("", fmt::format("--shard {}: expected K/N, the K-th of N parts (for example 2/4)", text));
+  if (*n < 1 || *k < 1 || *k > *n)
     throw InputError("", fmt::format("--shard {}: K runs from 1 to N, and N is at least 1", text));
-  return {k - 1, n};
+  return {static_cast<std::size_t>(*k - 1), static_cast<std::size_t>(*n)};
 }
 
 Shard shard_from_environment() {
   const char* total = std::getenv("GTEST_TOTAL_SHARDS");
   const char* index = std::getenv("GTEST_SHARD_INDEX");
   if (!total || !index) return {};
-  try {
-    const std::size_t n = std::stoul(total), i = std::stoul(index);
-    if (n >= 1 && i < n) return {i, n};
-  } catch (const std::exception&) {
-  }
-  throw InputError("", fmt::format("GTEST_TOTAL_SHARDS={} and GTEST_SHARD_INDEX={} make no shard (the index runs "
-                                   "from 0 to the total - 1)",
+  // Strictly (common/number.hpp): "-1" is no count and "1x" is no index.
+  const auto n = parse_count(total, SIZE_MAX), i = parse_count(index, SIZE_MAX);
+  if (n && i && *n >= 1 && *i < *n) return {static_cast<std::size_t>(*i), static_cast<std::size_t>(*n)};
+  throw InputError("", fmt::format("GTEST_TOTAL_SHARDS={} and GTEST_SHARD_INDEX={} make no shard (each a decimal "
+                                   "count; the index runs from 0 to the total - 1)",
                                    total, index));
 }
 

@@ -39,6 +39,11 @@ const EngineHello& EngineProcess::start() {
   const auto hello_time = std::max(options_.timeout, std::chrono::milliseconds(10000));
   const auto deadline = Clock::now() + hello_time;
   while (true) {
+    if (stop_requested()) {  // a signal while it starts: it is stopped (killed, reaped) here, not left running
+      pump_.reset();
+      process_.reset();
+      throw std::runtime_error(fmt::format("'{}' not started: {}", options_.command, stop_reason()));
+    }
     while (auto line = pump_->next_line()) {
       json j = parse_json_lenient(*line);
       if (j.is_discarded() || !j.is_object()) {

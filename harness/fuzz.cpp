@@ -14,6 +14,7 @@
 #include "games/registry.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/engine_readings.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/scenario.hpp"
 #include "properties/generators/generated_case.hpp"
@@ -89,6 +90,9 @@ class Fuzzer {
       std::vector<CaseResult> results = ask(batch, stats_.cases);
       const std::vector<OracleSeen> seen = std::move(oracle_seen_);  // shrinking asks again
       for (std::size_t i = 0; i < batch.size(); ++i) {
+        // A signal stopped the run: the cases the engine was not asked are not counted.
+        if (stop_requested() && results[i].verdict == Verdict::skipped && results[i].message.rfind("not run: ", 0) == 0)
+          return stats_;
         const std::size_t number = stats_.cases;
         count(batch[i].value(), results[i], seen[i]);
         if (!is_finding(results[i].verdict)) continue;
@@ -110,6 +114,7 @@ class Fuzzer {
 
  private:
   bool budget_spent(double seconds) const {
+    if (stop_requested()) return true;  // SIGINT, SIGTERM (harness/interrupt.hpp)
     if (options_.cases && stats_.cases >= options_.cases) return true;
     return options_.seconds > 0 && seconds >= options_.seconds;
   }

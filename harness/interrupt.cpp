@@ -1,10 +1,17 @@
 #include "harness/interrupt.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <mutex>
+#include <thread>
+
+#include "common/cancel.hpp"
 
 namespace rulecheck {
 
@@ -15,6 +22,9 @@ std::atomic<bool> stop_asked{false};
 std::mutex stop_lock;
 std::string stop_why;  // guarded by stop_lock
 
+// The handler wakes the watcher through this pipe (write() is safe in a signal handler).
+int wake_pipe[2] = {-1, -1};
+
 void on_signal(int signal) {
   if (caught != 0) {  // the second one: the default action, at once
     ::signal(signal, SIG_DFL);
@@ -22,11 +32,42 @@ void on_signal(int signal) {
     return;
   }
   caught = signal;
+  if (wake_pipe[1] >= 0) {
+    const int saved = errno;
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(wake_pipe[1], &byte, 1);
+    errno = saved;
+  }
+}
+
+// Cancels what runs long (the solver's checks in flight, common/cancel.hpp) once a signal came,
+// and again every 50 ms while it stands: a check that started just as the signal came is stopped
+// by the next round. Detached: it only waits, and what it touches is never destroyed.
+void watch() {
+  for (;;) {
+    char byte = 0;
+    const auto n = ::read(wake_pipe[0], &byte, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    while (caught != 0) {
+      request_cancel();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+void start_watcher() {
+  if (::pipe(wake_pipe) != 0) return;  // no watcher: a signal still stops the run between cases
+  for (int fd : wake_pipe) ::fcntl(fd, F_SETFD, FD_CLOEXEC);  // engines do not inherit it
+  ::fcntl(wake_pipe[1], F_SETFL, O_NONBLOCK);                 // the handler never blocks
+  std::thread(watch).detach();
 }
 
 }  // namespace
 
 void catch_interrupts() {
+  static std::once_flag watcher;
+  std::call_once(watcher, start_watcher);
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
@@ -48,6 +89,7 @@ std::string interrupt_name() {
 
 void clear_interrupt() {
   caught = 0;
+  clear_cancel();
   const std::lock_guard<std::mutex> hold(stop_lock);
   stop_asked = false;
   stop_why.clear();

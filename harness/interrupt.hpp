@@ -7,7 +7,10 @@
 
 namespace rulecheck {
 
-// Installs the handlers (idempotent). System calls waiting in poll() return early on a signal.
+// Installs the handlers (idempotent). System calls waiting in poll() return early on a signal,
+// and a watcher thread cancels what runs long (the solver's checks in flight, through
+// common/cancel.hpp), so that a command using the solver stops within a moment too. Every command
+// that can run long calls this first; Z3 never installs its own handler (solver/z3_core.hpp).
 void catch_interrupts();
 // The signal that asked the run to stop (SIGINT, SIGTERM), or 0.
 int interrupted();

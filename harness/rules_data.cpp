@@ -1,5 +1,6 @@
 #include "harness/rules_data.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -79,6 +80,11 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
     for (const auto& p : JsonReader(interps, "").field("points").elements()) {
       InterpretationPoint point{p.field("id").string(), {}, p.field("default").string()};
       for (const auto& [reading, text] : p.field("readings").members()) point.readings.push_back(reading);
+      if (point.readings.empty()) p.field("readings").fail("an interpretation point needs at least one reading");
+      if (std::find(point.readings.begin(), point.readings.end(), point.default_reading) == point.readings.end())
+        p.field("default").fail(fmt::format("the default reading \"{}\" is not one of the point's readings ({})",
+                                            point.default_reading, fmt::join(point.readings, ", ")));
+      if (g.point(point.id)) p.field("id").fail(fmt::format("the point \"{}\" is listed twice", point.id));
       g.points.push_back(point);
     }
   } catch (const InputError& e) {
@@ -135,7 +141,16 @@ RulesLibrary::RulesLibrary(const std::filesystem::path& rules_dir) : dir_(rules_
     if (!std::filesystem::exists(dir / "clauses.json"))
       throw InputError("",
                        fmt::format("{}: missing; every game needs its clause index", (dir / "clauses.json").string()));
-    games_[game->name()] = load_game(dir, game->name());
+    GameRules& g = games_[game->name()] = load_game(dir, game->name());
+    // The default numbers and readings must make the game's rules: a fault here is the rules
+    // folder's, said once naming its files, never blamed on every scenario.
+    try {
+      (void)game->bind(g.merged_ruleset(json::object()), g.readings(json::object()));
+    } catch (const InputError& e) {
+      throw InputError(e.pointer(), fmt::format("{} and {} do not make the rules of {}: {}",
+                                                (dir / "ruleset.json").string(), (dir / "interpretations.json").string(),
+                                                game->name(), e.what()));
+    }
   }
 }
 

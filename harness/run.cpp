@@ -109,11 +109,17 @@ void cross_check_in_parallel(const ScenarioSource& scenarios, const RulesLibrary
 
 void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTest& e, const RunSettings& settings,
                 const std::function<void(const CaseResult&)>& record) {
-  if (!e.start_error.empty()) {
+  if (!e.start_error.empty() || stop_requested()) {
+    const bool stopped = stop_requested();  // not started, or not run: interrupted, not the engine's fault
     for (std::size_t i = 0; i < corpus.size(); ++i) {
       CaseResult r = header_of(corpus, i, e.name);
-      r.verdict = Verdict::errored;
-      if (r.message.empty()) r.message = e.start_error;
+      if (stopped && r.verdict != Verdict::errored) {
+        r.verdict = Verdict::skipped;
+        r.message = r.skip_reason = fmt::format("not run: {}", stop_reason());
+      } else {
+        r.verdict = Verdict::errored;
+        if (r.message.empty()) r.message = e.start_error;
+      }
       record(r);
     }
     return;

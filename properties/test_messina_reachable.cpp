@@ -10,12 +10,14 @@
 //     end of an Exploration, each kind of step-3 choice), with a good share of every action type
 //     legal.
 // Each case is judged by the oracle bound to its own ruleset and readings.
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,7 @@
 
 #include "common/game.hpp"
 #include "common/input_error.hpp"
+#include "common/number.hpp"
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/generators/generated_case.hpp"
@@ -106,9 +109,13 @@ RC_GTEST_PROP(MessinaReachable, EveryLegalActionFromAReachableGeneratedStateLead
 
 // ---------------------------------------------------------------- over a batch of cases
 
+// A count from the environment, read strictly (common/number.hpp): junk is an error, never a number.
 long env_number(const char* name, long fallback) {
   const char* v = std::getenv(name);
-  return v ? std::strtol(v, nullptr, 10) : fallback;
+  if (!v) return fallback;
+  const auto n = rulecheck::parse_count(v, LONG_MAX);
+  if (!n) throw std::invalid_argument(std::string(name) + "=" + v + " is not a count");
+  return static_cast<long>(*n);
 }
 
 std::vector<GeneratedCase> batch(const rc::Gen<GeneratedCase>& gen, long n, std::uint64_t seed) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "common/input_error.hpp"
@@ -129,6 +130,25 @@ void collect_point_lists(CitationRecorder& recorder, const json& node, const std
   }
 }
 
+// A point's default reading is one of its readings (else every scenario that does not choose
+// another reading would be blamed for the rules folder's fault).
+void check_default_reading(const json& point, const std::string& at, const std::string& file, Problems& problems) {
+  if (!point.is_object() || !point.contains("readings") || !point["readings"].is_object()) return;
+  const std::string subject = point.contains("id") && point["id"].is_string() ? point["id"].get<std::string>() : "";
+  std::vector<std::string> readings;
+  for (const auto& [name, text] : point["readings"].items()) readings.push_back(name);
+  if (readings.empty()) {
+    problems.push_back({file, at + "/readings", subject, "an interpretation point needs at least one reading"});
+    return;
+  }
+  const json none;
+  const json& chosen = point.contains("default") ? point["default"] : none;
+  if (!chosen.is_string() || !point["readings"].contains(chosen.get<std::string>()))
+    problems.push_back({file, at + "/default", subject,
+                        fmt::format("the default reading {} is not one of the point's readings ({})",
+                                    chosen.is_null() ? "(none)" : chosen.dump(), fmt::join(readings, ", "))});
+}
+
 void collect_from_interpretations(const Project& project, const ClauseIndex& index, Citations& out) {
   const std::filesystem::path path = project.rules / index.game / "interpretations.json";
   if (!std::filesystem::exists(path)) return;
@@ -138,9 +158,14 @@ void collect_from_interpretations(const Project& project, const ClauseIndex& ind
   const std::string file = project.relative(path);
   CitationRecorder recorder(out, index, file);
   collect_point_lists(recorder, *document, "");
-  if (document->is_object() && document->contains("points") && (*document)["points"].is_array())
-    for (const auto& point : (*document)["points"])
+  if (document->is_object() && document->contains("points") && (*document)["points"].is_array()) {
+    const json& points = (*document)["points"];
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const json& point = points[i];
       if (point.is_object() && point.contains("id") && point["id"].is_string()) out.points.insert(point["id"]);
+      check_default_reading(point, fmt::format("/points/{}", i), file, out.problems);
+    }
+  }
 }
 
 }  // namespace

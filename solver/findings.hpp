@@ -16,10 +16,14 @@ struct Example {
   Step step;
 };
 
-enum class ProofStatus { proved, refuted, unknown };
+// interrupted: rulecheck was stopped (SIGINT, SIGTERM) before the proof was decided.
+enum class ProofStatus { proved, refuted, unknown, interrupted };
 
 inline const char* proof_status_name(ProofStatus s) {
-  return s == ProofStatus::proved ? "proved" : s == ProofStatus::refuted ? "refuted" : "unknown";
+  return s == ProofStatus::proved      ? "proved"
+         : s == ProofStatus::refuted   ? "refuted"
+         : s == ProofStatus::unknown   ? "unknown"
+                                       : "interrupted";
 }
 
 // One rule invariant, proved for all states (unbounded integers unless a rule bounds them) or
@@ -65,10 +69,13 @@ struct Witness {
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
 };
 
-enum class EditStatus { changed, unchanged, unknown };
+enum class EditStatus { changed, unchanged, unknown, interrupted };
 
 inline const char* edit_status_name(EditStatus s) {
-  return s == EditStatus::changed ? "changed" : s == EditStatus::unchanged ? "unchanged" : "unknown";
+  return s == EditStatus::changed     ? "changed"
+         : s == EditStatus::unchanged ? "unchanged"
+         : s == EditStatus::unknown   ? "unknown"
+                                      : "interrupted";
 }
 
 // What an edit of the ruleset numbers or of the readings does to one probe step of a game (an

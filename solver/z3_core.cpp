@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
+#include <set>
 
 #include <fmt/format.h>
+
+#include "common/cancel.hpp"
 
 namespace rulecheck::solver {
 
@@ -34,7 +38,89 @@ ClosedSplit split_closed(const Constraints& tracked) {
   return s;
 }
 
+// The contexts of the checks in flight, interrupted on every cancel request. Never destroyed (a
+// watcher thread may cancel while the process exits).
+struct InFlight {
+  std::mutex lock;
+  std::set<z3::context*> contexts;  // guarded by lock
+};
+
+InFlight& in_flight() {
+  static InFlight* f = [] {
+    // Z3's memory limit, process-wide, before any check (the first check is made after the first
+    // context, but a question's terms are small next to this limit until its check).
+    z3::set_param("memory_max_size", static_cast<int>(kSolverMemoryMb));
+    auto* made = new InFlight;
+    add_canceller([made] {
+      const std::lock_guard<std::mutex> hold(made->lock);
+      for (z3::context* c : made->contexts) c->interrupt();
+    });
+    return made;
+  }();
+  return *f;
+}
+
+// The memory limit is set as soon as this library is loaded, before any context is made.
+[[maybe_unused]] const bool memory_limited = (in_flight(), true);
+
+template <typename S>
+z3::check_result run_registered(S& s) {
+  InFlight& f = in_flight();
+  z3::context* ctx = &s.ctx();
+  {
+    const std::lock_guard<std::mutex> hold(f.lock);
+    if (cancel_requested()) return z3::unknown;
+    f.contexts.insert(ctx);
+  }
+  struct Leave {
+    InFlight& f;
+    z3::context* ctx;
+    ~Leave() {
+      const std::lock_guard<std::mutex> hold(f.lock);
+      f.contexts.erase(ctx);
+    }
+  } leave{f, ctx};
+  return s.check();
+}
+
+z3::params solver_params(z3::context& ctx, const Budget& budget) {
+  z3::params p(ctx);
+  p.set("rlimit", budget.rlimit);
+  p.set("ctrl_c", false);  // never Z3's SIGINT handler: the signals are rulecheck's
+  return p;
+}
+
 }  // namespace
+
+z3::check_result run_check(z3::solver& solver) { return run_registered(solver); }
+z3::check_result run_check(z3::optimize& optimize) { return run_registered(optimize); }
+
+std::string unknown_reason(z3::solver& solver) {
+  return cancel_requested() ? std::string(kInterrupted) : solver.reason_unknown();
+}
+std::string unknown_reason(z3::optimize& optimize) {
+  return cancel_requested() ? std::string(kInterrupted)
+                            : std::string(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize));
+}
+
+std::optional<std::string> too_many_spaces(long long spaces) {
+  if (spaces <= kMaxSpaces) return std::nullopt;
+  return fmt::format("the encoding would need {} spaces; the bound is {}", spaces, kMaxSpaces);
+}
+
+std::string failure_reason(const z3::exception& e) {
+  if (cancel_requested()) return kInterrupted;
+  const std::string what = e.msg();
+  if (what.find("out of memory") != std::string::npos)
+    return fmt::format("the solver's memory limit of {} MB was reached", kSolverMemoryMb);
+  return "the solver failed: " + what;
+}
+
+z3::optimize bounded_optimize(z3::context& ctx, const Budget& budget) {
+  z3::optimize o(ctx);
+  o.set(solver_params(ctx, budget));
+  return o;
+}
 
 std::string clause_list(const std::vector<std::string>& clauses) {
   std::string out;
@@ -50,9 +136,7 @@ z3::expr all_of(z3::context& ctx, const Constraints& constraints) {
 
 z3::solver bounded_solver(z3::context& ctx, const Budget& budget) {
   z3::solver s(ctx);
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  s.set(p);
+  s.set(solver_params(ctx, budget));
   return s;
 }
 
@@ -60,9 +144,7 @@ z3::solver one_shot_solver(z3::context& ctx, const Budget& budget) {
   const z3::tactic t = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
                        z3::tactic(ctx, "simplify") & z3::tactic(ctx, "smt");
   z3::solver s = t.mk_solver();
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  s.set(p);
+  s.set(solver_params(ctx, budget));
   return s;
 }
 
@@ -89,9 +171,12 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
   return r;
 }
 
-CheckResult checked(z3::solver& s) {
+namespace {
+
+template <typename S>
+CheckResult checked_any(S& s) {
   CheckResult r;
-  switch (s.check()) {
+  switch (run_check(s)) {
     case z3::sat:
       r.status = Sat::sat;
       r.model = s.get_model();
@@ -99,11 +184,16 @@ CheckResult checked(z3::solver& s) {
     case z3::unsat: r.status = Sat::unsat; break;
     case z3::unknown:
       r.status = Sat::unknown;
-      r.reason = s.reason_unknown();
+      r.reason = unknown_reason(s);
       break;
   }
   return r;
 }
+
+}  // namespace
+
+CheckResult checked(z3::solver& s) { return checked_any(s); }
+CheckResult checked(z3::optimize& o) { return checked_any(o); }
 
 std::optional<std::vector<std::string>> falsified_if_closed(const Constraints& tracked) {
   ClosedSplit s = split_closed(tracked);

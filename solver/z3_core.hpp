@@ -9,6 +9,7 @@
 #include <z3++.h>
 
 #include "solver/budget.hpp"
+#include "solver/findings.hpp"
 
 namespace rulecheck::solver {
 
@@ -33,6 +34,25 @@ struct CheckResult {
 
 // Runs `solver`'s check and reads the answer: sat with a model, unsat (no core), unknown with why.
 CheckResult checked(z3::solver& solver);
+CheckResult checked(z3::optimize& optimize);
+
+// Every check goes through these: a check that starts after rulecheck was asked to stop (a signal,
+// common/cancel.hpp) is not run, and one in flight is interrupted (z3::context::interrupt); both
+// end unknown, and unknown_reason() then says kInterrupted. Z3's own SIGINT handler is never
+// installed (every solver is made with "ctrl_c" false): the signals are rulecheck's.
+z3::check_result run_check(z3::solver& solver);
+z3::check_result run_check(z3::optimize& optimize);
+inline constexpr const char* kInterrupted = "interrupted";
+// Why the last check of `solver` ended unknown: kInterrupted when rulecheck was asked to stop,
+// else Z3's reason.
+std::string unknown_reason(z3::solver& solver);
+std::string unknown_reason(z3::optimize& optimize);
+// Whether a reason unknown_reason() gave is an interruption (not the budget).
+inline bool is_interrupted(const std::string& reason) { return reason == kInterrupted; }
+// A proof left undecided for `reason`: interrupted or unknown.
+inline ProofStatus undecided(const std::string& reason) {
+  return is_interrupted(reason) ? ProofStatus::interrupted : ProofStatus::unknown;
+}
 
 // Checks `facts` (not tracked: the state and the claim being checked) with each of `tracked`
 // asserted under its clause, within `budget`.
@@ -67,6 +87,15 @@ z3::solver bounded_solver(z3::context& ctx, const Budget& budget);
 // equal to what the effect gives) solved away before the SMT core sees it, which more than pays
 // for itself on the proofs' boards. Not for incremental use.
 z3::solver one_shot_solver(z3::context& ctx, const Budget& budget);
+
+// A fresh optimiser whose checks stop at `budget`.
+z3::optimize bounded_optimize(z3::context& ctx, const Budget& budget);
+
+// Why the limit of z3 memory, or a board too large, keeps a question from being asked: "the
+// encoding would need 1002 spaces; the bound is 26". nullopt when `spaces` is within kMaxSpaces.
+std::optional<std::string> too_many_spaces(long long spaces);
+// What a z3::exception thrown while building or checking a question means, for an unknown's detail.
+std::string failure_reason(const z3::exception& e);
 
 // The value of an integer expression in a model (completing it when the model leaves it free).
 int int_value(const z3::model& m, const z3::expr& e);

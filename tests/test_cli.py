@@ -55,6 +55,9 @@ class Files:
         self.undeclared = self.write("readings/hidden.json", HIDDEN)
         self.declared = self.write("readings/declared.json",
                                    dict(HIDDEN, interpretations={"messina.card-hostility": "exposed-only"}))
+        # Expects the hidden card hostile: true only under "held", so it fails under its own (default) readings.
+        self.failing = self.write("readings/failing.json", dict(
+            HIDDEN, id="t/failing", steps=[dict(HIDDEN["steps"][0], expect={"result": True})]))
 
     def write(self, name, content):
         path = self.tmp / name
@@ -213,7 +216,27 @@ def test_readings_accepts_a_declared_dependency(run, files):
     assert code == 0 and "0 undeclared" in out, out
 
 
+def test_readings_says_a_scenario_failing_under_its_own_readings_fails_and_finds_no_dependency(run, files):
+    # Under every other reading it fails too: those were reported as 24 false dependencies.
+    code, out, err = run("readings", files.failing)
+    assert code == 1, out + err
+    assert "failing.json: fails under its own readings (fail:" in out, out
+    assert "depends on" not in out and "0 undeclared dependencies" in out and "0 run(s)" in out, out
+
+
 # ---------------------------------------------------------------- the command line itself
+
+
+@pytest.mark.parametrize("args,value", [
+    (("prove", "--rlimit"), "-1"), (("prove", "--rlimit"), "1x"), (("prove", "--rlimit"), " 5"),
+    (("prove", "--rlimit"), "+5"), (("prove", "--rlimit"), "0x10"), (("fuzz", "--engine", "true", "--cases"), "-1"),
+    (("fuzz", "--engine", "true", "--time"), "1e3"), (("run", "x.json", "--timeout"), "0x10"),
+    (("diff", "--edited", "x.json", "--sample"), "-5"),
+])
+def test_a_number_option_is_read_strictly(run, args, value):
+    # CLI11 alone read " 5", "+5" and "0x10" (as 16), and "-1" as a huge count.
+    code, out, err = run(*args, value)
+    assert code == 2 and f'"{value}" is not' in err, f"exit {code}\n{out}{err}"
 
 
 def test_an_unknown_subcommand_exits_with_2(run):
@@ -266,3 +289,68 @@ def test_validate_reachable_names_the_invariant_and_the_pointer_and_a_mark_keeps
     code, out, _ = run("validate", "--reachable", str(path))
     assert code == 2, out
     assert "breaks no invariant" in out, out
+
+
+# ---------------------------------------------------------------- a broken or missing rules folder
+# A broken rules folder is rulecheck's problem (exit 3, naming the file), never blamed on every
+# scenario (exit 2); `rules check` finds it.
+
+COMMANDS = [("run", "SCENARIOS"), ("validate", "SCENARIOS"), ("readings", "SCENARIOS"), ("explain", "SCENARIO"),
+            ("prove",), ("ambiguities",), ("serve",), ("rules", "coverage"), ("diff", "--edited", "EDITED"),
+            ("fuzz", "--engine", "true"), ("engine", "check", "true")]
+
+
+def broken_copy(root, tmp_path, game, name, change):
+    import shutil
+    rules = tmp_path / "rules"
+    shutil.copytree(root / "rules", rules)
+    path = rules / game / name
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    change(doc)
+    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    return rules
+
+
+def command_line(rulecheck, root, tmp_path, rules, words):
+    edited = tmp_path / "edited.json"
+    edited.write_text('{"game": "messina", "hand_limit": 6}')
+    corpus = root / "scenarios" / "messina" / "consumption"
+    swap = {"SCENARIOS": str(corpus), "SCENARIO": str(corpus / "bill-all-tokens.json"), "EDITED": str(edited)}
+    return [rulecheck, "--rules", str(rules), *[swap.get(w, w) for w in words]]
+
+
+def unknown_default(doc):
+    doc["points"][0]["default"] = "no-such-reading"
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda w: " ".join(w))
+def test_a_default_reading_the_point_lacks_makes_every_command_exit_3_naming_the_file(rulecheck, root, tmp_path,
+                                                                                     words):
+    rules = broken_copy(root, tmp_path, "messina", "interpretations.json", unknown_default)
+    p = subprocess.run(command_line(rulecheck, root, tmp_path, rules, words), capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL, timeout=120)
+    assert p.returncode == 3, p.stdout + p.stderr
+    assert "messina/interpretations.json" in p.stderr and '"no-such-reading"' in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("words", COMMANDS + [("rules", "check")], ids=lambda w: " ".join(w))
+def test_a_missing_rules_folder_makes_every_command_exit_3(rulecheck, root, tmp_path, words):
+    p = subprocess.run(command_line(rulecheck, root, tmp_path, tmp_path / "no-rules", words), capture_output=True,
+                       text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert p.returncode == 3, p.stdout + p.stderr
+    assert "no-rules" in p.stderr, p.stderr
+
+
+def test_rules_check_finds_a_default_reading_the_point_lacks(rulecheck, root, tmp_path):
+    rules = broken_copy(root, tmp_path, "messina", "interpretations.json", unknown_default)
+    p = subprocess.run([rulecheck, "--rules", str(rules), "rules", "check"], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 1
+    assert "/points/0/default" in p.stdout and '"no-such-reading" is not one of the point\'s readings' in p.stdout
+
+
+def test_rules_check_finds_a_default_number_the_game_refuses(rulecheck, root, tmp_path):
+    rules = broken_copy(root, tmp_path, "messina", "ruleset.json", lambda doc: doc.update(hand_limit=-1))
+    p = subprocess.run([rulecheck, "--rules", str(rules), "rules", "check"], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 1 and "messina/ruleset.json" in p.stderr and "/hand_limit" in p.stderr, p.stderr

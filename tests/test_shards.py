@@ -97,7 +97,16 @@ def test_googletest_sharding_variables_pick_the_same_files_as_the_flag(rulecheck
     assert status.exists()  # GoogleTest's sign that the program shards
 
 
-@pytest.mark.parametrize("shard", ["0/3", "4/3", "2", "a/b", "1/0"])
+@pytest.mark.parametrize("total,index", [("-1", "0"), ("2", "1x"), ("2", " 1"), ("+2", "1"), ("0x2", "1"),
+                                         ("18446744073709551616", "1"), ("2", "")])
+def test_googletest_sharding_variables_are_read_strictly(rulecheck, root, total, index):
+    # -1 was read as 18446744073709551615 and 1x as 1: neither is a count.
+    env = dict(os.environ, GTEST_TOTAL_SHARDS=total, GTEST_SHARD_INDEX=index)
+    p = run(rulecheck, root, "run", str(root / "scenarios" / "messina" / "consumption"), env=env)
+    assert p.returncode == 2 and f"GTEST_TOTAL_SHARDS={total} and GTEST_SHARD_INDEX={index}" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("shard", ["0/3", "4/3", "2", "a/b", "1/0", " 1/3", "+1/3", "1/-3", "1/3x", "-1/3"])
 def test_a_shard_that_is_no_part_is_a_usage_error(rulecheck, root, shard):
     p = run(rulecheck, root, "run", str(root / "scenarios"), "--shard", shard)
     assert p.returncode == 2 and "--shard" in p.stderr, p.stderr
@@ -145,3 +154,80 @@ def test_with_three_jobs_a_crash_errors_one_case_and_loses_none(rulecheck, root,
 def test_a_number_of_jobs_outside_1_to_64_is_a_usage_error(rulecheck, root, jobs):
     p = run(rulecheck, root, "run", str(root / "scenarios"), "--jobs", jobs)
     assert p.returncode == 2 and "--jobs" in p.stderr, p.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# report merge refuses (exit 2, naming the part and what differs) parts that do not make one run.
+
+@pytest.fixture(scope="module")
+def small_parts(rulecheck, root, tmp_path_factory):
+    """Two shards of scenarios/messina/consumption against the oracle, and other parts to mix in:
+    the second shard with an engine too, and a shard of another corpus."""
+    out = tmp_path_factory.mktemp("small-parts")
+    corpus = str(root / "scenarios" / "messina" / "consumption")
+    engine = f"python3 {root / 'examples' / 'engines' / 'faithful.py'}"
+
+    def part(name, *args):
+        p = run(rulecheck, root, "run", *args, "--format", "jsonl")
+        assert p.returncode == 0, p.stderr
+        path = out / f"{name}.jsonl"
+        path.write_text(p.stdout)
+        return path
+    return {
+        "one": part("one", corpus, "--shard", "1/2"),
+        "two": part("two", corpus, "--shard", "2/2"),
+        "two-engine": part("two-engine", corpus, "--shard", "2/2", "--engine", engine),
+        "two-other-corpus": part("two-other", str(root / "scenarios" / "messina" / "muster"), "--shard", "2/2"),
+    }
+
+
+def merge(rulecheck, root, *files):
+    return run(rulecheck, root, "report", "merge", *map(str, files), "-q")
+
+
+def test_two_parts_of_one_run_merge(rulecheck, root, small_parts):
+    p = merge(rulecheck, root, small_parts["one"], small_parts["two"])
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+
+
+def test_a_part_missing_a_case_line_is_refused(rulecheck, root, small_parts, tmp_path):
+    lines = small_parts["two"].read_text().splitlines()
+    short = tmp_path / "short.jsonl"
+    short.write_text("\n".join(lines[:3] + lines[4:]) + "\n")  # the third case line dropped; summary kept
+    p = merge(rulecheck, root, small_parts["one"], short)
+    announced = json.loads(lines[0])["cases"]
+    assert p.returncode == 2, p.stderr
+    assert f"short.jsonl: {announced - 1} case line(s), while its header announces {announced}" in p.stderr
+
+
+def test_parts_of_different_corpora_are_refused(rulecheck, root, small_parts):
+    p = merge(rulecheck, root, small_parts["one"], small_parts["two-other-corpus"])
+    assert p.returncode == 2 and "two-other.jsonl: not a part of the same run" in p.stderr
+    assert "its corpus" in p.stderr, p.stderr
+
+
+def test_an_oracle_only_part_and_a_part_with_an_engine_are_refused(rulecheck, root, small_parts):
+    p = merge(rulecheck, root, small_parts["one"], small_parts["two-engine"])
+    assert p.returncode == 2 and "two-engine.jsonl: not a part of the same run" in p.stderr
+    assert "its targets" in p.stderr, p.stderr
+
+
+def test_a_case_of_a_target_no_header_names_is_refused(rulecheck, root, small_parts, tmp_path):
+    lines = small_parts["two"].read_text().splitlines()
+    case = json.loads(lines[1])
+    case["target"] = "ghost"
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join([lines[0], json.dumps(case)] + lines[2:]) + "\n")
+    p = merge(rulecheck, root, small_parts["one"], forged)
+    assert p.returncode == 2 and 'forged.jsonl line 2: at /target: the target "ghost" is not one the header names' \
+        in p.stderr, p.stderr
+
+
+def test_a_header_of_another_version_is_refused(rulecheck, root, small_parts, tmp_path):
+    lines = small_parts["two"].read_text().splitlines()
+    header = json.loads(lines[0])
+    header["version"] = "0.0.1"
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    p = merge(rulecheck, root, small_parts["one"], old)
+    assert p.returncode == 2 and "old.jsonl: written by rulecheck 0.0.1, not this rulecheck" in p.stderr, p.stderr

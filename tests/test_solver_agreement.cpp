@@ -12,17 +12,20 @@
 //     the text and allowed by the solver.
 //   - SolverAgreementFixed: the disagreements found this way, kept as cases.
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "common/number.hpp"
 #include "oracle/messina/oracle.hpp"
 #include "properties/generators/generated_case.hpp"
 #include "solver/messina/solver.hpp"
@@ -38,9 +41,13 @@ using Clock = std::chrono::steady_clock;
 
 constexpr unsigned kRlimit = 50'000'000;
 
+// A count from the environment, read strictly (common/number.hpp): junk is an error, never a number.
 long env_number(const char* name, long fallback) {
   const char* v = std::getenv(name);
-  return v && *v ? std::strtol(v, nullptr, 10) : fallback;
+  if (!v || !*v) return fallback;
+  const auto n = rulecheck::parse_count(v, LONG_MAX);
+  if (!n) throw std::invalid_argument(std::string(name) + "=" + v + " is not a count");
+  return static_cast<long>(*n);
 }
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }

@@ -154,3 +154,53 @@ def test_without_the_solver_a_wrong_answer_is_a_plain_failure(rulecheck, root):
     cases = [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
     failed = [c for c in cases if c["verdict"] == "fail"]
     assert failed and all("solver" not in c for c in failed)
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets: what rulecheck builds before it asks Z3 is bounded too. The hand-limit proof's board has
+# hand_limit + 2 spaces (one card per space); the bound is 26 spaces (named A to Z).
+
+@pytest.fixture(scope="module")
+def huge_hand_rules(root, tmp_path_factory):
+    """A copy of rules/ whose Messina hand_limit is 1,000,000 (the largest count a ruleset may hold)."""
+    import shutil
+    rules = tmp_path_factory.mktemp("huge-hand") / "rules"
+    shutil.copytree(root / "rules", rules)
+    ruleset = rules / "messina" / "ruleset.json"
+    doc = json.loads(ruleset.read_text(encoding="utf-8"))
+    doc["hand_limit"] = 1_000_000
+    ruleset.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    return rules
+
+
+WHY = "the encoding would need 1000002 spaces; the bound is 26"
+
+
+def test_prove_with_a_huge_hand_limit_is_quick_unknown_and_says_why(rulecheck, huge_hand_rules):
+    p = run([rulecheck, "--rules", str(huge_hand_rules), "prove", "--game", "messina", "--format", "json"], timeout=120)
+    assert p.returncode == 1, p.stderr
+    report = json.loads(p.stdout)
+    unknown = {r["id"]: r["detail"] for r in report["proofs"] if r["status"] == "unknown"}
+    assert unknown.get("messina.cards.hand-limit-kept") == WHY
+    assert report["refuted"] == 0
+
+
+def test_ambiguities_with_a_huge_hand_limit_is_quick_unknown_and_says_why(rulecheck, huge_hand_rules):
+    p = run([rulecheck, "--rules", str(huge_hand_rules), "ambiguities", "--game", "messina", "--format", "json"],
+            timeout=120)
+    assert p.returncode == 1, p.stderr  # a point not decided: never exit 0, never "missed"
+    report = json.loads(p.stdout)
+    # The discard-emptying witness is searched with one card over the limit: hand_limit + 1 spaces.
+    assert {"point": "messina.discard-emptying", "kind": "unknown",
+            "reason": "the encoding would need 1000001 spaces; the bound is 26"} in report["unknown"]
+    assert "messina.discard-emptying" not in report["missed"]
+
+
+def test_diff_to_a_huge_hand_limit_is_quick_and_says_why(rulecheck, root, tmp_path):
+    edited = tmp_path / "ruleset.json"
+    edited.write_text(json.dumps({"game": "messina", "hand_limit": 1_000_000}), encoding="utf-8")
+    p = run([rulecheck, "--rules", str(root / "rules"), "diff", "--edited", str(edited), "--sample", "50",
+             "--format", "json"], timeout=300)
+    assert p.returncode == 1, p.stderr
+    report = json.loads(p.stdout)
+    assert any(WHY in u for u in report["unknowns"]), report["unknowns"]

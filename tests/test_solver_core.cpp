@@ -1,15 +1,121 @@
 // The solver's core: constraints named by clause, the fast path for closed formulas, cores.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <thread>
 
+#include "common/cancel.hpp"
 #include "solver/parallel.hpp"
 #include "solver/z3_core.hpp"
 
 namespace rulecheck::solver {
 namespace {
+
+// n + 1 pigeons in n holes: unsat, and slow to prove for the SMT core (seconds at n = 10).
+z3::expr pigeons(z3::context& ctx, int n) {
+  z3::expr_vector all(ctx);
+  std::vector<std::vector<z3::expr>> in(static_cast<std::size_t>(n + 1));
+  for (int p = 0; p <= n; ++p) {
+    z3::expr_vector some_hole(ctx);
+    for (int h = 0; h < n; ++h) {
+      in[static_cast<std::size_t>(p)].push_back(ctx.bool_const(("p" + std::to_string(p) + "h" + std::to_string(h)).c_str()));
+      some_hole.push_back(in[static_cast<std::size_t>(p)].back());
+    }
+    all.push_back(z3::mk_or(some_hole));
+  }
+  for (int h = 0; h < n; ++h)
+    for (int p = 0; p <= n; ++p)
+      for (int q = p + 1; q <= n; ++q)
+        all.push_back(!(in[static_cast<std::size_t>(p)][static_cast<std::size_t>(h)] &&
+                        in[static_cast<std::size_t>(q)][static_cast<std::size_t>(h)]));
+  return z3::mk_and(all);
+}
+
+TEST(SolverCore, ACheckAskedAfterACancelIsNotRunAndIsUnknownInterrupted) {
+  z3::context ctx;
+  z3::solver s = bounded_solver(ctx, Budget{});
+  s.add(ctx.int_const("x") > 0);
+  request_cancel();
+  const CheckResult r = checked(s);
+  clear_cancel();
+  EXPECT_EQ(r.status, Sat::unknown);
+  EXPECT_EQ(r.reason, kInterrupted);
+  EXPECT_EQ(checked(s).status, Sat::sat);  // once cleared, the same question is answered
+}
+
+TEST(SolverCore, ACancelStopsACheckInFlightThroughTheContext) {
+  z3::context ctx;
+  z3::solver s = bounded_solver(ctx, Budget{4'000'000'000u});
+  s.add(pigeons(ctx, 11));
+  const auto started = std::chrono::steady_clock::now();
+  std::thread canceller([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    request_cancel();
+  });
+  const CheckResult r = checked(s);
+  canceller.join();
+  clear_cancel();
+  EXPECT_EQ(r.status, Sat::unknown);
+  EXPECT_EQ(r.reason, kInterrupted);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
+}
+
+void no_op(int) {}
+
+bool sigint_is(void (*handler)(int)) {
+  struct sigaction now {};
+  ::sigaction(SIGINT, nullptr, &now);
+  return now.sa_handler == handler;
+}
+
+// Z3 installs its own SIGINT handler during a check unless "ctrl_c" is off; with two checks on two
+// threads its handler crashed rulecheck on Ctrl-C. No solver rulecheck makes lets it.
+TEST(SolverCore, NoCheckInstallsZ3sSigintHandler) {
+  struct sigaction mine {}, before {};
+  mine.sa_handler = no_op;
+  sigemptyset(&mine.sa_mask);
+  ::sigaction(SIGINT, &mine, &before);
+  const std::vector<std::function<void(z3::context&)>> checks = {
+      [](z3::context& ctx) {
+        z3::solver s = bounded_solver(ctx, Budget{});
+        s.add(pigeons(ctx, 8));
+        EXPECT_EQ(checked(s).status, Sat::unsat);
+      },
+      [](z3::context& ctx) {
+        z3::solver s = one_shot_solver(ctx, Budget{});
+        s.add(pigeons(ctx, 8));
+        EXPECT_EQ(checked(s).status, Sat::unsat);
+      },
+      [](z3::context& ctx) {
+        z3::optimize o = bounded_optimize(ctx, Budget{});
+        o.add(pigeons(ctx, 8));
+        EXPECT_EQ(checked(o).status, Sat::unsat);
+      }};
+  for (const auto& check : checks) {
+    std::atomic<bool> done{false}, taken{false};
+    std::thread watcher([&] {
+      while (!done) {
+        if (!sigint_is(no_op)) taken = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    });
+    z3::context ctx;
+    check(ctx);
+    done = true;
+    watcher.join();
+    EXPECT_FALSE(taken);
+  }
+  ::sigaction(SIGINT, &before, nullptr);
+}
+
+TEST(SolverCore, ABoardBeyondTheBoundIsRefusedSayingWhy) {
+  EXPECT_FALSE(too_many_spaces(kMaxSpaces).has_value());
+  EXPECT_EQ(too_many_spaces(1'000'002), "the encoding would need 1000002 spaces; the bound is 26");
+}
 
 TEST(SolverCore, AClosedConstraintThatIsFalseIsNamedByItsClauseAndOnlyIt) {
   z3::context ctx;

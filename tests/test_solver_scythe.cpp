@@ -5,13 +5,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "common/number.hpp"
 #include "games/registry.hpp"
 #include "oracle/scythe/oracle.hpp"
 #include "properties/generators/generated_case.hpp"
@@ -259,7 +262,10 @@ Agreement agree(const json& readings, int n, std::uint64_t seed, bool sampled = 
 
 int agreement_cases() {
   const char* n = std::getenv("RULECHECK_SCYTHE_AGREEMENT_CASES");
-  return n ? std::atoi(n) : 2000;
+  if (!n) return 2000;
+  const auto cases = rulecheck::parse_count(n, INT_MAX);  // strictly (common/number.hpp)
+  if (!cases) throw std::invalid_argument(std::string("RULECHECK_SCYTHE_AGREEMENT_CASES=") + n + " is not a count");
+  return static_cast<int>(*cases);
 }
 
 void expect_agreement(const json& readings, std::uint64_t seed, bool sampled = false) {

@@ -66,6 +66,9 @@ struct SymBoard {
 struct Shape {
   std::vector<std::pair<ms::FactionId, ms::FactionKind>> factions;
   std::vector<ms::SpaceId> spaces;
+  // Non-empty: the shape asked for is beyond the bound (solver/budget.hpp kMaxSpaces), why; it has
+  // no spaces, and a question on it is reported unknown with this, never built.
+  std::string too_large;
 };
 
 // Why `state` is beyond what a SymBoard represents (nullopt: it is representable). A board holds

@@ -251,7 +251,9 @@ MessinaEditWitness edit_witness(const Probe& probe, const ms::Rules& base, const
   w.note = "shapes tried: " + shapes_tried(probe.shapes);
   w.status = found.status == SearchStatus::found  ? EditStatus::changed
              : found.status == SearchStatus::none ? EditStatus::unchanged
+             : is_interrupted(found.reason)       ? EditStatus::interrupted
                                                   : EditStatus::unknown;
+  if (w.status == EditStatus::unknown && !found.reason.empty()) w.note += "; unknown: " + found.reason;
   if (found.witness) {
     w.size = found.witness->size;
     w.example = std::move(found.witness->example);

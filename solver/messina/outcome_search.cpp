@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
@@ -15,10 +16,7 @@ namespace {
 // check proved there is one; z3::optimize makes it small. nullopt when the budget ran out.
 std::optional<z3::model> smallest(z3::context& ctx, const SearchBoards& boards, const z3::expr& question,
                                   const ms::Rules& rules, const Budget& budget) {
-  z3::optimize opt(ctx);
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  opt.set(p);
+  z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& c : well_formed(boards.before, rules.numbers)) opt.add(c.formula);
   for (const auto& c : boards.step.choices) opt.add(c.formula);
   for (const Encoded& e : boards.encoded) {
@@ -27,7 +25,7 @@ std::optional<z3::model> smallest(z3::context& ctx, const SearchBoards& boards, 
   }
   opt.add(question);
   opt.minimize(board_size(boards.before));
-  if (opt.check() != z3::sat) return std::nullopt;
+  if (run_check(opt) != z3::sat) return std::nullopt;
   return opt.get_model();
 }
 
@@ -83,6 +81,7 @@ std::vector<z3::expr> pinned_to(const z3::model& m, const SymBoard& board) {
 }  // namespace
 
 std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget) {
+  if (cancel_requested()) return std::nullopt;  // stopped: nothing more is built
   z3::context ctx;
   const auto boards = search_boards(ctx, probe.shape, probe.step, 2);
   if (!boards) return std::nullopt;
@@ -120,6 +119,7 @@ std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Ru
 }
 
 std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget) {
+  if (cancel_requested()) return std::nullopt;  // stopped: nothing more is built
   z3::context ctx;
   const auto boards = search_boards(ctx, probe.shape, probe.step, 1);
   if (!boards) return std::nullopt;

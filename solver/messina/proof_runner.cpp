@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
@@ -19,8 +20,8 @@ bool left_out(const std::vector<std::string>& without, const std::string& clause
 bool settle(MessinaProof& p, const CheckResult& r, const SearchBoards& boards) {
   if (r.status == Sat::unsat) return true;
   if (r.status == Sat::unknown) {
-    p.status = ProofStatus::unknown;
-    p.detail = "solver budget exceeded: " + r.reason;
+    p.status = undecided(r.reason);
+    p.detail = is_interrupted(r.reason) ? r.reason : "solver budget exceeded: " + r.reason;
     return false;
   }
   const z3::model& m = *r.model;
@@ -29,6 +30,14 @@ bool settle(MessinaProof& p, const CheckResult& r, const SearchBoards& boards) {
   p.counterexample = Example<ms::State, Step>{read_board(m, boards.before), boards.step.step_in(m)};
   if (!boards.outcomes.empty()) p.counterexample_next = read_board(m, boards.outcomes.front());
   return false;
+}
+
+// A proof over a shape beyond the bound is unknown, with why, before anything is built.
+bool too_large(MessinaProof& p, const Shape& shape) {
+  if (shape.too_large.empty()) return false;
+  p.status = ProofStatus::unknown;
+  p.detail = shape.too_large;
+  return true;
 }
 
 MessinaProof new_proof(ProofClaim claim) {
@@ -41,15 +50,27 @@ MessinaProof prove_each(ProofClaim claim, const Shape& shape, const std::vector<
                         const OutcomeQuestion& question, const ms::Rules& rules, const Budget& budget,
                         const std::vector<std::string>& without) {
   MessinaProof p = new_proof(std::move(claim));
+  if (too_large(p, shape)) return p;
   for (const ProofStep& step : steps) {
-    z3::context ctx;
-    const auto boards = search_boards(ctx, shape, step, outcomes);
-    if (!boards) {
-      p.status = ProofStatus::unknown;
-      p.detail = "a step is not encoded";
+    if (cancel_requested()) {  // stopped: nothing more is built
+      p.status = ProofStatus::interrupted;
+      p.detail = kInterrupted;
       return p;
     }
-    if (!settle(p, search_step(ctx, *boards, question, rules, budget, without), *boards)) return p;
+    try {
+      z3::context ctx;
+      const auto boards = search_boards(ctx, shape, step, outcomes);
+      if (!boards) {
+        p.status = ProofStatus::unknown;
+        p.detail = "a step is not encoded";
+        return p;
+      }
+      if (!settle(p, search_step(ctx, *boards, question, rules, budget, without), *boards)) return p;
+    } catch (const z3::exception& e) {
+      p.detail = failure_reason(e);
+      p.status = undecided(p.detail);
+      return p;
+    }
   }
   return p;
 }
@@ -130,6 +151,7 @@ MessinaProof prove_decided(ProofClaim claim, const Shape& shape, const std::vect
 MessinaProof prove_for_every_board(ProofClaim claim, const Shape& shape, const ms::Query& query,
                                    const BoardClaim& holds, const ms::Rules& rules, const Budget& budget) {
   MessinaProof p = new_proof(std::move(claim));
+  if (too_large(p, shape)) return p;
   z3::context ctx;
   const ProofStep no_action = [&query](const SymBoard&) {
     return StepOnBoard{{}, nullptr, [&query](const z3::model&) { return Step{query}; }};

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
+
 namespace rulecheck::solver::messina {
 
 namespace {
@@ -143,20 +145,53 @@ Shape small_shape(int spaces, bool two_factions, ms::FactionKind second) {
   Shape s;
   s.factions.push_back({"Red", ms::FactionKind::human});
   if (two_factions) s.factions.push_back({"Blue", second});
+  if (auto why = too_many_spaces(spaces)) {
+    s.too_large = *why;
+    return s;
+  }
   for (int i = 0; i < spaces; ++i) s.spaces.push_back(std::string(1, static_cast<char>('A' + i)));
   return s;
 }
 
+namespace {
+
+// A step the solver does not encode yet: the search ends unknown, with no reason to report.
+struct NotEncoded {};
+
+// The search on one shape: the witness, or nullopt with `why_unknown` set when the question ended
+// unknown (kept when already set).
+std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape& shape, const Budget& budget,
+                                           std::string& why_unknown);
+
+}  // namespace
+
 WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
-  bool exhausted = false;
+  std::string why_unknown;  // a shape's question ended unknown: why (the first reason kept)
   for (const Shape& shape : spec.shapes) {
+    if (!shape.too_large.empty()) return {SearchStatus::unknown, std::nullopt, shape.too_large};
+    if (cancel_requested()) return {SearchStatus::unknown, std::nullopt, kInterrupted};  // nothing more is built
+    try {
+      auto found = search_shape(spec, shape, budget, why_unknown);
+      if (found) return {SearchStatus::found, std::move(found), ""};
+    } catch (const z3::exception& e) {
+      return {SearchStatus::unknown, std::nullopt, failure_reason(e)};
+    } catch (const NotEncoded&) {
+      return {SearchStatus::unknown, std::nullopt, ""};
+    }
+    if (is_interrupted(why_unknown)) break;
+  }
+  return {why_unknown.empty() ? SearchStatus::none : SearchStatus::unknown, std::nullopt, why_unknown};
+}
+
+namespace {
+
+std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape& shape, const Budget& budget,
+                                           std::string& why_unknown) {
+  {
     z3::context ctx;
     const SymBoard before = free_board(ctx, shape, "");
     const Step step = spec.step(shape);
-    z3::optimize opt(ctx);
-    z3::params p(ctx);
-    p.set("rlimit", budget.rlimit);
-    opt.set(p);
+    z3::optimize opt = bounded_optimize(ctx, budget);
     // Each fact goes to the optimiser as it is made (the order in which terms are made steers
     // which of the smallest states Z3 returns) and is kept for the precheck.
     std::vector<z3::expr> facts;
@@ -184,13 +219,13 @@ WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
       const ms::Rules& under = spec.choices[i].rules;
       if (is_query) {
         auto a = encode_query(before, std::get<ms::Query>(step), under);
-        if (!a) return {SearchStatus::unknown, std::nullopt};  // not encoded
+        if (!a) throw NotEncoded{};
         answers.push_back(*a);
         continue;
       }
       afters.push_back(free_board(ctx, shape, fmt::format("after{}", i)));
       auto e = encode_action(before, std::get<ms::Action>(step), afters.back(), under);
-      if (!e) return {SearchStatus::unknown, std::nullopt};  // not encoded
+      if (!e) throw NotEncoded{};
       legal.push_back(all_of(ctx, e->legal));
       conditions.push_back(e->legal);
       assert_fact(z3::implies(legal.back(), all_of(ctx, e->effect)));
@@ -211,16 +246,17 @@ WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
     if (spec.precheck) {
       z3::solver plain = bounded_solver(ctx, budget);
       for (const auto& f : facts) plain.add(f);
-      can_differ = plain.check();
-      if (can_differ == z3::unsat) continue;
+      can_differ = run_check(plain);
+      if (can_differ == z3::unsat) return std::nullopt;
+      if (can_differ == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(plain);
     }
 
     const z3::expr size = board_size(before);
     opt.minimize(size);
-    const z3::check_result found = opt.check();
+    const z3::check_result found = run_check(opt);
     if (found != z3::sat) {
-      exhausted = exhausted || found == z3::unknown || can_differ == z3::unknown;
-      continue;
+      if (found == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(opt);
+      return std::nullopt;
     }
     const z3::model m = opt.get_model();
 
@@ -251,13 +287,24 @@ WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
       }
       w.outcomes.push_back(std::move(o));
     }
-    return {SearchStatus::found, std::move(w)};
+    return w;
   }
-  return {exhausted ? SearchStatus::unknown : SearchStatus::none, std::nullopt};
 }
 
+}  // namespace
+
 std::optional<MessinaWitness> find_witness(const ms::Rules&, const WitnessSpec& spec, const Budget& budget) {
-  return search_witness(spec, budget).witness;
+  WitnessSearch found = search_witness(spec, budget);
+  if (found.status != SearchStatus::unknown || found.reason.empty()) return std::move(found.witness);
+  // Not decided: said as a record of its own (kind "unknown" or "interrupted", why in the note),
+  // never as a point searched without a witness.
+  MessinaWitness w;
+  w.point = spec.point;
+  w.kind = is_interrupted(found.reason) ? "interrupted" : "unknown";
+  w.clauses = spec.clauses;
+  w.title = spec.title;
+  w.note = found.reason;
+  return w;
 }
 
 }  // namespace rulecheck::solver::messina

@@ -53,12 +53,15 @@ enum class SearchStatus { found, none, unknown };
 struct WitnessSearch {
   SearchStatus status = SearchStatus::none;
   std::optional<MessinaWitness> witness;  // found
+  std::string reason;                     // unknown: why ("interrupted", a shape too large, ...); may be empty
 };
 
 // The smallest state (by board_size, on the first shape that has one) where two of the choices
 // give different outcomes of the step. The state is well formed under every choice's numbers.
 WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget);
-// The ambiguity searches' form: the witness, or nullopt (none, or the budget ran out). Each choice
+// The ambiguity searches' form: the witness, or nullopt (none, or a step not encoded), or, when
+// the search could not decide, a record of kind "unknown" or "interrupted" with why as its note
+// and no outcomes. Each choice
 // carries its whole Rules; the first argument (the defaults the readings were chosen from) is
 // not needed beyond that.
 std::optional<MessinaWitness> find_witness(const ms::Rules& defaults, const WitnessSpec& spec, const Budget& budget);

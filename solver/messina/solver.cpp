@@ -38,7 +38,8 @@ OutcomeCheck forbidden(std::vector<std::string> clauses, std::string why) {
 }
 
 OutcomeCheck over_budget(const Broken& b) {
-  return OutcomeCheck{Membership::unknown, {}, "solver budget exceeded: " + b.reason};
+  return OutcomeCheck{Membership::unknown, {},
+                      is_interrupted(b.reason) ? "the solver was interrupted" : "solver budget exceeded: " + b.reason};
 }
 
 // Claimed legal with a next state: every condition and every effect equation must hold.

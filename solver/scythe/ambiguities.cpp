@@ -105,17 +105,14 @@ std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_r
   // A choice left open (which workers ride) would make "illegal" a statement about every choice;
   // the candidates are written so that none arises.
   if (!ea.choices.empty() || !eb.choices.empty()) return std::nullopt;
-  z3::optimize opt(ctx);
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  opt.set(p);
+  z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& v : valid_position(ctx, a, b, before)) opt.add(v);
   for (int f = 0; f < b.n_factions(); ++f) opt.add(before.popularity[f] == 5);
   for (int t = 0; t < b.n_territories(); ++t) opt.add(!before.combat_pending[t] && !before.encounter_pending[t]);
   const z3::expr la = all_of(ctx, ea.legal), lb = all_of(ctx, eb.legal);
   opt.add(la != lb || (la && lb && nexts_differ(ctx, b, ea.next, eb.next)));
   opt.minimize(units_on(ctx, b, before));
-  if (opt.check() != z3::sat) return std::nullopt;
+  if (run_check(opt) != z3::sat) return std::nullopt;
   return state_in(opt.get_model(), b, before, c.map);
 }
 

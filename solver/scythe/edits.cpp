@@ -126,22 +126,19 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
   // Can the sides differ at all? A proof that they cannot is cheaper than an empty optimisation.
   z3::solver plain = bounded_solver(ctx, budget);
   for (const auto& f : facts) plain.add(f);
-  const z3::check_result can_differ = plain.check();
+  const z3::check_result can_differ = run_check(plain);
   if (can_differ == z3::unsat) {
     w.status = EditStatus::unchanged;
     return w;
   }
-  z3::optimize opt(ctx);
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  opt.set(p);
+  z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& f : facts) opt.add(f);
   const z3::expr units = units_on(ctx, b, before);
   opt.minimize(units);
   z3::expr popularity = ctx.int_val(0);
   for (const auto& f : before.popularity) popularity = popularity + f;
   opt.minimize(popularity);
-  const z3::check_result found = opt.check();
+  const z3::check_result found = run_check(opt);
   if (found == z3::unsat) w.status = EditStatus::unchanged;
   if (found != z3::sat) return w;
 

@@ -80,14 +80,11 @@ std::optional<z3::model> fewest_units(z3::context& ctx, const MoveSearch& s, con
                                       const Budget& budget) {
   z3::solver plain = one_shot_solver(ctx, budget);
   for (const auto& f : facts) plain.add(f);
-  if (plain.check() != z3::sat) return std::nullopt;
-  z3::optimize opt(ctx);
-  z3::params p(ctx);
-  p.set("rlimit", budget.rlimit);
-  opt.set(p);
+  if (run_check(plain) != z3::sat) return std::nullopt;
+  z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& f : facts) opt.add(f);
   opt.minimize(units_on(ctx, s.board, s.before));
-  if (opt.check() != z3::sat) return std::nullopt;
+  if (run_check(opt) != z3::sat) return std::nullopt;
   return opt.get_model();
 }
 

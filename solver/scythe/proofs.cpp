@@ -152,15 +152,15 @@ ScytheProof prove_invariant(const Invariant& inv, const sy::Rules& rules, const 
         if (!exercised) {
           s.push();
           s.add(inv.exercised(ctx, e));
-          exercised = s.check() == z3::sat;
+          exercised = run_check(s) == z3::sat;
           s.pop();
         }
         s.add(!inv.holds(ctx, rules, b, before, e));
-        const z3::check_result r = s.check();
+        const z3::check_result r = run_check(s);
         if (r == z3::unsat) continue;
         if (r == z3::unknown) {
-          p.status = ProofStatus::unknown;
-          p.detail = s.reason_unknown();
+          p.detail = unknown_reason(s);
+          p.status = undecided(p.detail);
           break;
         }
         const z3::model m = s.get_model();

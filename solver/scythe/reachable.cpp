@@ -195,7 +195,7 @@ std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget
             s.push();
             for (const auto& c : e.choices) s.add(c);
             s.add(all_of(ctx, e.legal));
-            const z3::check_result any = s.check();  // is some move of this shape legal from a reachable state?
+            const z3::check_result any = run_check(s);  // is some move of this shape legal from a reachable state?
             if (any == z3::unsat) {                  // none: nothing to keep
               s.pop();
               continue;
@@ -206,10 +206,10 @@ std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget
               if (p.status != ProofStatus::proved) continue;
               s.push();
               s.add(!invariants[k].holds(ctx, b, e.next));
-              const z3::check_result result = s.check();
+              const z3::check_result result = run_check(s);
               if (result == z3::unknown) {
-                p.status = ProofStatus::unknown;
-                p.detail = s.reason_unknown();
+                p.detail = unknown_reason(s);
+                p.status = undecided(p.detail);
               } else if (result == z3::sat) {
                 refute(p, s.get_model(), b, map, before, e, step, carried);
               }

@@ -14,6 +14,12 @@ namespace rulecheck::solver::scythe {
 
 namespace {
 
+// Why a membership check is unknown: the signal that stopped it, or the budget.
+std::string undecided_why(const std::string& reason) {
+  return is_interrupted(reason) ? "the solver was interrupted" : "budget exhausted: " + reason;
+}
+
+
 z3::context& checking_context() {
   thread_local z3::context ctx;
   return ctx;
@@ -38,7 +44,7 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
   if (!after) {
     // Claimed illegal: right when some legality condition fails whatever the open choices.
     const Broken broken = broken_clauses(ctx, e.choices, e.legal, budget);
-    if (broken.unknown) return {Membership::unknown, {}, "budget exhausted: " + broken.reason};
+    if (broken.unknown) return {Membership::unknown, {}, undecided_why(broken.reason)};
     const std::vector<std::string>& why = broken.clauses;
     // Illegal by the clause claimed or by any clause the move breaks; a clause it does not break
     // is no reason, even when another is.
@@ -59,7 +65,7 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
   const Constraints eff = effects(ctx, rules, b, position_of(ctx, b, before), e, then, mover->second);
   all.insert(all.end(), eff.begin(), eff.end());
   const Broken broken = broken_clauses(ctx, e.choices, all, budget);
-  if (broken.unknown) return {Membership::unknown, {}, "budget exhausted: " + broken.reason};
+  if (broken.unknown) return {Membership::unknown, {}, undecided_why(broken.reason)};
   if (!broken.clauses.empty())
     return {Membership::forbidden, broken.clauses, "the outcome breaks " + clause_list(broken.clauses)};
   return {Membership::allowed, {}, "a legal move with this outcome"};
