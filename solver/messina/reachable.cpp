@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 
@@ -196,12 +197,19 @@ void refute(MessinaProof& p, const z3::model& m, const SearchBoards& boards, con
   p.counterexample_next = read_board(m, boards.outcomes.front());
 }
 
-void undecided(std::vector<MessinaProof>& proofs, const std::string& why) {
+// Every proof still standing ends undecided: interrupted when rulecheck was asked to stop.
+void leave_undecided(std::vector<MessinaProof>& proofs, const std::string& why,
+                     ProofStatus status = ProofStatus::unknown) {
   for (auto& p : proofs)
     if (p.status == ProofStatus::proved) {
-      p.status = ProofStatus::unknown;
+      p.status = status;
       p.detail = why;
     }
+}
+
+// Why a check ended unknown, as a proof's detail.
+std::string unknown_detail(const std::string& reason, const std::string& step, const std::string& shape) {
+  return is_interrupted(reason) ? reason : fmt::format("solver budget exceeded on {} ({}): {}", step, shape, reason);
 }
 
 }  // namespace
@@ -227,17 +235,22 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
   int legal_somewhere = 0;
   for (const auto& [shape_name, shape] : scope_shapes())
     for (const ScopeStep& scope : scope_steps(rules)) {
+      if (cancel_requested()) {  // stopped: nothing more is built
+        leave_undecided(proofs, kInterrupted, ProofStatus::interrupted);
+        return proofs;
+      }
       z3::context ctx;
       const auto boards = search_boards(ctx, shape, scope.step, 1);
       if (!boards) {
-        undecided(proofs, "the encoding has no effect for: " + scope.name);
+        leave_undecided(proofs, "the encoding has no effect for: " + scope.name);
         return proofs;
       }
       z3::solver any = one_shot_solver(ctx, budget);
       add_reachable_step(any, *boards, rules);
       const CheckResult exists = checked(any);  // is the step legal from some board play can reach?
       if (exists.status == Sat::unknown) {
-        undecided(proofs, fmt::format("solver budget exceeded on {} ({}): {}", scope.name, shape_name, exists.reason));
+        leave_undecided(proofs, unknown_detail(exists.reason, scope.name, shape_name),
+                        solver::undecided(exists.reason));
         return proofs;
       }
       if (exists.status == Sat::unsat) {
@@ -253,15 +266,15 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
         s.add(!invariants[k].holds(boards->outcomes.front(), rules));
         const CheckResult r = checked(s);
         if (r.status == Sat::unknown) {
-          p.status = ProofStatus::unknown;
-          p.detail = fmt::format("solver budget exceeded on {} ({}): {}", scope.name, shape_name, r.reason);
+          p.status = solver::undecided(r.reason);
+          p.detail = unknown_detail(r.reason, scope.name, shape_name);
         } else if (r.status == Sat::sat) {
           refute(p, *r.model, *boards, scope.name, shape_name);
         }
       }
     }
   if (legal_somewhere == 0) {
-    undecided(proofs, "vacuous: no action of the scope is legal from a board play can reach");
+    leave_undecided(proofs, "vacuous: no action of the scope is legal from a board play can reach");
     return proofs;
   }
   for (auto& p : proofs)
