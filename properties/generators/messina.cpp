@@ -1277,6 +1277,23 @@ json make_action(Board& b, const ActionSpec& a, std::string& kind) {
   return act;
 }
 
+// Whether a faction other than `f` has units or Workers (its own or as a guest) at `space`.
+bool others_present(const Board& b, const std::string& f, const std::string& space) {
+  const json& sp = b.state["spaces"][space];
+  const json units = sp.value("units", json::object()), utilities = sp.value("utilities", json::array());
+  for (const auto& [who, counts] : units.items())
+    if (who != f)
+      for (const auto& [unit, n] : counts.items())
+        if (n.get<int>() > 0) return true;
+  for (const auto& ut : utilities) {
+    if (ut["owner"] != f && ut.value("workers", 0) > 0) return true;
+    const json guests = ut.value("guests", json::object());
+    for (const auto& [guest, n] : guests.items())
+      if (guest != f && n.get<int>() > 0) return true;
+  }
+  return false;
+}
+
 json make_query(Board& b, const ActionSpec& a, std::string& kind) {
   const std::string type = kQueryTypes[static_cast<std::size_t>(a.type) % kQueryTypes.size()];
   kind = type;
@@ -1288,11 +1305,24 @@ json make_query(Board& b, const ActionSpec& a, std::string& kind) {
   } else if (type == "hostile") {
     q["faction"] = f;
     q["at"] = b.space(a.space);
-    // Aimed at messina.card-hostility: the space's card held by an opponent, face down half the time.
+    // One in three at messina.card-hostility: a space no other faction has units or Workers in, its
+    // card held by an opponent (face down two times in three) that gives `f` no military consent.
     const std::string other = b.faction(a.other);
-    if (a.aim && other != f && !b.state["cards"].contains(q["at"].get<std::string>())) {
-      b.state["cards"][q["at"].get<std::string>()] = {{"holder", other}, {"exposed", a.choice % 2 == 0}};
-      b.card_ids.push_back(q["at"].get<std::string>());
+    if (a.choice % 3 == 0 && other != f) {
+      std::vector<std::string> quiet;
+      for (const auto& sid : b.space_ids)
+        if (!b.state["cards"].contains(sid) && !others_present(b, f, sid)) quiet.push_back(sid);
+      if (!quiet.empty()) {
+        const std::string at = quiet[static_cast<std::size_t>(a.space) % quiet.size()];
+        q["at"] = at;
+        b.state["cards"][at] = {{"holder", other}, {"exposed", (a.choice / 3) % 2 == 1}};
+        b.card_ids.push_back(at);
+        json& consents = b.state["factions"][other]["consents"];
+        if (consents.is_object() && consents.contains(f)) {
+          json& given = consents[f];
+          given.erase(std::remove(given.begin(), given.end(), json("military")), given.end());
+        }
+      }
     }
   } else if (type == "must-expose") {
     ensure_card(b, f, a.space, false);
