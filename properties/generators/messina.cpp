@@ -1311,15 +1311,16 @@ json make_query(Board& b, const ActionSpec& a, std::string& kind) {
     if (a.choice % 3 == 0 && other != f) {
       std::vector<std::string> quiet;
       for (const auto& sid : b.space_ids)
-        if (!b.state["cards"].contains(sid) && !others_present(b, f, sid)) quiet.push_back(sid);
+        if (!(b.state.contains("cards") && b.state["cards"].contains(sid)) && !others_present(b, f, sid))
+          quiet.push_back(sid);
       if (!quiet.empty()) {
         const std::string at = quiet[static_cast<std::size_t>(a.space) % quiet.size()];
         q["at"] = at;
         b.state["cards"][at] = {{"holder", other}, {"exposed", (a.choice / 3) % 2 == 1}};
         b.card_ids.push_back(at);
-        json& consents = b.state["factions"][other]["consents"];
-        if (consents.is_object() && consents.contains(f)) {
-          json& given = consents[f];
+        json& faction = b.state["factions"][other];
+        if (faction.contains("consents") && faction["consents"].is_object() && faction["consents"].contains(f)) {
+          json& given = faction["consents"][f];
           given.erase(std::remove(given.begin(), given.end(), json("military")), given.end());
         }
       }
