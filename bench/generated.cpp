@@ -116,6 +116,8 @@ void ServeFuzz(benchmark::State& state) {
   Bindings bindings;
   CrossCheckOptions cross;
   cross.bindings = &bindings;
+  PreparedCases prepared;
+  cross.prepared = &prepared;
   std::size_t agreed = 0, total = 0;
   for (auto _ : state)
     for (const auto& batch : batches)

@@ -20,6 +20,26 @@
 
 namespace rulecheck {
 
+const PreparedCases::Prepared& PreparedCases::get(const Scenario& s, const GameRules& rules,
+                                                  const EngineReadings& engine, Bindings& bindings) {
+  static constexpr std::size_t kKept = 4096;
+  std::string key = s.game;
+  ((key += '\n') += s.ruleset.dump()) += '\n';
+  key += s.interpretations.dump();
+  if (auto it = kept_.find(key); it != kept_.end()) return it->second;
+  Prepared p{choose_readings(engine, rules, s.interpretations), nullptr};
+  if (p.chosen.problem.empty()) {
+    try {
+      p.binding = bindings.get_shared(s.game, rules, s.ruleset, p.chosen.readings);
+    } catch (const std::exception&) {
+      // left unbound: the case binds again and reports why
+    }
+  }
+  if (kept_.size() >= kKept) kept_.clear();
+  return kept_.emplace(std::move(key), std::move(p)).first->second;
+}
+
+
 namespace {
 
 // What the oracle says about one step, and the state sent for it.
@@ -252,7 +272,7 @@ class CrossCheckRun {
       return;
     }
     const GameRules& rules = *library_.find(s.game);
-    const Prepared& prepared = prepare(s, rules);
+    const PreparedCases::Prepared& prepared = prepare(s, rules);
     const ChosenReadings& chosen = prepared.chosen;
     if (!chosen.problem.empty()) {
       c.result.verdict = Verdict::skipped;
@@ -304,30 +324,9 @@ class CrossCheckRun {
     }
   }
 
-  // What a case's game, ruleset and interpretations decide before its steps: the readings it runs
-  // under (the engine's where it lacks the case's) and the rules bound to them. Kept per run, for
-  // generated cases share few combinations.
-  struct Prepared {
-    ChosenReadings chosen;
-    std::shared_ptr<const Bindings::Entry> binding;  // nullptr: a problem, or the binding threw
-  };
-  const Prepared& prepare(const Scenario& s, const GameRules& rules) {
-    static constexpr std::size_t kKept = 4096;
-    std::string key = s.game;
-    ((key += '\n') += s.ruleset.dump()) += '\n';
-    key += s.interpretations.dump();
-    if (auto it = prepared_.find(key); it != prepared_.end()) return it->second;
-    Prepared p{choose_readings(engine_readings_, rules, s.interpretations), nullptr};
-    if (p.chosen.problem.empty()) {
-      try {
-        p.binding = (options_.bindings ? *options_.bindings : bindings_)
-                        .get_shared(s.game, rules, s.ruleset, p.chosen.readings);
-      } catch (const std::exception&) {
-        // left unbound: the case binds again and reports why
-      }
-    }
-    if (prepared_.size() >= kKept) prepared_.clear();
-    return prepared_.emplace(std::move(key), std::move(p)).first->second;
+  const PreparedCases::Prepared& prepare(const Scenario& s, const GameRules& rules) {
+    return (options_.prepared ? *options_.prepared : prepared_)
+        .get(s, rules, engine_readings_, options_.bindings ? *options_.bindings : bindings_);
   }
 
   const ScenarioSource& scenarios_;
@@ -338,7 +337,7 @@ class CrossCheckRun {
   const std::function<void(const CaseResult&)>& report_;
   std::deque<PlannedCase> cases_;  // planned and not yet reported: case reported_ is at the front
   Bindings bindings_;
-  std::unordered_map<std::string, Prepared> prepared_;
+  PreparedCases prepared_;
   std::vector<std::string> requests_, ids_;
   std::vector<std::size_t> owner_;  // request -> case
   std::size_t planned_ = 0, reported_ = 0;

@@ -6,17 +6,35 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "harness/bindings.hpp"
 #include "harness/case_result.hpp"
 #include "harness/engine.hpp"
+#include "harness/engine_readings.hpp"
 #include "harness/known.hpp"
 #include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
 
 namespace rulecheck {
+
+// What a case's game, ruleset and interpretations decide before its steps, for one engine: the
+// readings it runs under (the engine's where it lacks the case's) and the rules bound to them. Kept
+// across calls like Bindings: generated cases share few combinations.
+class PreparedCases {
+ public:
+  struct Prepared {
+    ChosenReadings chosen;
+    std::shared_ptr<const Bindings::Entry> binding;  // nullptr: a problem, or the binding threw
+  };
+  const Prepared& get(const Scenario& s, const GameRules& rules, const EngineReadings& engine, Bindings& bindings);
+
+ private:
+  std::unordered_map<std::string, Prepared> kept_;
+};
 
 struct CrossCheckOptions {
   bool strict = false;                          // compare clause ids, not only legality
@@ -31,6 +49,7 @@ struct CrossCheckOptions {
   const KnownDeviations* known = nullptr;       // --known: failures it matches are reported `known`
   Bindings* bindings = nullptr;                 // bound rules kept across calls (fuzz's batches); nullptr: a
                                                 // cache of this call's own
+  PreparedCases* prepared = nullptr;            // with `bindings`, for one engine: kept across calls too
   // Called as each case is planned, with its number in this call and the oracle's outcome of its first
   // step (fuzz counts what a generated case reached without running the oracle on it twice).
   std::function<void(std::size_t, const json&)> on_oracle_outcome;

@@ -184,6 +184,7 @@ class Fuzzer {
     cross.solver_rlimit = options_.solver_rlimit;
     cross.known = options_.known;
     cross.bindings = &bindings_;
+    cross.prepared = &prepared_;
     cross.on_oracle_outcome = [this](std::size_t k, const json& outcome) {
       OracleSeen& seen = oracle_seen_[k];
       seen.ran = true;
@@ -324,6 +325,7 @@ class Fuzzer {
   EngineReadings engine_readings_;
   std::map<std::string, rc::Gen<GeneratedCase>> generators_;
   Bindings bindings_;  // the oracle's rules per (game, ruleset, readings), kept across batches
+  PreparedCases prepared_;  // each case's readings and rules, per (game, ruleset, interpretations)
   std::vector<OracleSeen> oracle_seen_;
   GeneratedCase failing_value_;  // the last case shrink_and_save saved
   FuzzStats stats_;
