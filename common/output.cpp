@@ -53,8 +53,10 @@ std::string reason(int error) {
 }  // namespace
 
 void remember_standard_output_errors() {
-  static StdoutBuffer buffer;
-  std::cout.rdbuf(&buffer);
+  // Never destroyed: std::cout is flushed after every static object of this program is gone (by
+  // std::ios_base::Init's destructor), and must still find its buffer then.
+  static StdoutBuffer* const buffer = new StdoutBuffer();
+  std::cout.rdbuf(buffer);
 }
 
 void note_standard_output_error(int error) { remember(error); }
