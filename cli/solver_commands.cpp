@@ -23,6 +23,7 @@ struct SolverArgs {
   std::string format = "console";
   std::string output_dir;
   unsigned rlimit = 50'000'000;
+  bool strength = false;  // prove --strength
 };
 
 // The games asked for (all by default), each with its rules; nothing when one is unknown.
@@ -54,17 +55,35 @@ void write_scenario(const std::filesystem::path& dir, const json& scenario) {
 // The exit status of a command a signal stopped: as a shell reports a command its signal ended.
 int interrupted_exit() { return 128 + interrupted(); }
 
+// One proof record on the console: status and id, the claim, what it covers, the clauses, and (when
+// not proved) why; under --strength the misreadings that break it.
+void print_proof(const json& r, const std::string& status) {
+  fmt::print("{:8} {}\n         {}\n         {}: {}\n         clauses: {}\n", status, r.value("id", ""),
+             printable(r.value("claim", "")), r.value("scope", ""), printable(r.value("covers", "")),
+             fmt::join(r["clauses"].get<std::vector<std::string>>(), ", "));
+  if (status != "proved") fmt::print("         {}\n", printable(r.value("detail", "")));
+  if (!r.contains("killed_by")) return;
+  const auto& killed = r["killed_by"];
+  if (killed.empty())
+    fmt::print("         HOLLOW: no misreading of its clauses breaks it ({} tried)\n", r["survived"].size());
+  else
+    fmt::print("         killed by {} of {} misreading(s): {}\n", killed.size(), killed.size() + r["survived"].size(),
+               fmt::join(killed.get<std::vector<std::string>>(), "; "));
+}
+
 int prove_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   catch_interrupts();  // SIGINT, SIGTERM: the checks in flight stop; what was decided is reported
   json all = json::array();
-  std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0;
+  std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0, unbounded = 0, bounded = 0, hollow = 0;
   const auto started = std::chrono::steady_clock::now();
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
     const auto t = std::chrono::steady_clock::now();
-    json records = game->prove(g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
+    const json ruleset = g->merged_ruleset(json::object()), readings = g->readings(json::object());
+    json records = args.strength ? game->prove_strength(ruleset, readings, args.rlimit)
+                                 : game->prove(ruleset, readings, args.rlimit);
     const double seconds = seconds_since(t);
     for (auto& r : records) {
       const std::string status = r.value("status", "unknown");
@@ -72,10 +91,10 @@ int prove_command(const Context& context, const SolverArgs& args) {
        : status == "refuted"     ? refuted
        : status == "interrupted" ? stopped
                                  : unknown)++;
-      if (args.format == "console")
-        fmt::print("{:8} {}\n         {}\n         clauses: {}\n", status, r.value("id", ""), r.value("claim", ""),
-                   fmt::join(r["clauses"].get<std::vector<std::string>>(), ", "));
-      if (status != "proved" && args.format == "console") fmt::print("         {}\n", r.value("detail", ""));
+      const bool is_unbounded = r.value("scope", "") == "unbounded";
+      ++(is_unbounded ? unbounded : bounded);
+      if (r.value("hollow", false)) ++hollow;
+      if (args.format == "console") print_proof(r, status);
       if (!r["counterexample"].is_null() && !args.output_dir.empty()) {
         std::filesystem::create_directories(args.output_dir);
         write_scenario(args.output_dir, r["counterexample"]);
@@ -86,20 +105,24 @@ int prove_command(const Context& context, const SolverArgs& args) {
   }
   const double seconds = seconds_since(started);
   if (args.format == "json") {
-    json summary{{"proofs", all}, {"proved", proved}, {"refuted", refuted}, {"unknown", unknown}, {"seconds", seconds}};
+    json summary{{"proofs", all},       {"proved", proved},       {"refuted", refuted}, {"unknown", unknown},
+                 {"unbounded", unbounded}, {"bounded", bounded}, {"seconds", seconds}};
+    if (args.strength) summary["hollow"] = hollow;
     if (interrupted()) {
       summary["interrupted"] = stopped;
       summary["stopped"] = interrupt_name();
     }
     fmt::print("{}\n", summary.dump(2));
   } else {
+    fmt::print("scopes: {} unbounded (boards of any size), {} bounded (each states its bound){}\n", unbounded, bounded,
+               args.strength ? fmt::format("; hollow (no misreading breaks it): {}", hollow) : "");
     fmt::print(
         "{} proved, {} refuted, {} unknown{} in {:.3f} s{}\n", proved, refuted, unknown,
         interrupted() ? fmt::format(", {} interrupted (by {})", stopped, interrupt_name()) : "", seconds,
         refuted && args.output_dir.empty() ? " (--output-dir DIR writes each counterexample as a scenario)" : "");
   }
   if (interrupted()) return interrupted_exit();
-  return refuted || unknown ? kFailed : kOk;
+  return refuted || unknown || hollow ? kFailed : kOk;
 }
 
 // A record of a search that did not decide (kind "unknown" or "interrupted"): no finding.
@@ -216,12 +239,19 @@ void add_solver_commands(CLI::App& app, Context& context) {
   auto prove = std::make_shared<SolverArgs>();
   CLI::App* p = app.add_subcommand(
       "prove",
-      "Prove each rule invariant for all states with the Z3 encoding of the rules (tokens conserved, never well "
-      "fed to dead, counts never negative, stacking, hostility, popularity bounds, ...); a refuted invariant "
-      "gets a counterexample scenario. Exit 1 when any is refuted or unknown (a question over its budget, or "
-      "too large to build: the detail says why), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/"
-      "SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
+      "Prove each rule invariant with the Z3 encoding of the rules (tokens conserved, never well fed to dead, "
+      "counts never negative, stacking, hostility, popularity bounds, ...). Each proof says what it covers: "
+      "\"unbounded\" (boards of any size, every action of its kinds with symbolic parameters) or \"bounded\" "
+      "(exactly the boards and actions it names, nothing beyond). A refuted invariant gets a counterexample "
+      "scenario. Exit 1 when any is refuted, unknown (a question over its budget, or too large to build: the "
+      "detail says why) or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
+      "SIGINT/SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
   add_common(p, *prove);
+  p->add_flag("--strength", prove->strength,
+              "Also ask each proved proof under every misreading of the clauses it rests on (a clause's legality "
+              "conditions left out, or its effect; the unbounded proofs under their own catalogue: a limit off by "
+              "one, a step order swapped, a consent ignored, ...) and list those that break it (\"killed_by\"); a "
+              "proof no misreading breaks is reported hollow");
   p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file");
   p->callback([&context, prove] { guarded(context, [&] { return prove_command(context, *prove); }); });
 

@@ -85,6 +85,9 @@ class Game {
   // records {"id", "claim", "clauses", "status": "proved"|"refuted"|"unknown", "detail",
   // "counterexample": a scenario or null} (docs/solver.md).
   virtual json prove(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
+  // The same proofs, each proved one also asked under every misreading of the clauses it rests on
+  // (`prove --strength`): records add "killed_by", "survived" and "hollow".
+  virtual json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
   // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md).
   virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const = 0;

@@ -22,6 +22,7 @@
 //     static OutcomeCheck check_query(const Rules&, const State&, const JsonReader& query,
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
+//     static json prove_strength(const Rules&, unsigned rlimit);
 //     static json ambiguities(const Rules&, unsigned rlimit);
 //     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
 //   };
@@ -198,6 +199,9 @@ class GameOf final : public Game {
   }
   json prove(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::prove(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
+  }
+  json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const override {
+    return Edge::prove_strength(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
   }
   json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);

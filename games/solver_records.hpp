@@ -26,7 +26,22 @@ json proof_records(std::string_view game, const std::vector<solver::Proof<State,
               {"clauses", p.clauses},
               {"status", solver::proof_status_name(p.status)},
               {"detail", p.detail},
+              {"scope", solver::scope_name(p.scope)},
+              {"covers", p.scope.covers},
+              {"vacuity", p.vacuity},
               {"counterexample", nullptr}};
+    if (p.strength_checked) {
+      json killed = json::array(), survived = json::array();
+      for (const auto& m : p.mutants) {
+        if (m.killed)
+          killed.push_back(m.mutant);
+        else
+          survived.push_back({{"mutant", m.mutant}, {"why", m.why}});
+      }
+      r["killed_by"] = std::move(killed);
+      r["survived"] = std::move(survived);
+      r["hollow"] = r["killed_by"].empty();
+    }
     if (p.counterexample) {
       json step = write_step(p.counterexample->step);
       step["expect"] = p.counterexample_next ? json{{"legal", true}, {"state", write_state(*p.counterexample_next)}}

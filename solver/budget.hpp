@@ -5,8 +5,13 @@
 
 namespace rulecheck::solver {
 
+struct Misreading;  // solver/misreading.hpp
+
 struct Budget {
   unsigned rlimit = 50'000'000;  // per check; membership checks use far less
+  // `prove --strength` only: the proofs are asked of this mutant of the encoding (nullptr: the
+  // encoding as written).
+  const Misreading* misreading = nullptr;
 };
 
 // Z3's memory limit for the whole process (every context together), set before the first

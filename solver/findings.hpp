@@ -26,8 +26,27 @@ inline const char* proof_status_name(ProofStatus s) {
                                        : "interrupted";
 }
 
-// One rule invariant, proved for all states (unbounded integers unless a rule bounds them) or
-// refuted with a counterexample.
+// What a proof covers. Unbounded: boards of any size (spaces, factions, cards and units of
+// uninterpreted sorts or unbounded integers), every action of the kinds named with symbolic
+// parameters; `covers` says what the quantifiers range over. Bounded: exactly the boards and
+// actions `covers` names (a fixed shape, a list of actions); nothing is claimed beyond them.
+struct ProofScope {
+  bool unbounded = false;
+  std::string covers;
+};
+
+inline const char* scope_name(const ProofScope& s) { return s.unbounded ? "unbounded" : "bounded"; }
+
+// A misreading of the clauses a proof rests on (a mutant of the encoding), and whether the proof
+// fails under it (killed). A proof no mutant kills is hollow: it would hold whatever those clauses
+// said (`rulecheck prove --strength`).
+struct MutantOutcome {
+  std::string mutant;  // "stacking limit read one higher"
+  bool killed = false;
+  std::string why;  // not killed: proved anyway, or unknown (why)
+};
+
+// One rule invariant, proved over its scope or refuted with a counterexample.
 template <typename State, typename Step>
 struct Proof {
   std::string id;     // "messina.consumption.never-well-fed-to-dead"
@@ -37,7 +56,26 @@ struct Proof {
   std::string detail;  // unknown: why; refuted: what the counterexample shows
   std::optional<Example<State, Step>> counterexample;
   std::optional<State> counterexample_next;  // the outcome the rules give there (legal)
+  ProofScope scope;
+  // The premises are satisfiable: some action of each kind the proof covers is legal on some board
+  // of its scope (else the proof would hold vacuously). Says how many; empty when not checked.
+  std::string vacuity;
+  bool strength_checked = false;        // --strength ran the mutants below
+  std::vector<MutantOutcome> mutants;  // each misreading tried, killed or not
 };
+
+// A proof's record with its scope and claim (the usual way to start one: proved until a check says
+// otherwise).
+template <typename State, typename Step>
+Proof<State, Step> proof_of(std::string id, std::string claim, std::vector<std::string> clauses, ProofScope scope) {
+  Proof<State, Step> p;
+  p.id = std::move(id);
+  p.claim = std::move(claim);
+  p.clauses = std::move(clauses);
+  p.status = ProofStatus::proved;
+  p.scope = std::move(scope);
+  return p;
+}
 
 // What one reading makes of a witness's step.
 template <typename State, typename Answer>

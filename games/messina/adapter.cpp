@@ -737,6 +737,10 @@ struct MessinaEdge {
   static json prove(const Rules& rules, unsigned rlimit) {
     return proof_records("messina", solver::messina::prove(rules, solver::Budget{rlimit}), write_state, write_step);
   }
+  static json prove_strength(const Rules& rules, unsigned rlimit) {
+    return proof_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
+                         write_step);
+  }
   static json ambiguities(const Rules& rules, unsigned rlimit) {
     return witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
                            write_step, write_answer);

@@ -224,6 +224,10 @@ struct ScytheEdge {
   static json prove(const Rules& rules, unsigned rlimit) {
     return proof_records("scythe", solver::scythe::prove(rules, solver::Budget{rlimit}), write_state, write_move_step);
   }
+  static json prove_strength(const Rules& rules, unsigned rlimit) {
+    return proof_records("scythe", solver::scythe::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
+                         write_move_step);
+  }
   static json ambiguities(const Rules& rules, unsigned rlimit) {
     return witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
                            write_move_step, [](bool b) { return json(b); });

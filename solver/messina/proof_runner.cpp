@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/cancel.hpp"
+#include "solver/misreading.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
@@ -40,17 +42,26 @@ bool too_large(MessinaProof& p, const Shape& shape) {
   return true;
 }
 
-MessinaProof new_proof(ProofClaim claim) {
-  return MessinaProof{std::move(claim.id), std::move(claim.claim), std::move(claim.clauses), ProofStatus::proved, "",
-                      std::nullopt, std::nullopt};
+// Under `prove --strength`, a proof the misreading is not asked of is not run.
+bool not_asked(MessinaProof& p, const Budget& budget) {
+  if (asked(budget.misreading, p.id)) return false;
+  p.status = ProofStatus::unknown;
+  p.detail = "not asked under this misreading";
+  return true;
+}
+
+MessinaProof new_proof(ProofClaim claim, const Shape& shape) {
+  return proof_of<ms::State, Step>(std::move(claim.id), std::move(claim.claim), std::move(claim.clauses),
+                                   ProofScope{false, shape_in_words(shape)});
 }
 
 // Runs `question` over each step (one context each: a proof's steps share nothing).
 MessinaProof prove_each(ProofClaim claim, const Shape& shape, const std::vector<ProofStep>& steps, int outcomes,
                         const OutcomeQuestion& question, const ms::Rules& rules, const Budget& budget,
                         const std::vector<std::string>& without) {
-  MessinaProof p = new_proof(std::move(claim));
-  if (too_large(p, shape)) return p;
+  MessinaProof p = new_proof(std::move(claim), shape);
+  if (not_asked(p, budget) || too_large(p, shape)) return p;
+  std::size_t legal = 0;
   for (const ProofStep& step : steps) {
     if (cancel_requested()) {  // stopped: nothing more is built
       p.status = ProofStatus::interrupted;
@@ -65,6 +76,12 @@ MessinaProof prove_each(ProofClaim claim, const Shape& shape, const std::vector<
         p.detail = "a step is not encoded";
         return p;
       }
+      // Vacuity: is the step legal on some well-formed board of the shape? (Else the proof would hold
+      // of it whatever its claim said.)
+      const CheckResult some = search_step(ctx, *boards, [](const SearchBoards& b) { return b.before.ctx().bool_val(true); },
+                                           rules, budget, without);
+      if (some.status == Sat::unsat) continue;
+      ++legal;
       if (!settle(p, search_step(ctx, *boards, question, rules, budget, without), *boards)) return p;
     } catch (const z3::exception& e) {
       p.detail = failure_reason(e);
@@ -72,10 +89,24 @@ MessinaProof prove_each(ProofClaim claim, const Shape& shape, const std::vector<
       return p;
     }
   }
+  if (legal == 0) {
+    p.status = ProofStatus::unknown;
+    p.detail = "vacuous: no step the proof covers is legal on any board of its scope";
+  } else {
+    p.vacuity = fmt::format("{} of {} steps legal on some board of the scope", legal, steps.size());
+  }
   return p;
 }
 
 }  // namespace
+
+std::string shape_in_words(const Shape& shape) {
+  std::vector<std::string> factions;
+  for (const auto& [id, kind] : shape.factions) factions.push_back(fmt::format("{} ({})", id, name_in(ms::kFactionKindNames, kind)));
+  return fmt::format("boards of {} space(s) {} with any adjacency, homes, consents and counts, factions {}; the "
+                     "actions the claim names, and no others",
+                     shape.spaces.size(), fmt::join(shape.spaces, ", "), fmt::join(factions, " and "));
+}
 
 z3::expr for_every_faction(const SymBoard& board, const std::function<z3::expr(int)>& per) {
   z3::expr_vector v(board.ctx());
@@ -123,13 +154,23 @@ CheckResult search_step(z3::context& ctx, const SearchBoards& boards, const Outc
   z3::solver s = one_shot_solver(ctx, budget);
   for (const auto& c : well_formed(boards.before, rules.numbers)) s.add(c.formula);
   for (const auto& c : boards.step.choices) s.add(c.formula);
-  for (const Encoded& e : boards.encoded) {
-    for (const auto& c : e.legal) s.add(c.formula);
-    for (const auto& c : e.effect)
-      if (!left_out(without, c.clause)) s.add(c.formula);
-  }
+  for (const Encoded& e : boards.encoded) add_step(s, e, budget, without);
+  // Under a misreading of a clause's effect what that clause decides is free, but the outcome is still
+  // a state of the format.
+  if (budget.misreading && budget.misreading->part == Misreading::Part::effect)
+    for (const SymBoard& after : boards.outcomes)
+      for (const auto& c : well_formed(after, rules.numbers)) s.add(c.formula);
   s.add(question(boards));
   return checked(s);
+}
+
+void add_step(z3::solver& s, const Encoded& e, const Budget& budget, const std::vector<std::string>& without) {
+  using Part = Misreading::Part;
+  const Misreading* m = budget.misreading;
+  for (const auto& c : e.legal)
+    if (!(m && m->drops(c.clause, Part::conditions))) s.add(c.formula);
+  for (const auto& c : e.effect)
+    if (!left_out(without, c.clause) && !(m && m->drops(c.clause, Part::effect))) s.add(c.formula);
 }
 
 MessinaProof prove_over_steps(ProofClaim claim, const Shape& shape, const std::vector<ProofStep>& steps,
@@ -150,8 +191,8 @@ MessinaProof prove_decided(ProofClaim claim, const Shape& shape, const std::vect
 
 MessinaProof prove_for_every_board(ProofClaim claim, const Shape& shape, const ms::Query& query,
                                    const BoardClaim& holds, const ms::Rules& rules, const Budget& budget) {
-  MessinaProof p = new_proof(std::move(claim));
-  if (too_large(p, shape)) return p;
+  MessinaProof p = new_proof(std::move(claim), shape);
+  if (not_asked(p, budget) || too_large(p, shape)) return p;
   z3::context ctx;
   const ProofStep no_action = [&query](const SymBoard&) {
     return StepOnBoard{{}, nullptr, [&query](const z3::model&) { return Step{query}; }};

@@ -38,6 +38,9 @@ std::vector<ProofStep> fixed_actions(const std::vector<ms::Action>& actions, con
 // negative), the same for every outcome of the step (consumption.cpp).
 ProofStep every_consumption(const ms::Rules& rules);
 
+// What a bounded proof over `shape` covers, in words (its scope).
+std::string shape_in_words(const Shape& shape);
+
 // A claim for every faction (every space) of a board: the conjunction of `per`'s formula for each
 // index. For the invariants of the sections' proofs.
 z3::expr for_every_faction(const SymBoard& board, const std::function<z3::expr(int)>& per);
@@ -76,6 +79,9 @@ struct SearchBoards {
 using OutcomeQuestion = std::function<z3::expr(const SearchBoards& boards)>;
 CheckResult search_step(z3::context& ctx, const SearchBoards& boards, const OutcomeQuestion& question,
                        const ms::Rules& rules, const Budget& budget, const std::vector<std::string>& without = {});
+// A step's legality conditions and effect on `s`, less the effects of the clauses in `without` and
+// whatever the budget's misreading leaves out (prove --strength).
+void add_step(z3::solver& s, const Encoded& e, const Budget& budget, const std::vector<std::string>& without = {});
 // The boards of one search: `before` free over `shape`, `outcomes` free outcome boards, the step
 // made on `before` and encoded towards each (nullopt: the step is not encoded).
 std::optional<SearchBoards> search_boards(z3::context& ctx, const Shape& shape, const ProofStep& step,

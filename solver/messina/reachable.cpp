@@ -8,6 +8,7 @@
 // solver question it does not ask.
 #include "solver/messina/reachable.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <utility>
@@ -18,6 +19,7 @@
 #include "common/cancel.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
+#include "solver/misreading.hpp"
 
 namespace rulecheck::solver::messina {
 
@@ -174,18 +176,19 @@ std::vector<std::pair<std::string, Shape>> scope_shapes() {
 }
 
 constexpr const char* kScope =
-    "bounded: boards of 3 spaces A, B, C with any adjacency, homes, consents and counts, Red human and Blue either "
+    "boards of 3 spaces A, B, C with any adjacency, homes, consents and counts, Red human and Blue either "
     "human or the AI; each action of the list in docs/solver.md \"States play can reach\" (Shield builds and "
     "upgrades by Muster and Re-arm, Worker placements and conversions into either faction's Utility, Red's "
     "Consumption with every step-3 choice, Blue's Consumption, placements at each moment, a release, card actions "
     "and transfers; no discard: the hand limit needs more cards than the scope's 3)";
 
 // A board that keeps every invariant (of those asked), well formed, and a legal step from it.
-void add_reachable_step(z3::solver& s, const SearchBoards& boards, const ms::Rules& rules) {
+void add_reachable_step(z3::solver& s, const SearchBoards& boards, const ms::Rules& rules, const Budget& budget) {
   for (const auto& c : well_formed(boards.before, rules.numbers)) s.add(c.formula);
   for (const auto& c : boards.step.choices) s.add(c.formula);
-  for (const auto& c : boards.encoded.front().legal) s.add(c.formula);
-  for (const auto& c : boards.encoded.front().effect) s.add(c.formula);
+  add_step(s, boards.encoded.front(), budget);
+  if (budget.misreading && budget.misreading->part == Misreading::Part::effect)
+    for (const auto& c : well_formed(boards.outcomes.front(), rules.numbers)) s.add(c.formula);
   for (const auto& inv : reachable_invariants()) s.add(inv.holds(boards.before, rules));
 }
 
@@ -224,13 +227,19 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
   const auto& invariants = reachable_invariants();
   std::vector<MessinaProof> proofs;
   for (const auto& inv : invariants) {
-    const std::string claim =
-        inv.structural ? fmt::format("every legal action keeps it: a faction's kind is part of the board's shape, "
-                                     "which no action of the encoding changes ({})",
-                                     kScope)
-                       : fmt::format("every legal action keeps it ({})", kScope);
-    proofs.push_back(MessinaProof{inv.id, claim, inv.clauses, ProofStatus::proved, "", std::nullopt, std::nullopt});
+    const std::string claim = inv.structural ? "every legal action keeps it: a faction's kind is part of the "
+                                               "board's shape, which no action of the encoding changes"
+                                             : "every legal action keeps it";
+    proofs.push_back(proof_of<ms::State, Step>(inv.id, claim, inv.clauses, ProofScope{false, kScope}));
   }
+  // Under `prove --strength` only the proof the misreading is asked of runs.
+  for (auto& p : proofs)
+    if (!asked(budget.misreading, p.id)) {
+      p.status = ProofStatus::unknown;
+      p.detail = "not asked under this misreading";
+    }
+  if (std::none_of(proofs.begin(), proofs.end(), [](const MessinaProof& p) { return p.status == ProofStatus::proved; }))
+    return proofs;
   std::vector<std::string> never_legal;
   int legal_somewhere = 0;
   for (const auto& [shape_name, shape] : scope_shapes())
@@ -246,7 +255,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
         return proofs;
       }
       z3::solver any = one_shot_solver(ctx, budget);
-      add_reachable_step(any, *boards, rules);
+      add_reachable_step(any, *boards, rules, budget);
       const CheckResult exists = checked(any);  // is the step legal from some board play can reach?
       if (exists.status == Sat::unknown) {
         leave_undecided(proofs, unknown_detail(exists.reason, scope.name, shape_name),
@@ -262,7 +271,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
         MessinaProof& p = proofs[k];
         if (p.status != ProofStatus::proved || invariants[k].structural) continue;
         z3::solver s = one_shot_solver(ctx, budget);
-        add_reachable_step(s, *boards, rules);
+        add_reachable_step(s, *boards, rules, budget);
         s.add(!invariants[k].holds(boards->outcomes.front(), rules));
         const CheckResult r = checked(s);
         if (r.status == Sat::unknown) {
@@ -279,7 +288,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
   }
   for (auto& p : proofs)
     if (p.status == ProofStatus::proved)
-      p.detail = never_legal.empty()
+      p.vacuity = never_legal.empty()
                      ? fmt::format("{} actions legal from some board of the scope", legal_somewhere)
                      : fmt::format("{} actions legal from some board of the scope; never legal from one that keeps "
                                    "the invariants: {}",

@@ -10,6 +10,7 @@
 #include "solver/messina/outcome_search.hpp"
 #include "solver/messina/reachable.hpp"
 #include "solver/parallel.hpp"
+#include "solver/strength.hpp"
 #include "solver/messina/search.hpp"
 
 namespace rulecheck::solver::messina {
@@ -113,6 +114,13 @@ std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
   for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs, &prove_reachable_kept})
     sections.push_back([section, &rules, &budget] { return section(rules, budget); });
   return run_in_order(sections);
+}
+
+std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
+  std::vector<MessinaProof> proofs = prove(rules, budget);
+  check_strength<ms::State, Step>(
+      proofs, [&rules](const Budget& under) { return prove(rules, under); }, budget);
+  return proofs;
 }
 
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget) {

@@ -33,6 +33,9 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
                          const ms::QueryAnswer& claimed, const Budget& budget);
 
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
+// The same, each proved proof also asked under every misreading of the clauses it rests on
+// (solver/strength.hpp; the unbounded proofs under their own catalogue of misreadings).
+std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget);
 
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
 

@@ -1,31 +1,22 @@
-// Invariants of Scythe's movement proved for all states of a small symbolic board: HB-red - A - B -
-// HB-blue, every unit count, every popularity and who holds a shared territory symbolic (unbounded
-// integers, constrained only by what makes a state valid), and each single-step unit move of red
-// from A to B (a mech carrying any number of workers). Prove = assert the negation: unsat is proved.
+// Invariants of Scythe's movement, proved over the bounded scope of scope.hpp (one map with every count,
+// popularity and holder symbolic, every move of one or two steps, into home bases too) from every
+// valid position. Prove = assert the negation: unsat is proved.
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
 
+#include "solver/misreading.hpp"
 #include "solver/parallel.hpp"
+#include "solver/strength.hpp"
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/reachable.hpp"
+#include "solver/scythe/scope.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
 
 namespace {
-
-// The board's map, with B holding an encounter token when `encounter`.
-sy::State shape(bool encounter) {
-  sy::State s;
-  s.factions["red"] = sy::Faction{0, "HB-red"};
-  s.factions["blue"] = sy::Faction{0, "HB-blue"};
-  s.territories["HB-red"] = sy::Territory{{"A"}, "red", "home-base", {}, {}, false, {}, {}};
-  s.territories["HB-blue"] = sy::Territory{{"B"}, "blue", "home-base", {}, {}, false, {}, {}};
-  s.territories["A"] = sy::Territory{{"HB-red", "B"}, {}, "farm", {}, {}, false, {}, {}};
-  s.territories["B"] = sy::Territory{{"A", "HB-blue"}, {}, "forest", {}, {}, encounter, {}, {}};
-  return s;
-}
 
 struct Invariant {
   const char* id;
@@ -127,67 +118,102 @@ const std::vector<Invariant>& invariants() {
   return list;
 }
 
-// One invariant over each unit's move A -> B, with and without an encounter token at B.
-ScytheProof prove_invariant(const Invariant& inv, const sy::Rules& rules, const Budget& budget) {
-  {
-    ScytheProof p{inv.id, inv.claim, inv.clauses, ProofStatus::proved, "", std::nullopt, std::nullopt};
-    bool exercised = inv.exercised == nullptr;
-    for (bool encounter : {false, true})
-      for (sy::Unit unit : sy::kUnits) {
-        if (p.status != ProofStatus::proved) break;
-        z3::context ctx;
-        const sy::State map = shape(encounter);
-        const Board b = board_of(map);
-        const Position before = free_position(ctx, b, "s");
-        const z3::expr carried = ctx.int_const("carried");
-        const UnitStep step{unit,
-                            b.territory_index.at("A"),
-                            {b.territory_index.at("B")},
-                            unit == sy::Unit::mech ? carried : ctx.int_val(0)};
-        const Encoded e = encode_move(ctx, rules, b, before, b.faction_index.at("red"), {step});
-        z3::solver s = one_shot_solver(ctx, budget);
-        for (const auto& v : valid_position(ctx, rules, b, before)) s.add(v);
-        for (const auto& c : e.choices) s.add(c);
-        s.add(all_of(ctx, e.legal));
-        if (!exercised) {
-          s.push();
-          s.add(inv.exercised(ctx, e));
-          exercised = run_check(s) == z3::sat;
-          s.pop();
-        }
-        s.add(!inv.holds(ctx, rules, b, before, e));
-        const z3::check_result r = run_check(s);
-        if (r == z3::unsat) continue;
-        if (r == z3::unknown) {
-          p.detail = unknown_reason(s);
-          p.status = undecided(p.detail);
-          break;
-        }
-        const z3::model m = s.get_model();
-        p.status = ProofStatus::refuted;
-        p.detail = fmt::format("a legal {} move A -> B breaks it", sy::unit_name(unit));
-        sy::Move mv{"red", {{unit, "A", {"B"}, unit == sy::Unit::mech ? int_value(m, carried) : 0}}};
-        p.counterexample = Example<sy::State, sy::Move>{state_in(m, b, before, map), mv};
-        p.counterexample_next = state_in(m, b, e.next, map);
-      }
-    if (p.status == ProofStatus::proved && !exercised) {
-      p.status = ProofStatus::unknown;
-      p.detail = "vacuous: no legal move of the shape does what the claim is about";
-    }
-    return p;
+// Settles `p` on one move (its legality on the solver): unsat keeps it proved.
+void check_on_move(ScytheProof& p, const Invariant& inv, ScopeMove& move) {
+  z3::solver& s = move.on.solver;
+  s.push();
+  s.add(!inv.holds(move.on.ctx, move.on.rules, move.on.board, move.on.before, move.encoded));
+  const z3::check_result r = run_check(s);
+  if (r == z3::unknown) {
+    p.detail = unknown_reason(s);
+    p.status = undecided(p.detail);
+  } else if (r == z3::sat) {
+    const z3::model m = s.get_model();
+    p.status = ProofStatus::refuted;
+    p.detail = fmt::format("{} breaks it", move_in_words(move));
+    p.counterexample =
+        Example<sy::State, sy::Move>{state_in(m, move.on.board, move.on.before, move.on.map), move_of(move, m)};
+    p.counterexample_next = state_in(m, move.on.board, move.encoded.next, move.on.map);
   }
+  s.pop();
+}
+
+// Whether some legal move of this shape does what `inv` is about (always, for an invariant that names
+// nothing: then legality is enough).
+bool exercises(const Invariant& inv, ScopeMove& move) {
+  if (!inv.exercised) return true;
+  z3::solver& s = move.on.solver;
+  s.push();
+  s.add(inv.exercised(move.on.ctx, move.encoded));
+  const bool some = run_check(s) == z3::sat;
+  s.pop();
+  return some;
+}
+
+// Every invariant over every move of the scope (scope.hpp), from every valid position: one walk, one
+// legality check per move, then one check per invariant still standing.
+std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& budget) {
+  const auto& list = invariants();
+  std::vector<ScytheProof> proofs;
+  std::vector<int> exercised(list.size(), 0);
+  for (const Invariant& inv : list) {
+    proofs.push_back(proof_of<sy::State, sy::Move>(inv.id, inv.claim, inv.clauses, ProofScope{false, kScopeWords}));
+    if (!asked(budget.misreading, inv.id)) {
+      proofs.back().status = ProofStatus::unknown;
+      proofs.back().detail = "not asked under this misreading";
+    }
+  }
+  const auto standing = [&proofs] {
+    return std::any_of(proofs.begin(), proofs.end(), [](const ScytheProof& p) { return p.status == ProofStatus::proved; });
+  };
+  int legal = 0, moves = 0;
+  for_each_scope_move(
+      rules, budget, [&](ScopeMap&) { return standing(); },
+      [&](ScopeMove& move) {
+        ++moves;
+        // (Under a misreading only the claim is asked: vacuity is the encoding's as written.)
+        if (!budget.misreading && run_check(move.on.solver) != z3::sat) return true;  // no legal move of this shape
+        ++legal;
+        for (std::size_t k = 0; k < list.size(); ++k) {
+          if (proofs[k].status != ProofStatus::proved) continue;
+          if (exercises(list[k], move)) ++exercised[k];
+          check_on_move(proofs[k], list[k], move);
+        }
+        return standing();
+      });
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ScytheProof& p = proofs[k];
+    if (p.status != ProofStatus::proved) continue;
+    if (budget.misreading) continue;
+    if (exercised[k] == 0) {
+      p.status = ProofStatus::unknown;
+      p.detail = "vacuous: no legal move of the scope does what the claim is about";
+    } else {
+      p.vacuity = list[k].exercised ? fmt::format("{} of {} moves of the scope legal somewhere, {} of them doing what "
+                                                  "the claim is about",
+                                                  legal, moves, exercised[k])
+                                    : fmt::format("{} of {} moves of the scope legal somewhere", legal, moves);
+    }
+  }
+  return proofs;
 }
 
 }  // namespace
 
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
-  // The invariants share nothing: two threads, the records in the invariants' order.
-  std::vector<std::function<std::vector<ScytheProof>()>> tasks;
-  for (const Invariant& inv : invariants())
-    tasks.push_back([&inv, &rules, &budget] { return std::vector<ScytheProof>{prove_invariant(inv, rules, budget)}; });
-  // The states play can reach (rules/scythe/invariants.json): every legal move keeps them.
-  tasks.push_back([&rules, &budget] { return prove_reachable_kept(rules, budget); });
+  // The movement invariants, and the states play can reach (rules/scythe/invariants.json): every legal
+  // move keeps them. Two walks over the scope, on two threads.
+  const std::vector<std::function<std::vector<ScytheProof>()>> tasks = {
+      [&rules, &budget] { return prove_movement(rules, budget); },
+      [&rules, &budget] { return prove_reachable_kept(rules, budget); }};
   return run_in_order(tasks);
+}
+
+std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget) {
+  std::vector<ScytheProof> proofs = prove(rules, budget);
+  check_strength<sy::State, sy::Move>(
+      proofs, [&rules](const Budget& under) { return prove(rules, under); }, budget);
+  return proofs;
 }
 
 }  // namespace rulecheck::solver::scythe

@@ -1,19 +1,18 @@
 // The states play can reach (rules/scythe/invariants.json), written here from the movement text over
 // the encoding's Position (independently of oracle/scythe/reachable.cpp), and the proof that every
 // legal move keeps them: a state that keeps them, a legal move, and a next state that breaks one is
-// unsatisfiable. One-step induction, bounded: on one map (below, the scope each record states) with
-// every count, popularity, holder and pending flag symbolic (unbounded integers), for every single
-// unit move of red along every path of one or two steps that starts where red's units may stand, each
-// unit kind (a mech carrying any number of workers), under the ruleset's move ranges and again with
-// every range at least 2. Issue 21 lifts the bound (boards of any size).
+// unsatisfiable. One-step induction, bounded: over the scope of scope.hpp, which each record states.
+#include <algorithm>
 #include <functional>
 #include <map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "solver/misreading.hpp"
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/reachable.hpp"
+#include "solver/scythe/scope.hpp"
 
 namespace rulecheck::solver::scythe {
 
@@ -114,117 +113,67 @@ const std::vector<ReachableInvariant>& reachable_invariants() {
   return list;
 }
 
-// The map: HB-red - A - B - HB-blue, and C beside both A and B; an encounter token on B when asked.
-sy::State reach_shape(bool encounter) {
-  sy::State s;
-  s.factions["red"] = sy::Faction{0, "HB-red"};
-  s.factions["blue"] = sy::Faction{0, "HB-blue"};
-  s.territories["HB-red"] = sy::Territory{{"A"}, "red", "home-base", {}, {}, false, {}, {}};
-  s.territories["HB-blue"] = sy::Territory{{"B"}, "blue", "home-base", {}, {}, false, {}, {}};
-  s.territories["A"] = sy::Territory{{"HB-red", "B", "C"}, {}, "farm", {}, {}, false, {}, {}};
-  s.territories["B"] = sy::Territory{{"A", "HB-blue", "C"}, {}, "forest", {}, {}, encounter, {}, {}};
-  s.territories["C"] = sy::Territory{{"A", "B"}, {}, "village", {}, {}, false, {}, {}};
-  return s;
-}
-
-const char* kScope =
-    "bounded: on the map HB-red - A - B - HB-blue with C beside A and B (an encounter token on B or none), "
-    "every count, popularity and pending flag symbolic; each single unit move of red along every path of 1 or 2 "
-    "steps from HB-red, A, B or C, each unit kind (a mech carrying any number of workers), under the ruleset's "
-    "move ranges and again with every range at least 2";
-
-// Every path of 1 or 2 steps from `from` that does not come back to where it started.
-std::vector<std::vector<int>> paths_from(const Board& b, int from) {
-  std::vector<std::vector<int>> out;
-  for (int u = 0; u < b.n_territories(); ++u) {
-    if (!b.adjacent[from][u]) continue;
-    out.push_back({u});
-    for (int v = 0; v < b.n_territories(); ++v)
-      if (b.adjacent[u][v] && v != from) out.push_back({u, v});
-  }
-  return out;
-}
-
-sy::Rules with_ranges_at_least_2(sy::Rules rules) {
-  for (auto& [unit, range] : rules.numbers.move_range) range = std::max(range, 2);
-  return rules;
-}
-
 // A refuted record: the move and the position the model gives.
-void refute(ScytheProof& p, const z3::model& m, const Board& b, const sy::State& map, const Position& before,
-            const Encoded& e, const UnitStep& step, const z3::expr& carried) {
-  std::vector<sy::TerritoryId> ids;
-  for (int t : step.path) ids.push_back(b.territories[t]);
-  const sy::TerritoryId& start = b.territories[step.from];
+void refute(ScytheProof& p, const z3::model& m, const ScopeMove& move) {
   p.status = ProofStatus::refuted;
-  p.detail = fmt::format("a legal {} move from {} along {} breaks it", sy::unit_name(step.unit), start,
-                         fmt::join(ids, " -> "));
-  const int carried_n = step.unit == sy::Unit::mech ? int_value(m, carried) : 0;
-  p.counterexample =
-      Example<sy::State, sy::Move>{state_in(m, b, before, map), sy::Move{"red", {{step.unit, start, ids, carried_n}}}};
-  p.counterexample_next = state_in(m, b, e.next, map);
+  p.detail = fmt::format("{} breaks it", move_in_words(move));
+  p.counterexample = Example<sy::State, sy::Move>{state_in(m, move.on.board, move.on.before, move.on.map),
+                                                  move_of(move, m)};
+  p.counterexample_next = state_in(m, move.on.board, move.encoded.next, move.on.map);
 }
 
-// Every invariant over every move of the scope, from every position that keeps them all: one solver
-// per move, one check per invariant still standing.
+// Every invariant over every move of the scope (scope.hpp), from every position that keeps them all:
+// one check per move that some such move is legal, then one per invariant still standing.
 std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget) {
-  std::vector<ScytheProof> proofs;
-  for (const auto& inv : reachable_invariants())
-    proofs.push_back(ScytheProof{inv.id, fmt::format("every legal move keeps it ({})", kScope), inv.clauses,
-                                 ProofStatus::proved, "", std::nullopt, std::nullopt});
-  bool exercised = false;
   const auto& invariants = reachable_invariants();
-  for (const sy::Rules& r : {rules, with_ranges_at_least_2(rules)})
-    for (bool encounter : {false, true}) {
-      const sy::State map = reach_shape(encounter);
-      const Board b = board_of(map);
-      const int red = b.faction_index.at("red");
-      // One solver per map: a position that keeps every invariant, then each move pushed in turn.
-      z3::context ctx;
-      const Position before = free_position(ctx, b, "s");
-      const z3::expr carried = ctx.int_const("carried");
-      z3::solver s = one_shot_solver(ctx, budget);
-      for (const auto& v : valid_position(ctx, r, b, before)) s.add(v);
-      for (const auto& i : invariants) s.add(i.holds(ctx, b, before));
-      for (const char* start : {"HB-red", "A", "B", "C"}) {
-        const int from = b.territory_index.at(start);
-        for (const auto& path : paths_from(b, from))
-          for (sy::Unit unit : sy::kUnits) {
-            const UnitStep step{unit, from, path, unit == sy::Unit::mech ? carried : ctx.int_val(0)};
-            const Encoded e = encode_move(ctx, r, b, before, red, {step});
-            s.push();
-            for (const auto& c : e.choices) s.add(c);
-            s.add(all_of(ctx, e.legal));
-            const z3::check_result any = run_check(s);  // is some move of this shape legal from a reachable state?
-            if (any == z3::unsat) {                  // none: nothing to keep
-              s.pop();
-              continue;
-            }
-            exercised = exercised || any == z3::sat;
-            for (std::size_t k = 0; k < invariants.size(); ++k) {
-              ScytheProof& p = proofs[k];
-              if (p.status != ProofStatus::proved) continue;
-              s.push();
-              s.add(!invariants[k].holds(ctx, b, e.next));
-              const z3::check_result result = run_check(s);
-              if (result == z3::unknown) {
-                p.detail = unknown_reason(s);
-                p.status = undecided(p.detail);
-              } else if (result == z3::sat) {
-                refute(p, s.get_model(), b, map, before, e, step, carried);
-              }
-              s.pop();
-            }
-            s.pop();
-          }
-      }
+  std::vector<ScytheProof> proofs;
+  for (const auto& inv : invariants) {
+    proofs.push_back(proof_of<sy::State, sy::Move>(inv.id, "every legal move keeps it", inv.clauses,
+                                                   ProofScope{false, kScopeWords}));
+    if (!asked(budget.misreading, inv.id)) {
+      proofs.back().status = ProofStatus::unknown;
+      proofs.back().detail = "not asked under this misreading";
     }
-  if (!exercised)
-    for (auto& p : proofs)
-      if (p.status == ProofStatus::proved) {
-        p.status = ProofStatus::unknown;
-        p.detail = "vacuous: no legal move of the scope starts from a state play can reach";
-      }
+  }
+  int legal_somewhere = 0, moves = 0;
+  for_each_scope_move(
+      rules, budget,
+      [&](ScopeMap& on) {
+        for (const auto& i : invariants) on.solver.add(i.holds(on.ctx, on.board, on.before));
+        return std::any_of(proofs.begin(), proofs.end(), [](const ScytheProof& p) { return p.status == ProofStatus::proved; });
+      },
+      [&](ScopeMove& move) {
+        ++moves;
+        z3::solver& s = move.on.solver;
+        const z3::check_result any = run_check(s);  // is some move of this shape legal from a reachable state?
+        if (any != z3::sat) return true;            // none (or undecided: each invariant's check below says)
+        ++legal_somewhere;
+        for (std::size_t k = 0; k < invariants.size(); ++k) {
+          ScytheProof& p = proofs[k];
+          if (p.status != ProofStatus::proved) continue;
+          s.push();
+          s.add(!invariants[k].holds(move.on.ctx, move.on.board, move.encoded.next));
+          const z3::check_result result = run_check(s);
+          if (result == z3::unknown) {
+            p.detail = unknown_reason(s);
+            p.status = undecided(p.detail);
+          } else if (result == z3::sat) {
+            refute(p, s.get_model(), move);
+          }
+          s.pop();
+        }
+        return true;
+      });
+  for (auto& p : proofs) {
+    if (p.status != ProofStatus::proved) continue;
+    if (legal_somewhere == 0) {
+      p.status = ProofStatus::unknown;
+      p.detail = "vacuous: no legal move of the scope starts from a state play can reach";
+    } else {
+      p.vacuity = fmt::format("{} of {} moves of the scope legal from some state that keeps the invariants",
+                              legal_somewhere, moves);
+    }
+  }
   return proofs;
 }
 

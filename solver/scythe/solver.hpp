@@ -25,6 +25,9 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
                         const std::optional<sy::State>& after, const std::string& claimed_rule, const Budget& budget);
 
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget);
+// The same, each proved proof also asked under every misreading of the clauses it rests on
+// (solver/strength.hpp).
+std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget);
 
 std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget);
 
