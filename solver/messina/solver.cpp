@@ -12,6 +12,7 @@
 #include "solver/parallel.hpp"
 #include "solver/strength.hpp"
 #include "solver/messina/search.hpp"
+#include "solver/messina/unbounded.hpp"
 
 namespace rulecheck::solver::messina {
 
@@ -111,13 +112,15 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
   // The sections' proofs share nothing: two threads, the records in the sections' order.
   std::vector<std::function<std::vector<MessinaProof>()>> sections;
-  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs, &prove_reachable_kept})
+  for (auto section : {&unbounded_proofs, &consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs,
+                       &prove_reachable_kept})
     sections.push_back([section, &rules, &budget] { return section(rules, budget); });
   return run_in_order(sections);
 }
 
 std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
   std::vector<MessinaProof> proofs = prove(rules, budget);
+  unbounded_strength(proofs, rules, budget);  // the unbounded proofs' own catalogues first
   check_strength<ms::State, Step>(
       proofs, [&rules](const Budget& under) { return prove(rules, under); }, budget);
   return proofs;

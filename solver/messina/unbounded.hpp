@@ -1,0 +1,54 @@
+// Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp runs them;
+// unbounded_consumption.cpp, unbounded_stacking.cpp and unbounded_friendly.cpp state them). Spaces
+// and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
+// integers, and each action kind has symbolic parameters (a Muster's builds are a function from
+// spaces to counts: any number of builds anywhere). A proof is one-step: a board before, the
+// conditions the text puts on the action, its effect, and the negation of the claim after it is
+// unsatisfiable. Only the conditions the claim needs are stated, so the actions covered are a
+// superset of the legal ones (the proof covers every legal action, and more), and each proof is
+// asked under every reading of the interpretation points that govern it.
+//
+// Each proof also carries its catalogue of misreadings: plausible wrong readings of the clauses it
+// rests on (a limit off by one, a step order swapped, hostility from Utilities, ...). Under
+// `prove --strength` each is asked in turn; a proof no misreading breaks would be hollow.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "solver/messina/solver.hpp"
+
+namespace rulecheck::solver::messina {
+
+// One question of a proof: unsat of premises && !claim means the claim holds in this case.
+struct Question {
+  std::string name;  // the case in words: the action kind and the readings ("a Muster's builds, all-factions")
+  z3::expr premises;
+  z3::expr claim;
+};
+
+// One unbounded proof. `ask(ctx, misreading)` builds its questions, under the misreading named (one
+// of `misreadings`) or, for "", the encoding as the text reads.
+struct UnboundedProof {
+  std::string id;
+  std::string claim;
+  std::string covers;
+  std::vector<std::string> clauses;
+  std::vector<std::string> misreadings;
+  std::function<std::vector<Question>(z3::context&, const std::string& misreading)> ask;
+};
+
+std::vector<UnboundedProof> unbounded_consumption(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_stacking(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_friendly(const ms::Rules& rules);
+
+// Every unbounded proof, proved (or refuted, or unknown) as the text reads.
+std::vector<MessinaProof> unbounded_proofs(const ms::Rules& rules, const Budget& budget);
+// `prove --strength`: each proved unbounded proof in `proofs` asked under each misreading of its
+// catalogue (they are marked strength-checked, so the generic misreadings leave them alone).
+void unbounded_strength(std::vector<MessinaProof>& proofs, const ms::Rules& rules, const Budget& budget);
+
+}  // namespace rulecheck::solver::messina
