@@ -187,6 +187,16 @@ SymBoard free_board(z3::context& ctx, const Shape& shape, const std::string& pre
   return b;
 }
 
+Constraints readable(const SymBoard& b) {
+  const int nf = static_cast<int>(b.factions.size()), ns = static_cast<int>(b.spaces.size());
+  Constraints c;
+  auto add = [&](const z3::expr& e) { c.push_back({"format", e}); };
+  add(b.phase >= 0 && b.phase < kPhaseCount);
+  add(b.battle >= -1 && b.battle < ns);
+  for (const SymSpace& sp : b.spaces) add(sp.card_holder >= -1 && sp.card_holder < nf);
+  return c;
+}
+
 Constraints well_formed(const SymBoard& b, const ms::Ruleset& numbers) {
   z3::context& ctx = b.ctx();
   const int nf = static_cast<int>(b.factions.size()), ns = static_cast<int>(b.spaces.size());

@@ -83,6 +83,9 @@ SymBoard free_board(z3::context& ctx, const Shape& shape, const std::string& pre
 // not negative, adjacency symmetric and irreflexive, a home per faction, a card's units within its
 // capacity and only on a held card, Located tokens equal to the units that need backing.
 Constraints well_formed(const SymBoard& board, const ms::Ruleset& numbers);
+// Only what read_board() needs to name a model's values (a phase, a battle space, a card holder that
+// exist): for outcomes left free by a misreading (prove --strength), which keep no other rule.
+Constraints readable(const SymBoard& board);
 // The concrete state a model gives the board.
 ms::State read_board(const z3::model& model, const SymBoard& board);
 

@@ -155,11 +155,10 @@ CheckResult search_step(z3::context& ctx, const SearchBoards& boards, const Outc
   for (const auto& c : well_formed(boards.before, rules.numbers)) s.add(c.formula);
   for (const auto& c : boards.step.choices) s.add(c.formula);
   for (const Encoded& e : boards.encoded) add_step(s, e, budget, without);
-  // Under a misreading of a clause's effect what that clause decides is free, but the outcome is still
-  // a state of the format.
+  // Under a misreading of a clause's effect what that clause decides is free (anything a model can name).
   if (budget.misreading && budget.misreading->part == Misreading::Part::effect)
     for (const SymBoard& after : boards.outcomes)
-      for (const auto& c : well_formed(after, rules.numbers)) s.add(c.formula);
+      for (const auto& c : readable(after)) s.add(c.formula);
   s.add(question(boards));
   return checked(s);
 }
@@ -187,20 +186,6 @@ MessinaProof prove_decided(ProofClaim claim, const Shape& shape, const std::vect
   return prove_each(
       std::move(claim), shape, steps, 2,
       [](const SearchBoards& b) { return !same_state(b.outcomes[0], b.outcomes[1]); }, rules, budget, {});
-}
-
-MessinaProof prove_for_every_board(ProofClaim claim, const Shape& shape, const ms::Query& query,
-                                   const BoardClaim& holds, const ms::Rules& rules, const Budget& budget) {
-  MessinaProof p = new_proof(std::move(claim), shape);
-  if (not_asked(p, budget) || too_large(p, shape)) return p;
-  z3::context ctx;
-  const ProofStep no_action = [&query](const SymBoard&) {
-    return StepOnBoard{{}, nullptr, [&query](const z3::model&) { return Step{query}; }};
-  };
-  const auto boards = search_boards(ctx, shape, no_action, 0);
-  settle(p, search_step(ctx, *boards, [&holds](const SearchBoards& b) { return !holds(b.before); }, rules, budget),
-         *boards);
-  return p;
 }
 
 }  // namespace rulecheck::solver::messina

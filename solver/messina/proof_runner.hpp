@@ -48,8 +48,6 @@ z3::expr for_every_space(const SymBoard& board, const std::function<z3::expr(int
 
 // A claim about a legal step: its outcome `after` from `before`.
 using StepInvariant = std::function<z3::expr(const SymBoard& before, const SymBoard& after)>;
-// A claim about every well-formed board.
-using BoardClaim = std::function<z3::expr(const SymBoard& board)>;
 
 // Every legal step of `steps` on every well-formed board of `shape` keeps `invariant`; the first
 // step that breaks it (or leaves it unknown, or is not encoded) decides the record. The effect
@@ -62,10 +60,6 @@ MessinaProof prove_over_steps(ProofClaim claim, const Shape& shape, const std::v
 // Every legal step of `steps` has one outcome: two outcomes of it are the same state.
 MessinaProof prove_decided(ProofClaim claim, const Shape& shape, const std::vector<ProofStep>& steps,
                            const ms::Rules& rules, const Budget& budget);
-
-// `holds` is true on every well-formed board of `shape`; `query` is the counterexample's step.
-MessinaProof prove_for_every_board(ProofClaim claim, const Shape& shape, const ms::Query& query,
-                                   const BoardClaim& holds, const ms::Rules& rules, const Budget& budget);
 
 // The search both the proofs and the findings make, on one step: a well-formed board `before`
 // where the step is legal with outcome(s) the question asks for (`outcomes`: 0, 1 or 2 boards;

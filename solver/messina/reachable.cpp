@@ -32,8 +32,9 @@ struct ReachableInvariant {
   std::vector<std::string> clauses;
   // The invariant on a board of the encoding.
   std::function<z3::expr(const SymBoard&, const ms::Rules&)> holds;
-  // Kept by the encoding's structure rather than asked of the solver (the claim says so).
-  bool structural = false;
+  // Non-null: kept by the encoding's structure (no action writes what it reads), why; not a proof (it
+  // would hold whatever the rules said: hollow), so not asked of the solver nor reported as proved.
+  const char* by_construction = nullptr;
 };
 
 z3::expr is_phase(const SymBoard& b, ms::Phase p) { return b.phase == b.ctx().int_val(static_cast<int>(p)); }
@@ -88,12 +89,18 @@ z3::expr workers_in_own_utilities(const SymBoard& b, const ms::Rules& rules) {
 
 const std::vector<ReachableInvariant>& reachable_invariants() {
   static const std::vector<ReachableInvariant> all = {
-      {"messina.reachable.alternating-phase", {"messina.muster.when", "messina.consumption.when"}, &alternating_phase},
+      {"messina.reachable.alternating-phase",
+       {"messina.muster.when", "messina.consumption.when"},
+       &alternating_phase,
+       "no action of the encoding changes the round or the phase"},
       {"messina.reachable.one-ai-faction",
        {"messina.population.backing", "messina.muster.equip", "messina.muster.equip.ai"},
        &one_ai_faction,
-       true},
-      {"messina.reachable.two-home-spaces", {"messina.friendly.area"}, &two_home_spaces},
+       "a faction's kind is part of the board's shape, which no action of the encoding changes"},
+      {"messina.reachable.two-home-spaces",
+       {"messina.friendly.area"},
+       &two_home_spaces,
+       "no action of the encoding changes a faction's Home Spaces"},
       {"messina.reachable.one-shield-per-space",
        {"messina.muster.shield.build-upgrade", "messina.muster.shield.rearm"},
        &one_shield_per_space},
@@ -188,7 +195,7 @@ void add_reachable_step(z3::solver& s, const SearchBoards& boards, const ms::Rul
   for (const auto& c : boards.step.choices) s.add(c.formula);
   add_step(s, boards.encoded.front(), budget);
   if (budget.misreading && budget.misreading->part == Misreading::Part::effect)
-    for (const auto& c : well_formed(boards.outcomes.front(), rules.numbers)) s.add(c.formula);
+    for (const auto& c : readable(boards.outcomes.front())) s.add(c.formula);
   for (const auto& inv : reachable_invariants()) s.add(inv.holds(boards.before, rules));
 }
 
@@ -215,6 +222,17 @@ std::string unknown_detail(const std::string& reason, const std::string& step, c
   return is_interrupted(reason) ? reason : fmt::format("solver budget exceeded on {} ({}): {}", step, shape, reason);
 }
 
+// The records of the invariants kept by construction are dropped: they are not proofs.
+std::vector<MessinaProof> without_by_construction(std::vector<MessinaProof> proofs) {
+  std::vector<MessinaProof> out;
+  for (auto& p : proofs) {
+    const auto& all = reachable_invariants();
+    const auto inv = std::find_if(all.begin(), all.end(), [&](const ReachableInvariant& i) { return i.id == p.id; });
+    if (inv == all.end() || !inv->by_construction) out.push_back(std::move(p));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> reachable_invariant_ids() {
@@ -227,32 +245,31 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
   const auto& invariants = reachable_invariants();
   std::vector<MessinaProof> proofs;
   for (const auto& inv : invariants) {
-    const std::string claim = inv.structural ? "every legal action keeps it: a faction's kind is part of the "
-                                               "board's shape, which no action of the encoding changes"
-                                             : "every legal action keeps it";
-    proofs.push_back(proof_of<ms::State, Step>(inv.id, claim, inv.clauses, ProofScope{false, kScope}));
+    proofs.push_back(
+        proof_of<ms::State, Step>(inv.id, "every legal action keeps it", inv.clauses, ProofScope{false, kScope}));
   }
-  // Under `prove --strength` only the proof the misreading is asked of runs.
-  for (auto& p : proofs)
-    if (!asked(budget.misreading, p.id)) {
+  // Under `prove --strength` only the proof the misreading is asked of runs; none of those kept by
+  // construction.
+  for (std::size_t k = 0; k < proofs.size(); ++k)
+    if (MessinaProof& p = proofs[k]; !asked(budget.misreading, p.id) || invariants[k].by_construction) {
       p.status = ProofStatus::unknown;
       p.detail = "not asked under this misreading";
     }
   if (std::none_of(proofs.begin(), proofs.end(), [](const MessinaProof& p) { return p.status == ProofStatus::proved; }))
-    return proofs;
+    return without_by_construction(std::move(proofs));
   std::vector<std::string> never_legal;
   int legal_somewhere = 0;
   for (const auto& [shape_name, shape] : scope_shapes())
     for (const ScopeStep& scope : scope_steps(rules)) {
       if (cancel_requested()) {  // stopped: nothing more is built
         leave_undecided(proofs, kInterrupted, ProofStatus::interrupted);
-        return proofs;
+        return without_by_construction(std::move(proofs));
       }
       z3::context ctx;
       const auto boards = search_boards(ctx, shape, scope.step, 1);
       if (!boards) {
         leave_undecided(proofs, "the encoding has no effect for: " + scope.name);
-        return proofs;
+        return without_by_construction(std::move(proofs));
       }
       z3::solver any = one_shot_solver(ctx, budget);
       add_reachable_step(any, *boards, rules, budget);
@@ -260,7 +277,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
       if (exists.status == Sat::unknown) {
         leave_undecided(proofs, unknown_detail(exists.reason, scope.name, shape_name),
                         solver::undecided(exists.reason));
-        return proofs;
+        return without_by_construction(std::move(proofs));
       }
       if (exists.status == Sat::unsat) {
         never_legal.push_back(fmt::format("{} ({})", scope.name, shape_name));
@@ -269,7 +286,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
       ++legal_somewhere;
       for (std::size_t k = 0; k < invariants.size(); ++k) {
         MessinaProof& p = proofs[k];
-        if (p.status != ProofStatus::proved || invariants[k].structural) continue;
+        if (p.status != ProofStatus::proved) continue;
         z3::solver s = one_shot_solver(ctx, budget);
         add_reachable_step(s, *boards, rules, budget);
         s.add(!invariants[k].holds(boards->outcomes.front(), rules));
@@ -284,7 +301,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
     }
   if (legal_somewhere == 0) {
     leave_undecided(proofs, "vacuous: no action of the scope is legal from a board play can reach");
-    return proofs;
+    return without_by_construction(std::move(proofs));
   }
   for (auto& p : proofs)
     if (p.status == ProofStatus::proved)
@@ -293,7 +310,14 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
                      : fmt::format("{} actions legal from some board of the scope; never legal from one that keeps "
                                    "the invariants: {}",
                                    legal_somewhere, fmt::join(never_legal, "; "));
-  return proofs;
+  return without_by_construction(std::move(proofs));
+}
+
+std::vector<std::pair<std::string, std::string>> reachable_by_construction() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& inv : reachable_invariants())
+    if (inv.by_construction) out.emplace_back(inv.id, inv.by_construction);
+  return out;
 }
 
 }  // namespace rulecheck::solver::messina

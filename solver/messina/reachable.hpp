@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/messina/solver.hpp"
@@ -13,7 +14,12 @@ namespace rulecheck::solver::messina {
 // The ids of the invariants encoded here (each one of rules/messina/invariants.json).
 std::vector<std::string> reachable_invariant_ids();
 
-// One record per invariant: every legal action of the scope from a board that keeps them all keeps it.
+// One record per invariant the actions could break: every legal action of the scope from a board that
+// keeps them all keeps it. The invariants no action of the encoding writes to are not proofs (they
+// would hold whatever the rules said) and have no record: reachable_by_construction() lists them.
 std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Budget& budget);
+
+// The invariants kept by construction, each with why (no action of the encoding writes what it reads).
+std::vector<std::pair<std::string, std::string>> reachable_by_construction();
 
 }  // namespace rulecheck::solver::messina
