@@ -70,6 +70,66 @@ def test_each_proof_names_clauses_of_the_index_and_has_its_own_id(proofs, root):
         assert r["clauses"] and set(r["clauses"]) <= known, r["id"]
 
 
+def test_every_proof_says_what_it_covers(proofs):
+    """Issue 21: a proof says whether it holds for boards of any size or only over its bound, and what
+    that bound is; the three constraints of the design are among the unbounded ones."""
+    _, doc = proofs
+    scopes = {r["id"]: r["scope"] for r in doc["proofs"]}
+    assert set(scopes.values()) <= {"bounded", "unbounded"}
+    assert doc["unbounded"] == sum(1 for v in scopes.values() if v == "unbounded")
+    assert doc["bounded"] == sum(1 for v in scopes.values() if v == "bounded")
+    for r in doc["proofs"]:
+        assert r["covers"], r["id"]
+        assert r["vacuity"], r["id"]  # premises checked satisfiable for every proved proof
+        if r["scope"] == "unbounded":
+            assert r["covers"].startswith("boards of any size"), r["id"]
+        else:
+            assert "any size" not in r["covers"], r["id"]
+    for needed in ("messina.consumption.never-well-fed-to-dead.any-board", "messina.muster.stacking.any-board",
+                   "messina.friendly.mixed-space-friendly-for-mustering.any-board",
+                   "messina.friendly.mixed-space-hostile-for-military.any-board"):
+        assert scopes.get(needed) == "unbounded", needed
+
+
+def test_nothing_says_for_all_states(rulecheck, root):
+    """prove's --help, the README and docs/solver.md claim no more than the proofs cover."""
+    help_text = run([rulecheck, "prove", "--help"]).stdout
+    for text in (help_text, (root / "README.md").read_text(encoding="utf-8"),
+                 (root / "docs" / "solver.md").read_text(encoding="utf-8")):
+        assert "for all states" not in text.lower()
+
+
+@pytest.fixture(scope="module")
+def strength(rulecheck, root):
+    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--strength", "--format", "json"], timeout=600)
+    return p.returncode, json.loads(p.stdout)
+
+
+def test_strength_no_proof_is_hollow(strength):
+    """Every proved proof is broken by at least one misreading of the clauses it rests on, and the
+    JSON lists them; the run exits 0 only then."""
+    code, doc = strength
+    assert doc["hollow"] == 0
+    for r in doc["proofs"]:
+        assert r["status"] == "proved", r["id"]
+        assert r["killed_by"], (r["id"], r["survived"])
+        assert r["hollow"] is False
+    assert code == 0
+
+
+def test_strength_names_the_plausible_misreadings_that_break_the_three_constraints(strength):
+    by_id = {r["id"]: r for r in strength[1]["proofs"]}
+    killed = lambda pid: " | ".join(by_id[pid]["killed_by"])  # noqa: E731
+    assert "step 2 paid before step 1" in killed("messina.consumption.never-well-fed-to-dead.any-board")
+    assert "the map-space limit read one higher" in killed("messina.muster.stacking.any-board")
+    assert "the card limit read one higher" in killed("messina.muster.stacking.any-board")
+    assert "unfriendly for mustering" in killed("messina.friendly.mixed-space-friendly-for-mustering.any-board")
+    assert "Utility or Shield makes a space hostile" in killed("messina.friendly.structures-never-hostile.any-board")
+    # The generic misreadings reach the bounded proofs: Scythe's home-base proof now covers moves into home
+    # bases, so ignoring the clause breaks it.
+    assert "scythe.move.home-base ignored" in killed("scythe.move.no-unit-into-a-home-base")
+
+
 def test_a_budget_too_small_is_unknown_and_exit_1_never_a_pass(rulecheck, root):
     p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--game", "messina", "--rlimit", "1", "--format",
              "json"])

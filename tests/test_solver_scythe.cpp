@@ -346,7 +346,8 @@ TEST(SolverScythe, EveryStateInvariantOfTheRuleDataIsProvedKeptWithItsClausesAnd
   for (const auto& p : prove(rules, Budget{})) {
     if (p.id.rfind("scythe.reachable.", 0) != 0) continue;
     EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail << "\n" << described(p);
-    EXPECT_NE(p.claim.find("bounded:"), std::string::npos) << p.claim;
+    EXPECT_FALSE(p.scope.unbounded) << p.id;
+    EXPECT_NE(p.scope.covers.find("on the map HB-red - A - B - HB-blue"), std::string::npos) << p.scope.covers;
     proved[p.id] = p.clauses;
   }
   EXPECT_EQ(proved, listed);

@@ -93,10 +93,13 @@ void for_each_scope_move(const sy::Rules& rules, const Budget& budget, const std
             const UnitStep step{unit, from, path, load};
             ScopeMove move{on, step, encode_move(ctx, r, b, before, red, {step}), load};
             s.push();
+            const int dropped_before = budget.misreading ? budget.misreading->dropped.load() : 0;
             for (const auto& c : move.encoded.choices) s.add(c);
             s.add(legal_under(ctx, move.encoded, budget));
             misread_effect(move, budget, red);
-            const bool go_on = on_move(move);
+            // A move the misreading leaves as it was is the encoding's own, already proved: not asked again.
+            const bool unchanged = budget.misreading && budget.misreading->dropped.load() == dropped_before;
+            const bool go_on = unchanged || on_move(move);
             s.pop();
             if (!go_on) return;
           }
