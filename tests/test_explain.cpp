@@ -278,6 +278,32 @@ TEST(ExplainFriendlyArea, TheAreaSaysWhichSpacesJoinAndWhyTheOthersStayOut) {
   EXPECT_NE(unconsented[0]->what.find("SF"), std::string::npos) << unconsented[0]->what;
 }
 
+TEST(ExplainFriendlyArea, TheMilitaryAreaSaysAHostileSpaceStaysOutAndEmptyStructuresDoNot) {
+  // H1 (UE's home, its Civilian) is next to A1 (a UE Civilian and SF's Infantry: hostile) and C1 (a UE
+  // Civilian and SF's empty Utility: not hostile). For military purposes A1 stays out, C1 joins.
+  const json state = json::parse(R"({
+    "round": 1,
+    "factions": {"UE": {"kind": "human", "home": ["H1"], "population": {"located": 3}},
+                 "SF": {"kind": "human", "home": ["A1"], "population": {"located": 1}}},
+    "spaces": {"H1": {"adjacent": ["A1", "C1"], "units": {"UE": {"civilian": 1}}},
+               "A1": {"adjacent": ["H1"], "units": {"UE": {"civilian": 1}, "SF": {"infantry": 1}}},
+               "C1": {"adjacent": ["H1"], "units": {"UE": {"civilian": 1}}, "utilities": [{"owner": "SF"}]}}
+  })");
+  const auto e = bind_game("messina")->explain(
+      state, json::parse(R"({"type": "friendly-area", "faction": "UE", "purpose": "military"})"), true);
+  ASSERT_TRUE(e.result);
+  EXPECT_EQ(*e.result, json::parse(R"(["C1", "H1"])"));
+  // One hostility decision only: the area's own (the hostile query it asks leaves no trace of its own).
+  const auto hostile = citing(e, "messina.friendly.hostile");
+  ASSERT_EQ(hostile.size(), 1u);
+  EXPECT_NE(hostile[0]->what.find("A1"), std::string::npos) << hostile[0]->what;
+  EXPECT_NE(hostile[0]->what.find("stays out"), std::string::npos) << hostile[0]->what;
+  const auto structures = citing(e, "messina.friendly.empty-structures");
+  ASSERT_EQ(structures.size(), 1u);
+  EXPECT_NE(structures[0]->what.find("C1"), std::string::npos) << structures[0]->what;
+  EXPECT_TRUE(citing(e, "messina.friendly.mixed").empty());
+}
+
 // ---------------------------------------------------------------- Scythe, movement
 
 json scythe_board(int blue_popularity) {

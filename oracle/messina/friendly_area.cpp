@@ -64,6 +64,17 @@ bool friendly(const State& state, const FactionId& faction, Activity purpose, co
   return friendliness(state, faction, purpose, space, count_cards).by != nullptr;
 }
 
+// messina.friendly.hostile with messina.friendly.mixed: a space holding friendly and unfriendly
+// elements is friendly for building and mustering (the purposes other than `military`), but a space
+// hostile to the faction is unfriendly for military purposes, so the Friendly Area for `military`
+// neither holds it nor reaches through it. Hostility is is_hostile's (its readings included).
+bool hostile_for(const Rules& rules, const State& state, const FactionId& faction, Activity purpose,
+                 const SpaceId& space) {
+  if (purpose != Activity::military) return false;
+  Unrecorded search;  // the Friendly Area explains the outcome in one decision of its own
+  return is_hostile(rules, state, faction, space);
+}
+
 // ---- the Friendly Area's decisions, in words (only worked out while tracing) ----
 
 // What of `owner`'s is in the space: "units", "Workers", "a Utility" or "a Shield".
@@ -87,11 +98,30 @@ void explain_joins(const State& state, const FactionId& faction, Activity purpos
   else
     explain(by == faction ? "messina.friendly.space" : "messina.friendly.consent", {},
             "{} (next to {}) joins: {} has {} there", space, from, whose, presence_named(state.spaces.at(space), by));
-  // messina.friendly.mixed: unfriendly pieces in the same space do not undo it.
-  for (const auto& [other, info] : state.factions)
-    if (!consents(state, other, faction, purpose) && has_presence(state.spaces.at(space), other))
-      explain("messina.friendly.mixed", {}, "{} also holds {} of {}'s, which does not make it unfriendly", space,
-              presence_named(state.spaces.at(space), other), other);
+  // messina.friendly.mixed: unfriendly pieces in the same space do not undo it for building and
+  // mustering; for military purposes the space joined because none of them makes it hostile.
+  const bool military = purpose == Activity::military;
+  for (const auto& [other, info] : state.factions) {
+    if (consents(state, other, faction, purpose) || !has_presence(state.spaces.at(space), other)) continue;
+    const std::string_view what = presence_named(state.spaces.at(space), other);
+    if (!military)
+      explain("messina.friendly.mixed", {}, "{} also holds {} of {}'s, which does not make it unfriendly", space, what,
+              other);
+    else if (const int workers = workers_at(state, space, other); workers > 0)
+      explain("messina.friendly.hostile", {{"Workers", workers}},
+              "{} also holds {}'s Worker(s), which do not make it hostile (reading military-units-only)", space, other);
+    else
+      explain("messina.friendly.empty-structures", {}, "{} also holds {} of {}'s, which does not make it hostile",
+              space, what, other);
+  }
+}
+
+// Why `space`, next to `from` and friendly, stays out of the military Friendly Area: it is hostile.
+void explain_hostile_stays_out(const SpaceId& space, const SpaceId& from, const FactionId& faction) {
+  explain("messina.friendly.hostile", {},
+          "{} (next to {}) stays out: it is hostile to {}, so unfriendly for military purposes whatever friendly "
+          "elements it holds",
+          space, from, faction);
 }
 
 // Why `space`, next to `from`, stays out of the Friendly Area.
@@ -117,7 +147,8 @@ bool is_friendly_without_card(const State& state, const FactionId& faction, Acti
 }
 
 // messina.friendly.area: the spaces reachable from either Home Space through friendly spaces.
-// messina.friendly.mixed: friendliness ignores unfriendly elements (for building and mustering).
+// messina.friendly.mixed: friendliness ignores unfriendly elements for building and mustering;
+// messina.friendly.hostile: for `military` a hostile space is not friendly (hostile_for).
 // messina.friendly.terrain: only adjacency matters; terrain is not part of the state.
 std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const FactionId& faction, Activity purpose) {
   const auto& readings = rules.readings;
@@ -126,10 +157,13 @@ std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const
   for (const auto& home : state.factions.at(faction).home) {
     // interpretation messina.home-space-anchor
     const bool always = readings.home_anchor == Readings::HomeAnchor::always;
-    const bool anchors = always || is_friendly_space(state, faction, purpose, home);
-    explain("messina.friendly.area", {}, "Home Space {} {}", home,
+    const bool hostile = !always && hostile_for(rules, state, faction, purpose, home);
+    const bool anchors = always || (!hostile && is_friendly_space(state, faction, purpose, home));
+    explain(hostile ? "messina.friendly.hostile" : "messina.friendly.area", {}, "Home Space {} {}", home,
             always    ? "starts the area"
             : anchors ? "is friendly, so it starts the area (reading if-friendly)"
+            : hostile ? "is hostile, so not friendly for military purposes: it does not start the area (reading "
+                        "if-friendly)"
                       : "is not friendly, so it does not start the area (reading if-friendly)");
     if (anchors && area.insert(home).second) frontier.push_back(home);
   }
@@ -140,7 +174,9 @@ std::vector<SpaceId> friendly_area(const Rules& rules, const State& state, const
     for (const auto& next : state.spaces.at(here).adjacent) {
       if (area.count(next)) continue;
       const Friendliness why = friendliness(state, faction, purpose, next, /*count_cards=*/true);
-      if (why.by) {
+      if (why.by && hostile_for(rules, state, faction, purpose, next)) {
+        if (tracing() && kept_out.insert(next).second) explain_hostile_stays_out(next, here, faction);
+      } else if (why.by) {
         if (tracing()) explain_joins(state, faction, purpose, next, here, why);
         area.insert(next);
         frontier.push_back(next);

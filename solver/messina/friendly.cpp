@@ -66,6 +66,21 @@ std::vector<z3::expr> friendly_spaces(const SymBoard& board, int faction, ms::Ac
   return result;
 }
 
+// messina.friendly.hostile: the hostile query's own definition (below), readings included.
+z3::expr hostile_space(const SymBoard& b, int f, int s, const ms::Rules& rules);
+
+// messina.friendly.mixed / messina.friendly.hostile: friendly elements keep a space friendly for
+// building and mustering whatever else is there, but a space hostile to `faction` is unfriendly for
+// military purposes, so the `military` area neither holds nor reaches through it.
+std::vector<z3::expr> friendly_for_purpose(const SymBoard& board, int faction, ms::Activity purpose,
+                                           const ms::Rules& rules) {
+  auto friendly = friendly_spaces(board, faction, purpose);
+  if (purpose == ms::Activity::military)
+    for (std::size_t s = 0; s < friendly.size(); ++s)
+      friendly[s] = (friendly[s] && !hostile_space(board, faction, static_cast<int>(s), rules)).simplify();
+  return friendly;
+}
+
 }  // namespace
 
 // messina.friendly.area: the spaces reached from a Home Space through friendly spaces. The reach is
@@ -73,7 +88,7 @@ std::vector<z3::expr> friendly_spaces(const SymBoard& board, int faction, ms::Ac
 // expression of the board. messina.friendly.terrain: only adjacency matters.
 std::vector<z3::expr> friendly_area(const SymBoard& board, int faction, ms::Activity purpose, const ms::Rules& rules) {
   const std::size_t n = board.spaces.size();
-  const auto friendly = friendly_spaces(board, faction, purpose);
+  const auto friendly = friendly_for_purpose(board, faction, purpose, rules);
   const auto& home = board.factions[faction].home;
   std::vector<z3::expr> reach;
   for (std::size_t s = 0; s < n; ++s) {

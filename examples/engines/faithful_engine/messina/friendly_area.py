@@ -39,7 +39,11 @@ class FriendlyArea:
         return False
 
     def is_friendly(self, sid, fid, purpose, ignore_card=False):
-        """messina.friendly.space / .empty / .mixed / .consent."""
+        """messina.friendly.space / .empty / .mixed / .consent; messina.friendly.hostile: a space
+        hostile to fid is unfriendly for military purposes (mixed spaces stay friendly only for
+        building and mustering)."""
+        if purpose == "military" and self.is_hostile(sid, fid):
+            return False
         return any(self.counts_as_friendly(fid, other, purpose)
                    and self.has_presence(sid, other, ignore_card)
                    for other in self.factions)
