@@ -103,6 +103,34 @@ std::string unknown_reason(z3::optimize& optimize) {
                             : std::string(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize));
 }
 
+namespace {
+
+// Z3's count of its basic steps in the last check (0 when it keeps none).
+double rlimit_count(const z3::stats& stats) {
+  for (unsigned i = 0; i < stats.size(); ++i)
+    if (stats.key(i) == "rlimit count") return stats.is_uint(i) ? stats.uint_value(i) : stats.double_value(i);
+  return 0;
+}
+
+std::string budget_reason(const std::string& z3_reason, double steps, const Budget& budget) {
+  if (cancel_requested()) return kInterrupted;
+  if (z3_reason.find("memory") != std::string::npos)
+    return fmt::format("the solver's memory limit of {} MB was reached", kSolverMemoryMb);
+  if (z3_reason.find("resource limit") != std::string::npos || steps >= static_cast<double>(budget.rlimit))
+    return fmt::format("the work limit was reached (rlimit {})", budget.rlimit);
+  return "Z3 gave up: " + z3_reason;
+}
+
+}  // namespace
+
+std::string unknown_reason(z3::solver& solver, const Budget& budget) {
+  return budget_reason(solver.reason_unknown(), rlimit_count(solver.statistics()), budget);
+}
+std::string unknown_reason(z3::optimize& optimize, const Budget& budget) {
+  return budget_reason(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize), rlimit_count(optimize.statistics()),
+                       budget);
+}
+
 std::optional<std::string> too_many_spaces(long long spaces) {
   if (spaces <= kMaxSpaces) return std::nullopt;
   return fmt::format("the encoding would need {} spaces; the bound is {}", spaces, kMaxSpaces);
@@ -159,7 +187,7 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
     s.add(tracked[i].formula, name.c_str());
     clause_of[name] = tracked[i].clause;
   }
-  CheckResult r = checked(s);
+  CheckResult r = checked(s, budget);
   if (r.status == Sat::unsat) {
     z3::expr_vector core = s.unsat_core();
     for (unsigned i = 0; i < core.size(); ++i) {
@@ -173,27 +201,36 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
 
 namespace {
 
+// A check that throws (Z3 out of memory, or failing otherwise) ends unknown with why, as one over
+// its budget: never a crash, never a verdict.
 template <typename S>
-CheckResult checked_any(S& s) {
+CheckResult checked_any(S& s, const Budget* budget) {
   CheckResult r;
-  switch (run_check(s)) {
-    case z3::sat:
-      r.status = Sat::sat;
-      r.model = s.get_model();
-      break;
-    case z3::unsat: r.status = Sat::unsat; break;
-    case z3::unknown:
-      r.status = Sat::unknown;
-      r.reason = unknown_reason(s);
-      break;
+  try {
+    switch (run_check(s)) {
+      case z3::sat:
+        r.status = Sat::sat;
+        r.model = s.get_model();
+        break;
+      case z3::unsat: r.status = Sat::unsat; break;
+      case z3::unknown:
+        r.status = Sat::unknown;
+        r.reason = budget ? unknown_reason(s, *budget) : unknown_reason(s);
+        break;
+    }
+  } catch (const z3::exception& e) {
+    r = CheckResult{};
+    r.reason = failure_reason(e);
   }
   return r;
 }
 
 }  // namespace
 
-CheckResult checked(z3::solver& s) { return checked_any(s); }
-CheckResult checked(z3::optimize& o) { return checked_any(o); }
+CheckResult checked(z3::solver& s) { return checked_any(s, nullptr); }
+CheckResult checked(z3::optimize& o) { return checked_any(o, nullptr); }
+CheckResult checked(z3::solver& s, const Budget& budget) { return checked_any(s, &budget); }
+CheckResult checked(z3::optimize& o, const Budget& budget) { return checked_any(o, &budget); }
 
 std::optional<std::vector<std::string>> falsified_if_closed(const Constraints& tracked) {
   ClosedSplit s = split_closed(tracked);

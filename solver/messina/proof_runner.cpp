@@ -129,7 +129,7 @@ CheckResult search_step(z3::context& ctx, const SearchBoards& boards, const Outc
       if (!left_out(without, c.clause)) s.add(c.formula);
   }
   s.add(question(boards));
-  return checked(s);
+  return checked(s, budget);
 }
 
 MessinaProof prove_over_steps(ProofClaim claim, const Shape& shape, const std::vector<ProofStep>& steps,

@@ -34,6 +34,9 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
 
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
 
+// One record per question: each declared point's witness, or its search's end ("none" with the
+// scope searched, "unknown"/"interrupted" with why), then each new-finding probe's likewise
+// (solver/findings.hpp Witness).
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
 
 // What an edit does: for each probe step (every encoded action and query on boards of 1 to 3
