@@ -108,6 +108,31 @@ int list_cases(const Corpus& corpus, const std::string& format) {
   return corpus.bad.empty() ? kOk : kBadInput;
 }
 
+// FNV-1a, 64 bits, as hex: a fingerprint of text that is the same on every machine.
+std::string fingerprint(const std::string& text) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+// The settings of a run that change its verdicts, for the results header: the parts of one run
+// (report merge) must agree on each. The rules by their content (each game's default numbers and
+// readings), not by the folder's path.
+std::map<std::string, std::string> verdict_settings(const RunOptions& opt, const RulesLibrary& library) {
+  std::string rules;
+  for (const auto& [game, g] : library.games())
+    rules += game + ":" + g.merged_ruleset(json::object()).dump() + g.readings(json::object()).dump() + ";";
+  return {{"strict", opt.strict ? "true" : "false"},
+          {"oracle", opt.no_oracle ? "false" : "true"},
+          {"solver_rlimit", std::to_string(opt.solver_rlimit)},
+          {"skip_unreachable", opt.skip_unreachable ? "true" : "false"},
+          {"filters", json(opt.filters).dump()},
+          {"rule_maps", json(opt.rule_maps).dump()},
+          {"known", opt.known_file},
+          {"timeout_ms", std::to_string(opt.timeout_ms)},
+          {"rules", fingerprint(rules)}};
+}
+
 int run_command(const Context& context, const RunOptions& opt) {
   const auto started = std::chrono::steady_clock::now();
   auto library = context.load_rules();
@@ -163,6 +188,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   for (const auto& e : engines)
     if (e.start_error.empty()) info.engines.push_back(engine_info(e.process->hello(), e.command));
   info.cases = (corpus->size() + corpus->bad.size()) * info.targets.size();
+  info.settings = verdict_settings(opt, *library);
   reporter.begin(info);
 
   Summary summary;

@@ -63,10 +63,25 @@ InFlight& in_flight() {
 // The memory limit is set as soon as this library is loaded, before any context is made.
 [[maybe_unused]] const bool memory_limited = (in_flight(), true);
 
+// The last check on this thread that threw (Z3 out of memory, or failing otherwise): its context
+// and why. run_check turns the exception into unknown; unknown_reason says why.
+struct Failure {
+  const z3::context* ctx = nullptr;
+  std::string reason;
+};
+thread_local Failure last_failure;
+
+// Why the last check of `ctx` on this thread threw; nullopt when it did not.
+std::optional<std::string> failed_check(const z3::context& ctx) {
+  if (last_failure.ctx != &ctx) return std::nullopt;
+  return last_failure.reason;
+}
+
 template <typename S>
 z3::check_result run_registered(S& s) {
   InFlight& f = in_flight();
   z3::context* ctx = &s.ctx();
+  last_failure = Failure{};
   {
     const std::lock_guard<std::mutex> hold(f.lock);
     if (cancel_requested()) return z3::unknown;
@@ -80,7 +95,12 @@ z3::check_result run_registered(S& s) {
       f.contexts.erase(ctx);
     }
   } leave{f, ctx};
-  return s.check();
+  try {
+    return s.check();
+  } catch (const z3::exception& e) {  // out of memory, or Z3 failing: unknown with why, never a crash
+    last_failure = Failure{ctx, failure_reason(e)};
+    return z3::unknown;
+  }
 }
 
 z3::params solver_params(z3::context& ctx, const Budget& budget) {
@@ -96,9 +116,11 @@ z3::check_result run_check(z3::solver& solver) { return run_registered(solver); 
 z3::check_result run_check(z3::optimize& optimize) { return run_registered(optimize); }
 
 std::string unknown_reason(z3::solver& solver) {
+  if (auto failed = failed_check(solver.ctx())) return *failed;
   return cancel_requested() ? std::string(kInterrupted) : solver.reason_unknown();
 }
 std::string unknown_reason(z3::optimize& optimize) {
+  if (auto failed = failed_check(optimize.ctx())) return *failed;
   return cancel_requested() ? std::string(kInterrupted)
                             : std::string(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize));
 }
@@ -124,9 +146,11 @@ std::string budget_reason(const std::string& z3_reason, double steps, const Budg
 }  // namespace
 
 std::string unknown_reason(z3::solver& solver, const Budget& budget) {
+  if (auto failed = failed_check(solver.ctx())) return *failed;
   return budget_reason(solver.reason_unknown(), rlimit_count(solver.statistics()), budget);
 }
 std::string unknown_reason(z3::optimize& optimize, const Budget& budget) {
+  if (auto failed = failed_check(optimize.ctx())) return *failed;
   return budget_reason(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize), rlimit_count(optimize.statistics()),
                        budget);
 }

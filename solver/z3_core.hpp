@@ -44,6 +44,9 @@ CheckResult checked(z3::optimize& optimize, const Budget& budget);
 // common/cancel.hpp) is not run, and one in flight is interrupted (z3::context::interrupt); both
 // end unknown, and unknown_reason() then says kInterrupted. Z3's own SIGINT handler is never
 // installed (every solver is made with "ctrl_c" false): the signals are rulecheck's.
+// A check that throws (Z3 out of memory: memory_max_size, or failing otherwise) returns unknown,
+// and unknown_reason says why ("the solver's memory limit of 2048 MB was reached"): every question
+// of both games, proofs, searches and outcome checks alike, ends unknown rather than crashing.
 z3::check_result run_check(z3::solver& solver);
 z3::check_result run_check(z3::optimize& optimize);
 inline constexpr const char* kInterrupted = "interrupted";
