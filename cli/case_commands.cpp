@@ -338,8 +338,11 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
     fmt::print(stderr, "rulecheck: {}\n", e.describe());
     return kBadInput;
   }
-  std::size_t bad = 0, unreachable = 0, marked = 0;
+  std::size_t bad = 0, unreachable = 0, marked = 0, checked = 0;
+  catch_interrupts();  // SIGINT, SIGTERM: stop after the file in hand; what was checked is said
   for (const auto& f : files) {
+    if (interrupted()) break;
+    ++checked;
     try {
       const Scenario s = validate_scenario_file(f, *library);
       if (reachable && !check_reachable(s, *library, marked)) ++unreachable;
@@ -348,11 +351,15 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
       fmt::print("{}\n", e.describe());
     }
   }
-  fmt::print("{} file(s) checked: {} valid, {} invalid", files.size(), files.size() - bad, bad);
+  fmt::print("{} file(s) checked: {} valid, {} invalid", checked, checked - bad, bad);
   if (reachable)
     fmt::print("; states play can reach: {} marked unreachable (kept on purpose), {} with a problem", marked,
                unreachable);
+  if (interrupted())
+    fmt::print("; interrupted by {}: {} of {} file(s) not checked", interrupt_name(), files.size() - checked,
+               files.size());
   fmt::print("\n");
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   return bad || unreachable ? kBadInput : kOk;
 }
 
@@ -416,8 +423,10 @@ int serve_command(const Context& context) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::ios::sync_with_stdio(false);
-  serve(std::cin, std::cout, *library, RULECHECK_VERSION);
-  return kOk;
+  catch_interrupts();  // SIGINT, SIGTERM: the session ends between requests, every answer written
+  const int code = serve(std::cin, std::cout, *library, RULECHECK_VERSION, /*wait_fd=*/0);
+  if (interrupted()) fmt::print(stderr, "rulecheck serve: interrupted by {}: the session ends\n", interrupt_name());
+  return code;
 }
 
 struct EngineCheckOptions {
