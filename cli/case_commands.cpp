@@ -108,6 +108,31 @@ int list_cases(const Corpus& corpus, const std::string& format) {
   return corpus.bad.empty() ? kOk : kBadInput;
 }
 
+// FNV-1a, 64 bits, as hex: a fingerprint of text that is the same on every machine.
+std::string fingerprint(const std::string& text) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+// The settings of a run that change its verdicts, for the results header: the parts of one run
+// (report merge) must agree on each. The rules by their content (each game's default numbers and
+// readings), not by the folder's path.
+std::map<std::string, std::string> verdict_settings(const RunOptions& opt, const RulesLibrary& library) {
+  std::string rules;
+  for (const auto& [game, g] : library.games())
+    rules += game + ":" + g.merged_ruleset(json::object()).dump() + g.readings(json::object()).dump() + ";";
+  return {{"strict", opt.strict ? "true" : "false"},
+          {"oracle", opt.no_oracle ? "false" : "true"},
+          {"solver_rlimit", std::to_string(opt.solver_rlimit)},
+          {"skip_unreachable", opt.skip_unreachable ? "true" : "false"},
+          {"filters", json(opt.filters).dump()},
+          {"rule_maps", json(opt.rule_maps).dump()},
+          {"known", opt.known_file},
+          {"timeout_ms", std::to_string(opt.timeout_ms)},
+          {"rules", fingerprint(rules)}};
+}
+
 int run_command(const Context& context, const RunOptions& opt) {
   const auto started = std::chrono::steady_clock::now();
   auto library = context.load_rules();
@@ -163,6 +188,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   for (const auto& e : engines)
     if (e.start_error.empty()) info.engines.push_back(engine_info(e.process->hello(), e.command));
   info.cases = (corpus->size() + corpus->bad.size()) * info.targets.size();
+  info.settings = verdict_settings(opt, *library);
   reporter.begin(info);
 
   Summary summary;
@@ -312,8 +338,11 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
     fmt::print(stderr, "rulecheck: {}\n", e.describe());
     return kBadInput;
   }
-  std::size_t bad = 0, unreachable = 0, marked = 0;
+  std::size_t bad = 0, unreachable = 0, marked = 0, checked = 0;
+  catch_interrupts();  // SIGINT, SIGTERM: stop after the file in hand; what was checked is said
   for (const auto& f : files) {
+    if (interrupted()) break;
+    ++checked;
     try {
       const Scenario s = validate_scenario_file(f, *library);
       if (reachable && !check_reachable(s, *library, marked)) ++unreachable;
@@ -322,11 +351,15 @@ int validate_command(const Context& context, const std::vector<std::string>& pat
       fmt::print("{}\n", e.describe());
     }
   }
-  fmt::print("{} file(s) checked: {} valid, {} invalid", files.size(), files.size() - bad, bad);
+  fmt::print("{} file(s) checked: {} valid, {} invalid", checked, checked - bad, bad);
   if (reachable)
     fmt::print("; states play can reach: {} marked unreachable (kept on purpose), {} with a problem", marked,
                unreachable);
+  if (interrupted())
+    fmt::print("; interrupted by {}: {} of {} file(s) not checked", interrupt_name(), files.size() - checked,
+               files.size());
   fmt::print("\n");
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   return bad || unreachable ? kBadInput : kOk;
 }
 
@@ -390,8 +423,10 @@ int serve_command(const Context& context) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::ios::sync_with_stdio(false);
-  serve(std::cin, std::cout, *library, RULECHECK_VERSION);
-  return kOk;
+  catch_interrupts();  // SIGINT, SIGTERM: the session ends between requests, every answer written
+  const int code = serve(std::cin, std::cout, *library, RULECHECK_VERSION, /*wait_fd=*/0);
+  if (interrupted()) fmt::print(stderr, "rulecheck serve: interrupted by {}: the session ends\n", interrupt_name());
+  return code;
 }
 
 struct EngineCheckOptions {

@@ -100,7 +100,8 @@ int edit_command(const Context& context, const DiffArgs& args) {
                  args.output_dir);
   }
   if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
-  return d.changed() ? kFailed : kOk;
+  // A question not decided (unknown) leaves the comparison incomplete: never "unchanged" (as prove).
+  return d.changed() || d.undecided() ? kFailed : kOk;
 }
 
 }  // namespace
@@ -143,8 +144,11 @@ void add_diff_command(CLI::App& app, Context& context) {
   cmd->add_flag("--verbose,-v", args->verbose, "Console: every changed scenario, not only the first ten");
   cmd->footer(
       "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "
-      "run DIR` replays them against the project's own rules.\nExit status: 0 nothing changed, 1 something changed, "
-      "2 bad input or usage, 3 no rules folder, 130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
+      "run DIR` replays them against the project's own rules.\nEvery question asked of the solver (a proof, a point's search, a probe) is listed per side with how it "
+      "ended (JSON \"questions\"); one not decided is unknown with why (the work limit reached, a board too large, "
+      "the solver's memory), never read as unchanged.\nExit status: 0 nothing changed and every question decided, 1 "
+      "something changed or a solver question is unknown (as prove), 2 bad input or usage, 3 no rules folder, "
+      "130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
       "the rest named as not compared).\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
       "changed (listed, with what to re-read); writes diff-text.md and diff-text.json to --output-dir.");
   cmd->callback([&context, args] {

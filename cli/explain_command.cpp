@@ -15,6 +15,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
+#include "harness/interrupt.hpp"
 #include "common/compare.hpp"
 #include "common/input_error.hpp"
 #include "games/registry.hpp"
@@ -303,6 +304,7 @@ int explain_command(const Context& context, const ExplainOptions& opt) {
     return kBadInput;
   }
   const GameRules& rules = *library->find(scenario.game);
+  catch_interrupts();  // SIGINT, SIGTERM: the explanation made so far is printed, exit 130/143
   std::vector<ExplainedStep> steps;
   std::size_t failed_at = 0;
   try {
@@ -320,6 +322,10 @@ int explain_command(const Context& context, const ExplainOptions& opt) {
     fmt::print("{}\n", explanation_json(scenario, steps, rules).dump(2));
   else
     print_text(scenario, steps, rules);
+  if (interrupted()) {
+    fmt::print(stderr, "rulecheck explain: interrupted by {}\n", interrupt_name());
+    return 128 + interrupted();  // as a shell reports a command its signal ended
+  }
   return kOk;
 }
 

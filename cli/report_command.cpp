@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <optional>
 
 #include <fmt/format.h>
@@ -49,6 +50,7 @@ struct PartHeader {
   std::string tool, version;
   std::vector<std::string> paths, targets;
   json engines = json::array();
+  std::map<std::string, std::string> settings;  // the header's "settings": what changes verdicts
   std::size_t cases_announced = 0;  // the header's "cases"
   std::size_t case_lines = 0;       // case lines read (each, repeats included)
   std::optional<std::size_t> total;  // the summary's "total"
@@ -89,6 +91,12 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
         part.paths = j.value("paths", std::vector<std::string>{});
         part.targets = j.value("targets", std::vector<std::string>{});
         part.engines = j.value("engines", json::array());
+        if (j.contains("settings") && !j["settings"].is_object())
+          throw InputError("/settings", "the settings are not an object");
+        const json settings = j.value("settings", json::object());  // held: items() refers to it
+        for (const auto& [key, value] : settings.items())
+          part.settings[key] = value.is_string() ? value.get<std::string>() : value.dump();
+        if (m.info.settings.empty()) m.info.settings = part.settings;
         part.cases_announced = j.value("cases", std::size_t{0});
         if (m.info.version.empty()) m.info.version = j.value("version", "");
         for (const auto& t : j.value("targets", std::vector<std::string>{}))
@@ -179,6 +187,18 @@ void check_parts(const std::vector<PartHeader>& parts, Merged& m) {
     differs("corpus (header \"paths\")", json(p.paths).dump(), json(first->paths).dump());
     differs("targets", json(p.targets).dump(), json(first->targets).dump());
     differs("engines", valid_utf8(p.engines.dump()), valid_utf8(first->engines.dump()));
+    // Every setting that changes verdicts (either header's keys: one missing is a difference).
+    std::set<std::string> keys;
+    for (const auto* s : {&p.settings, &first->settings})
+      for (const auto& [key, value] : *s) keys.insert(key);
+    for (const auto& key : keys) {
+      const auto here = p.settings.find(key), there = first->settings.find(key);
+      const std::string a = here == p.settings.end() ? "not set" : valid_utf8(here->second);
+      const std::string b = there == first->settings.end() ? "not set" : valid_utf8(there->second);
+      if (a != b)
+        m.problems.push_back(fmt::format("{}: not a part of the same run as {}: its setting \"{}\" is {}, there {}",
+                                         p.file, first->file, key, a, b));
+    }
   }
 }
 

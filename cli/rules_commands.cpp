@@ -4,6 +4,8 @@
 #include <memory>
 #include <optional>
 
+#include <sstream>
+
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
@@ -62,18 +64,47 @@ void add_check(CLI::App& rules, Context& context) {
     options.texts = rulebook::text_folder_choice(args->text);
     options.require_text = args->require_text;
     options.format = args->format;
-    context.exit_code = rulebook::check_rules(options, std::cout, std::cerr);
+    const bool as_json = args->format == "json";
+    // With --format json the report is held until the rules folder's load is known, so that a
+    // problem said on stderr is in the JSON too (standard output alone is a whole report).
+    std::ostringstream report, errors;
+    context.exit_code = rulebook::check_rules(options, as_json ? report : std::cout, errors);
+    std::cerr << errors.str();
+    std::string load_problem;
     // What every other command loads: the default numbers and readings must make each game's rules
     // (a default reading the game does not have, a number out of range). Said on stderr, exit 1.
     if (context.exit_code <= 1 && std::filesystem::is_directory(context.rules())) {
       try {
         const RulesLibrary library(context.rules());
       } catch (const InputError& e) {
-        fmt::print(stderr, "rulecheck rules check: problem: {}{}: every other command exits 3 until it is fixed\n",
-                   e.what(), e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
+        load_problem = fmt::format("{}{}", e.what(), e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
+        fmt::print(stderr, "rulecheck rules check: problem: {}: every other command exits 3 until it is fixed\n",
+                   load_problem);
         context.exit_code = 1;
       }
     }
+    if (!as_json) return;
+    json doc = json::object();
+    if (!report.str().empty()) {
+      try {
+        doc = json::parse(report.str());
+      } catch (const json::exception&) {
+        std::cout << report.str();  // not a report (an early refusal): as it was written
+        return;
+      }
+    }
+    if (!load_problem.empty()) {
+      doc["ok"] = false;
+      doc["load_problem"] = load_problem;  // exact text; the console line above escapes it
+    }
+    if (doc.empty()) {  // refused before any report (no rules folder, a folder with no game): why
+      std::string why = errors.str();
+      while (!why.empty() && why.back() == '\n') why.pop_back();
+      if (const std::string prefix = "rulecheck rules check: "; why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+      doc = {{"ok", false}, {"load_problem", why}};
+    }
+    doc["exit"] = context.exit_code;
+    std::cout << doc.dump(2) << "\n";
   });
 }
 

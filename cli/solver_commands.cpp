@@ -125,10 +125,11 @@ int prove_command(const Context& context, const SolverArgs& args) {
   return refuted || unknown || hollow ? kFailed : kOk;
 }
 
-// A record of a search that did not decide (kind "unknown" or "interrupted"): no finding.
-bool undecided_record(const json& f) {
-  const std::string kind = f.value("kind", "");
-  return kind == "unknown" || kind == "interrupted";
+// How one question of the ambiguity search ended, from its record: "witness" (a finding),
+// "none" (proved: no board of its scope has one), "unknown" or "interrupted" (not decided).
+std::string question_status(const json& record) {
+  const std::string kind = record.value("kind", "");
+  return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
 int ambiguities_command(const Context& context, const SolverArgs& args) {
@@ -136,26 +137,40 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   if (!library) return kCannotRun;
   catch_interrupts();  // SIGINT, SIGTERM: the searches in flight stop; what was found is reported
   json findings = json::array();
+  json questions = json::array();  // one per question: {game, point, new, status, scope, reason?}
   json undecided = json::array();  // {point, kind, reason}: searches that ended unknown or interrupted
   const auto started = std::chrono::steady_clock::now();
   std::size_t declared = 0;
-  std::vector<std::string> missed;
+  std::vector<std::string> none_points;  // declared points whose search proved there is no witness
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
     if (args.format == "console")
       fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
     json found = game->ambiguities(g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     declared += g->points.size();
+    // A declared point no search answered (none is written for it) is not decided either.
     for (const auto& p : g->points) {
       bool seen = false;
       for (const auto& f : found) seen = seen || f.value("point", "") == p.id;
-      if (!seen) missed.push_back(p.id);
+      if (!seen)
+        found.push_back({{"game", g->game}, {"point", p.id}, {"kind", "unknown"}, {"new", false},
+                         {"note", "no search is written for this point"}, {"scope", ""}});
     }
     for (auto& f : found) {
-      if (undecided_record(f))
-        undecided.push_back({{"point", f.value("point", "")}, {"kind", f.value("kind", "")}, {"reason", f.value("note", "")}});
-      else
-        findings.push_back(std::move(f));
+      const std::string status = question_status(f);
+      json q{{"game", g->game}, {"point", f.value("point", "")}, {"new", f.value("new", false)}, {"status", status},
+             {"scope", f.value("scope", "")}};
+      if (status == "witness") {
+        q["kind"] = f.value("kind", "");
+        q["size"] = f.value("size", 0);
+      }
+      if (status == "unknown" || status == "interrupted") {
+        q["reason"] = f.value("note", "");
+        undecided.push_back({{"point", f.value("point", "")}, {"kind", status}, {"reason", f.value("note", "")}});
+      }
+      if (status == "none" && !f.value("new", false)) none_points.push_back(f.value("point", ""));
+      questions.push_back(std::move(q));
+      if (status == "witness") findings.push_back(std::move(f));
     }
   }
   // New findings (not a declared point) first.
@@ -168,24 +183,29 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     for (const auto& f : findings)
       for (const auto& s : f["scenarios"]) write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
-    write_designer_markdown(md, findings, *library);
-    write_designer_html(html, findings, *library);
+    write_designer_markdown(md, findings, questions, *library);
+    write_designer_html(html, findings, questions, *library);
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
   }
-  // A point with no record: searched to the end with no witness, unless a signal stopped the run
-  // (then it may not have been searched to the end).
-  std::vector<std::string> unknown_points, interrupted_points;
-  for (const auto& u : undecided)
-    (u.value("kind", "") == "interrupted" ? interrupted_points : unknown_points).push_back(u.value("point", ""));
+  std::size_t witnesses = 0, nones = 0, unknowns = 0, stopped = 0;
+  for (const auto& q : questions) {
+    const std::string status = q.value("status", "");
+    (status == "witness" ? witnesses : status == "none" ? nones : status == "unknown" ? unknowns : stopped)++;
+  }
   if (args.format == "json") {
-    json out{{"findings", findings}, {"seconds", seconds}, {"unknown", undecided}};
-    out[interrupted() ? "no_witness_before_interruption" : "missed"] = missed;
+    json out{{"findings", findings},
+             {"questions", questions},
+             {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
+             {"seconds", seconds},
+             {"unknown", undecided}};
+    // Declared points whose search proved no board of its scope has a witness.
+    out[interrupted() ? "no_witness_before_interruption" : "missed"] = none_points;
     if (interrupted()) out["stopped"] = interrupt_name();
     fmt::print("{}\n", out.dump(2));
   } else {
     for (const auto& f : findings) {
-      fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "declared", f.value("point", ""),
+      fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "witness ", f.value("point", ""),
                  f.value("size", 0), f.value("title", ""));
       for (const auto& s : f["scenarios"]) {
         const json& e = s["scenario"]["steps"][0]["expect"];
@@ -195,21 +215,35 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                                              : "illegal");
       }
     }
-    for (const auto& u : undecided)
-      fmt::print("{:8} {}: {}\n", u.value("kind", ""), u.value("point", ""), u.value("reason", ""));
-    fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s", findings.size(), declared, seconds);
-    if (!unknown_points.empty()) fmt::print("; unknown (not decided): {}", fmt::join(unknown_points, ", "));
-    if (!interrupted_points.empty()) fmt::print("; interrupted: {}", fmt::join(interrupted_points, ", "));
-    if (!missed.empty())
-      fmt::print("; no witness found{}: {}", interrupted() ? " before the interruption" : "", fmt::join(missed, ", "));
+    std::size_t probes_none = 0;
+    for (const auto& q : questions) {
+      const std::string status = q.value("status", "");
+      if (status == "witness") continue;
+      if (status == "none" && q.value("new", false)) {
+        ++probes_none;  // a search for new findings that found none: counted below
+        continue;
+      }
+      if (status == "none")
+        fmt::print("none     {}: no board in the scope separates the readings (proved); scope: {}\n",
+                   q.value("point", ""), q.value("scope", ""));
+      else
+        fmt::print("{:8} {}: not decided: {}\n", status, q.value("point", ""), q.value("reason", ""));
+    }
+    if (probes_none)
+      fmt::print("none     {} search(es) for new findings: no undecided step and no dead end on their boards (proved)\n",
+                 probes_none);
+    fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",
+               findings.size(), declared, seconds, questions.size(), witnesses, nones, unknowns);
+    if (stopped) fmt::print(", {} interrupted", stopped);
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
+    if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");
     if (!args.output_dir.empty())
       fmt::print("report: {}/ambiguities.md and ambiguities.html; one scenario per reading beside them\n",
                  args.output_dir);
   }
   if (interrupted()) return interrupted_exit();
-  return undecided.empty() ? kOk : kFailed;
+  return unknowns ? kFailed : kOk;
 }
 
 void add_common(CLI::App* cmd, SolverArgs& args) {
@@ -260,8 +294,11 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "ambiguities",
       "For the rulebook's designer: for every interpretation point, the smallest board where its readings give "
       "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report. "
-      "Exit 0, or 1 when a point's search is unknown (over its budget, or too large to build: said why), 3 when "
-      "the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was found is reported)");
+      "Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
+      "of the scope it names separates the readings); unknown (not decided, with why: the work limit reached, a "
+      "board too large, the solver's memory, ...). Exit 0 when every question was decided, 1 when any is unknown "
+      "(as prove), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was "
+      "decided is reported, the rest \"interrupted\")");
   add_common(a, *amb);
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");

@@ -1,5 +1,7 @@
 #include "common/text.hpp"
 
+#include <fnmatch.h>
+
 #include <cstdint>
 
 namespace rulecheck {
@@ -142,6 +144,20 @@ bool nested_deeper_than(std::string_view text, std::size_t limit) {
     }
   }
   return false;
+}
+
+bool glob_match(const std::string& pattern, const std::string& text) {
+  std::size_t p = 0, t = 0;
+  while (true) {
+    const std::size_t pe = pattern.find('\0', p), te = text.find('\0', t);
+    const std::string piece = pattern.substr(p, pe == std::string::npos ? std::string::npos : pe - p);
+    const std::string here = text.substr(t, te == std::string::npos ? std::string::npos : te - t);
+    if (fnmatch(piece.c_str(), here.c_str(), 0) != 0) return false;
+    if ((pe == std::string::npos) != (te == std::string::npos)) return false;
+    if (pe == std::string::npos) return true;
+    p = pe + 1;
+    t = te + 1;
+  }
 }
 
 }  // namespace rulecheck

@@ -21,6 +21,11 @@ bool is_valid_utf8(std::string_view text);
 // \n and \t too. Not UTF-8 is replaced as valid_utf8 does. JSON output keeps the text exact instead.
 std::string printable(std::string_view text, bool keep_lines = false);
 
+// Whether `text` matches the shell pattern `pattern` (fnmatch, flags 0), both taken whole: an
+// embedded NUL (outside text) does not cut either short. NUL-separated pieces are matched piece by
+// piece (a wildcard never spans a NUL); a different number of pieces is no match.
+bool glob_match(const std::string& pattern, const std::string& text);
+
 // A file name for a scenario id such that two ids never share one: letters, digits, '-' and '.'
 // are kept, '/' becomes '_', and every other byte (an '_' of the id itself included) is written
 // %XX; a leading '.' is written %2E. Ids too long for a file name are cut and end with a hash of

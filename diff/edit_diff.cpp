@@ -297,18 +297,26 @@ std::map<std::string, json> by_field(const json& records, const char* field) {
   return out;
 }
 
+// How one side's search of a point ended: witness | none | unknown | interrupted.
+std::string point_status(const json& record) {
+  const std::string kind = record.value("kind", "");
+  return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
+}
+
 // The ambiguity records of one side that are findings, by point; a search that did not decide
 // (kind "unknown" or "interrupted", why in its note) is noted in `unknowns` and its point left
-// out of the comparison (`undecided`).
+// out of the comparison (`undecided`). `status`: each point's status on this side.
 std::map<std::string, json> points_found(const json& records, const std::string& side,
-                                         std::vector<std::string>& unknowns, std::set<std::string>& undecided) {
+                                         std::vector<std::string>& unknowns, std::set<std::string>& undecided,
+                                         std::map<std::string, json>& status) {
   std::map<std::string, json> out;
   for (const auto& r : records) {
-    const std::string kind = r.value("kind", ""), point = r.value("point", "");
+    const std::string kind = point_status(r), point = r.value("point", "");
+    status[point] = r;
     if (kind == "unknown" || kind == "interrupted") {
       unknowns.push_back(fmt::format("point {}: not decided on the {} side ({})", point, side, r.value("note", "")));
       undecided.insert(point);
-    } else {
+    } else if (kind == "witness") {
       out[point] = r;
     }
   }
@@ -322,6 +330,16 @@ void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d) {
   const json after = game.prove(e.edited.rules.ruleset, readings_of(e.edited), rlimit);
   d.proofs_compared = after.size();
   d.proofs = compare_proofs(before, after, d.unknowns);
+  const auto by_id = by_field(before, "id");
+  for (const auto& a : after) {
+    const std::string id = a.value("id", "");
+    const json b = by_id.count(id) ? by_id.at(id) : json::object();
+    Question q{"proof", id, b.value("status", "absent"), a.value("status", ""), ""};
+    for (const json* side : {&b, &a})
+      if (!Question::decided_status(side->value("status", "")) && q.why.empty())
+        q.why = side->value("detail", std::string());
+    d.questions.push_back(std::move(q));
+  }
   for (ProofChange& c : d.proofs) {
     if (!c.counterexample.is_object()) continue;
     const Side& refuting = c.after == "refuted" ? e.edited : e.base;
@@ -343,10 +361,22 @@ void diff_points(SidePair& sides, unsigned rlimit, GameDiff& d) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
   std::set<std::string> undecided;
-  const auto before =
-      points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "base", d.unknowns, undecided);
+  std::map<std::string, json> base_status, edited_status;
+  const auto before = points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "base",
+                                   d.unknowns, undecided, base_status);
   const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "edited",
-                                  d.unknowns, undecided);
+                                  d.unknowns, undecided, edited_status);
+  for (const auto& [p, b] : base_status) {
+    const json a = edited_status.count(p) ? edited_status.at(p) : json::object();
+    Question q{"point", p, point_status(b), a.empty() ? "absent" : point_status(a), ""};
+    for (const json* side : {&b, &a}) {
+      const std::string status = point_status(*side);
+      if (q.why.empty() && !Question::decided_status(status)) q.why = side->value("note", std::string());
+    }
+    if (q.why.empty() && (q.base == "none" || q.edited == "none"))
+      q.why = "scope: " + (q.base == "none" ? b : a).value("scope", std::string());
+    d.questions.push_back(std::move(q));
+  }
   std::map<std::string, int> points;
   for (const auto& p : e.base.rules.points) points[p.id] = 0;
   for (const auto& [p, r] : before) points[p] |= 1;
@@ -368,7 +398,10 @@ void diff_probes(SidePair& sides, unsigned rlimit, GameDiff& d) {
   d.probes_compared = records.size();
   for (const auto& r : records) {
     const std::string status = r.value("status", "");
-    if (status == "unknown") d.unknowns.push_back(fmt::format("probe {}: budget exhausted", r.value("probe", "")));
+    // The note names the shapes tried and, for an unknown, why ("...; unknown: <why>").
+    d.questions.push_back({"probe", r.value("probe", ""), status, status, r.value("note", "")});
+    if (status == "unknown") d.unknowns.push_back(fmt::format("probe {}: not decided ({})", r.value("probe", ""),
+                                                              r.value("note", "")));
     if (status == "interrupted") d.unknowns.push_back(fmt::format("probe {}: interrupted", r.value("probe", "")));
     if (status != "changed") continue;
     Witness w;

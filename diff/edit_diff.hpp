@@ -99,6 +99,20 @@ struct ProbeChange {
   Witness witness;
 };
 
+// One question the solver was asked for the comparison, and how it ended on each side: a proof
+// (proved | refuted | unknown | interrupted), an interpretation point's search (witness | none |
+// unknown | interrupted) or a probe, asked of both sides at once (changed | unchanged | unknown |
+// interrupted: `base` and `edited` are that one status). `why`: for an undecided side, why; for
+// "none" or "unchanged", the scope searched.
+struct Question {
+  std::string part;  // "proof" | "point" | "probe"
+  std::string id;
+  std::string base, edited;
+  std::string why;
+  bool decided() const { return decided_status(base) && decided_status(edited); }
+  static bool decided_status(const std::string& s) { return s != "unknown" && s != "interrupted"; }
+};
+
 struct GameDiff {
   std::string game;
   std::vector<KeyChange> ruleset, readings;  // what the edit changes
@@ -115,6 +129,7 @@ struct GameDiff {
   std::size_t probes_compared = 0;
   std::vector<ProbeChange> probes;
   std::vector<std::string> unknowns;  // what the solver could not decide within its budget
+  std::vector<Question> questions;    // every question asked of the solver, on both sides
   // Set when a signal stopped the comparison: "SIGINT during the proofs"; the parts not reached
   // were not compared (their counts stay 0) and a part stopped midway is noted in `unknowns`.
   std::string interrupted;
@@ -122,6 +137,12 @@ struct GameDiff {
 
   bool changed() const {
     return !scenarios.empty() || !sample.empty() || !proofs.empty() || !points.empty() || !probes.empty();
+  }
+  // The questions not decided on some side (unknown or interrupted): the comparison is not complete.
+  std::size_t undecided() const {
+    std::size_t n = 0;
+    for (const auto& q : questions) n += q.decided() ? 0 : 1;
+    return n;
   }
 };
 

@@ -137,6 +137,14 @@ json to_json(const GameDiff& d) {
     pb["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses}, {"size", c.size},
                              {"witness", witness_json(c.witness)}});
   j["unknowns"] = d.unknowns;
+  j["undecided"] = d.undecided();
+  json& qs = j["questions"] = json::array();
+  for (const auto& q : d.questions) {
+    json one{{"part", q.part}, {"id", q.id}, {"base", q.base}, {"edited", q.edited}, {"decided", q.decided()}};
+    if (q.part == "probe") one = {{"part", q.part}, {"id", q.id}, {"status", q.base}, {"decided", q.decided()}};
+    if (!q.why.empty()) one["why"] = q.why;
+    qs.push_back(std::move(one));
+  }
   if (!d.interrupted.empty()) j["interrupted"] = d.interrupted;
   return j;
 }
@@ -169,14 +177,22 @@ void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
     out << fmt::format("  {}: {} -> {} (size {}): {}\n", c.probe, expected_text(c.witness.base),
                        expected_text(c.witness.edited), c.size, c.title);
   for (const auto& u : d.unknowns) out << "  unknown: " << u << "\n";
+  if (!d.questions.empty())
+    out << fmt::format("questions   {} asked of the solver on both sides: {} decided, {} not decided\n",
+                       d.questions.size(), d.questions.size() - d.undecided(), d.undecided());
   if (!d.interrupted.empty()) {
     out << fmt::format("\nINTERRUPTED ({}): the parts after it were not compared; {} change(s) found before, "
                        "in {:.1f} s\n",
                        d.interrupted, change_count(d), d.seconds);
     return;
   }
-  out << fmt::format("\n{}: {} change(s) in {:.1f} s\n", d.changed() ? "CHANGED" : "UNCHANGED", change_count(d),
-                     d.seconds);
+  // Never "UNCHANGED" while a question is not decided: the comparison is not complete.
+  const char* headline = d.changed() ? "CHANGED" : d.undecided() ? "NOT DECIDED" : "UNCHANGED";
+  out << fmt::format("\n{}: {} change(s) in {:.1f} s{}\n", headline, change_count(d), d.seconds,
+                     d.undecided() ? fmt::format("; {} solver question(s) not decided (listed above), so the "
+                                                 "comparison is not complete",
+                                                 d.undecided())
+                                   : "");
 }
 
 void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& project) {
@@ -225,6 +241,13 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
   if (!d.unknowns.empty()) {
     out << "## Not decided within the solver's budget\n\n";
     for (const auto& u : d.unknowns) out << "- " << u << "\n";
+  }
+  if (!d.questions.empty()) {
+    out << fmt::format("\n## Every solver question ({} not decided)\n\n| part | id | base | edited | why or scope "
+                       "|\n|---|---|---|---|---|\n",
+                       d.undecided());
+    for (const auto& q : d.questions)
+      out << fmt::format("| {} | `{}` | {} | {} | {} |\n", q.part, q.id, q.base, q.edited, markdown_cell(q.why));
   }
   if (!d.interrupted.empty())
     out << fmt::format("\n## Interrupted\n\n{}: the parts after it were not compared.\n", d.interrupted);
@@ -290,6 +313,16 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
     out << "<h2>Not decided within the solver's budget</h2><ul>\n";
     for (const auto& u : d.unknowns) out << "<li>" << escape_xml(u) << "</li>\n";
     out << "</ul>\n";
+  }
+  if (!d.questions.empty()) {
+    out << fmt::format("<h2>Every solver question ({} not decided)</h2>\n<table><tr><th>part</th><th>id</th>"
+                       "<th>base</th><th>edited</th><th>why or scope</th></tr>\n",
+                       d.undecided());
+    for (const auto& q : d.questions)
+      out << fmt::format("<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                         escape_xml(q.part), escape_xml(q.id), escape_xml(q.base), escape_xml(q.edited),
+                         escape_xml(q.why));
+    out << "</table>\n";
   }
   if (!d.interrupted.empty())
     out << "<h2>Interrupted</h2><p>" << escape_xml(d.interrupted) << ": the parts after it were not compared.</p>\n";

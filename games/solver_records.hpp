@@ -109,15 +109,11 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
                               write_state(w.example.state),
                               expected_step(w.example.step, o, write_state, write_step, write_answer))}});
     }
-    out.push_back({{"game", game},
-                   {"point", w.point},
-                   {"kind", w.kind},
-                   {"new", w.is_new},
-                   {"clauses", w.clauses},
-                   {"size", w.size},
-                   {"title", w.title},
-                   {"note", w.note},
-                   {"scenarios", scenarios}});
+    json r = {{"game", game},       {"point", w.point}, {"kind", w.kind},   {"new", w.is_new},
+              {"clauses", w.clauses}, {"size", w.size},   {"title", w.title}, {"note", w.note},
+              {"scope", w.scope},     {"scenarios", scenarios}};
+    if (!solver::is_finding_kind(w.kind) && w.kind != "none") r["reason"] = w.note;  // not decided: why
+    out.push_back(std::move(r));
   }
   return out;
 }

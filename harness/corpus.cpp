@@ -23,7 +23,7 @@ bool selected(const Scenario& s, const std::vector<std::string>& filters) {
   if (filters.empty()) return true;
   for (const auto& f : filters) {
     if (std::find(s.cites.begin(), s.cites.end(), f) != s.cites.end()) return true;
-    if (fnmatch(f.c_str(), s.id.c_str(), 0) == 0) return true;
+    if (glob_match(f, s.id)) return true;
   }
   return false;
 }

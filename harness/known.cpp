@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
@@ -54,7 +55,7 @@ KnownDeviations KnownDeviations::read(const std::filesystem::path& file) {
 bool KnownDeviations::matches(const KnownEntry& e, const CaseResult& r) const {
   if (!e.target.empty() && e.target != r.target) return false;
   if (!e.signature.empty()) return e.signature == r.signature;
-  return fnmatch(e.scenario.c_str(), r.id.c_str(), 0) == 0;
+  return glob_match(e.scenario, r.id);
 }
 
 bool KnownDeviations::mark(CaseResult& r) const {

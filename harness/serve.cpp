@@ -1,5 +1,8 @@
 #include "harness/serve.hpp"
-#include "harness/pipeline.hpp"
+
+#include <poll.h>
+
+#include <cerrno>
 
 #include <istream>
 #include <unordered_map>
@@ -16,6 +19,8 @@
 #include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/bindings.hpp"
+#include "harness/interrupt.hpp"
+#include "harness/pipeline.hpp"
 
 namespace rulecheck {
 
@@ -204,7 +209,23 @@ class OracleServer {
 
 }  // namespace
 
-int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, const std::string& version) {
+namespace {
+
+// Waits until `fd` has input (or its end); false when a signal asked rulecheck to stop first.
+bool wait_for_input(int fd) {
+  for (;;) {
+    if (interrupted()) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int n = ::poll(&p, 1, -1);  // a signal caught (no SA_RESTART) returns -1, EINTR
+    if (n > 0) return true;
+    if (n < 0 && errno != EINTR) return true;  // let the read say what is wrong
+  }
+}
+
+}  // namespace
+
+int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, const std::string& version,
+          int wait_fd) {
   OracleServer server(library, version);
   std::string line;
   LineReader lines(in);  // a request line is held up to kMaxLineBytes, like an engine's answer
@@ -213,7 +234,10 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
     write_checked(out, answer + '\n', "standard output");
     if (in.rdbuf()->in_avail() <= 0) flush_checked(out, "standard output");
   };
-  for (LineReader::Got got; (got = lines.next(line)) != LineReader::Got::end;) {
+  for (LineReader::Got got;;) {
+    // Nothing buffered: wait for the next request where a signal can end the session.
+    if (wait_fd >= 0 && in.rdbuf()->in_avail() <= 0 && !wait_for_input(wait_fd)) break;
+    if ((got = lines.next(line)) == LineReader::Got::end) break;
     if (got == LineReader::Got::too_long) {
       send(fmt::format(R"({{"error":"the request line is {} bytes, over the limit of {} for one line","id":null}})",
                        lines.length(), size_text(lines.cap())));
@@ -259,9 +283,10 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       }
     }
     send(answer);
+    if (interrupted()) break;  // a signal during the answer: it is written, the session ends
   }
   flush_checked(out, "standard output");
-  return 0;
+  return interrupted() ? 128 + interrupted() : 0;
 }
 
 }  // namespace rulecheck

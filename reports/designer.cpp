@@ -41,9 +41,19 @@ const Clause* clause_in(const RulesLibrary& library, const std::string& game, co
   return it == g->clauses.end() ? nullptr : &it->second;
 }
 
+// What a question's status says, for the table of every question.
+std::string status_words(const json& q) {
+  const std::string status = q.value("status", "");
+  if (status == "witness") return "witness found";
+  if (status == "none") return "none: the solver proved that no board of its scope has one";
+  if (status == "interrupted") return "interrupted: not decided";
+  return "unknown: not decided (" + q.value("reason", std::string()) + ")";
+}
+
 }  // namespace
 
-void write_designer_markdown(std::ostream& out, const json& findings, const RulesLibrary& library) {
+void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
+                             const RulesLibrary& library) {
   std::size_t fresh = 0;
   for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
   out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh);
@@ -77,9 +87,15 @@ void write_designer_markdown(std::ostream& out, const json& findings, const Rule
       out << fmt::format("\nThe next states differ at: {}\n", diff);
     out << "\n";
   }
+  out << "## Every question asked\n\nEach declared point, then each search for new findings, and how its search "
+         "ended: a witness, none (proved for every board of the scope named), or not decided (why).\n\n"
+         "| point | status | scope |\n|---|---|---|\n";
+  for (const auto& q : questions)
+    out << fmt::format("| `{}` | {} | {} |\n", q.value("point", ""), markdown_cell(status_words(q)),
+                       markdown_cell(q.value("scope", "")));
 }
 
-void write_designer_html(std::ostream& out, const json& findings, const RulesLibrary& library) {
+void write_designer_html(std::ostream& out, const json& findings, const json& questions, const RulesLibrary& library) {
   std::size_t fresh = 0;
   for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
@@ -117,6 +133,11 @@ void write_designer_html(std::ostream& out, const json& findings, const RulesLib
     }
     out << "</section>\n";
   }
+  out << "<section><h2>Every question asked</h2>\n<table><tr><th>point</th><th>status</th><th>scope</th></tr>\n";
+  for (const auto& q : questions)
+    out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n", escape_xml(q.value("point", "")),
+                       escape_xml(status_words(q)), escape_xml(q.value("scope", "")));
+  out << "</table></section>\n";
   out << "</body></html>\n";
 }
 

@@ -11,8 +11,11 @@
 
 namespace rulecheck {
 
-// `findings`: the records Game::ambiguities returns, of every game asked.
-void write_designer_markdown(std::ostream& out, const json& findings, const RulesLibrary& library);
-void write_designer_html(std::ostream& out, const json& findings, const RulesLibrary& library);
+// `findings`: the records Game::ambiguities returns that are findings, of every game asked;
+// `questions`: how each question asked ended ({"game", "point", "new", "status": "witness"|"none"|
+// "unknown"|"interrupted", "scope", "reason"}), listed in a table after the findings.
+void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
+                             const RulesLibrary& library);
+void write_designer_html(std::ostream& out, const json& findings, const json& questions, const RulesLibrary& library);
 
 }  // namespace rulecheck

@@ -88,7 +88,8 @@ class JsonlReporter final : public Reporter {
            {"cases", info.cases},
            {"paths", info.paths},
            {"shard", info.shard.empty() ? json(nullptr) : json(info.shard)},
-           {"engines", engines_json(info.engines)}});
+           {"engines", engines_json(info.engines)},
+           {"settings", info.settings}});
   }
   void case_done(const CaseResult& r) override { write(case_json(r)); }
   void end(const Summary& s) override {

@@ -31,6 +31,9 @@ struct RunInfo {
   std::map<std::string, std::string> clause_paraphrases;  // clause id -> its one-line paraphrase
   std::string shard;  // "K/N" when this run is one part of a sharded run
   std::vector<EngineInfo> engines;  // that started, in target order
+  // The run's settings that change verdicts ("strict", "oracle", "solver_rlimit", "filters",
+  // "rules", ...), each as text: `report merge` refuses parts whose settings differ.
+  std::map<std::string, std::string> settings;
 };
 
 // What one target answered, by kind of request ("messina action muster"): the second half of its

@@ -77,6 +77,11 @@ Proof<State, Step> proof_of(std::string id, std::string claim, std::vector<std::
   return p;
 }
 
+// Whether a witness record's kind is a finding (not "none", "unknown" or "interrupted").
+inline bool is_finding_kind(const std::string& kind) {
+  return kind != "none" && kind != "unknown" && kind != "interrupted";
+}
+
 // What one reading makes of a witness's step.
 template <typename State, typename Answer>
 struct ReadingOutcome {
@@ -91,10 +96,14 @@ struct ReadingOutcome {
 // A place where the rules' outcome is not decided by the text: a declared interpretation point
 // whose readings differ here ("readings"), more than one outcome where the text reads as if it
 // decides ("undecided"), or none where the text seems to allow the step ("dead-end").
+// The same record says how a search that found nothing ended (no example, no outcomes): "none"
+// (the solver proved that no board of its scope has a witness: `scope` says which boards), or
+// "unknown" / "interrupted" (not decided: why in `note`). One record per question asked.
 template <typename State, typename Step, typename Answer>
 struct Witness {
   std::string point;  // the interpretation point, or a new finding's name
   std::string kind = "readings";
+  std::string scope;  // the boards and step searched (every record)
   bool is_new = false;  // not (yet) a declared interpretation point
   std::vector<std::string> clauses;
   int size = 0;  // what the search minimised: tokens + units + spaces

@@ -63,10 +63,25 @@ InFlight& in_flight() {
 // The memory limit is set as soon as this library is loaded, before any context is made.
 [[maybe_unused]] const bool memory_limited = (in_flight(), true);
 
+// The last check on this thread that threw (Z3 out of memory, or failing otherwise): its context
+// and why. run_check turns the exception into unknown; unknown_reason says why.
+struct Failure {
+  const z3::context* ctx = nullptr;
+  std::string reason;
+};
+thread_local Failure last_failure;
+
+// Why the last check of `ctx` on this thread threw; nullopt when it did not.
+std::optional<std::string> failed_check(const z3::context& ctx) {
+  if (last_failure.ctx != &ctx) return std::nullopt;
+  return last_failure.reason;
+}
+
 template <typename S>
 z3::check_result run_registered(S& s) {
   InFlight& f = in_flight();
   z3::context* ctx = &s.ctx();
+  last_failure = Failure{};
   {
     const std::lock_guard<std::mutex> hold(f.lock);
     if (cancel_requested()) return z3::unknown;
@@ -80,7 +95,12 @@ z3::check_result run_registered(S& s) {
       f.contexts.erase(ctx);
     }
   } leave{f, ctx};
-  return s.check();
+  try {
+    return s.check();
+  } catch (const z3::exception& e) {  // out of memory, or Z3 failing: unknown with why, never a crash
+    last_failure = Failure{ctx, failure_reason(e)};
+    return z3::unknown;
+  }
 }
 
 z3::params solver_params(z3::context& ctx, const Budget& budget) {
@@ -96,11 +116,43 @@ z3::check_result run_check(z3::solver& solver) { return run_registered(solver); 
 z3::check_result run_check(z3::optimize& optimize) { return run_registered(optimize); }
 
 std::string unknown_reason(z3::solver& solver) {
+  if (auto failed = failed_check(solver.ctx())) return *failed;
   return cancel_requested() ? std::string(kInterrupted) : solver.reason_unknown();
 }
 std::string unknown_reason(z3::optimize& optimize) {
+  if (auto failed = failed_check(optimize.ctx())) return *failed;
   return cancel_requested() ? std::string(kInterrupted)
                             : std::string(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize));
+}
+
+namespace {
+
+// Z3's count of its basic steps in the last check (0 when it keeps none).
+double rlimit_count(const z3::stats& stats) {
+  for (unsigned i = 0; i < stats.size(); ++i)
+    if (stats.key(i) == "rlimit count") return stats.is_uint(i) ? stats.uint_value(i) : stats.double_value(i);
+  return 0;
+}
+
+std::string budget_reason(const std::string& z3_reason, double steps, const Budget& budget) {
+  if (cancel_requested()) return kInterrupted;
+  if (z3_reason.find("memory") != std::string::npos)
+    return fmt::format("the solver's memory limit of {} MB was reached", kSolverMemoryMb);
+  if (z3_reason.find("resource limit") != std::string::npos || steps >= static_cast<double>(budget.rlimit))
+    return fmt::format("the work limit was reached (rlimit {})", budget.rlimit);
+  return "Z3 gave up: " + z3_reason;
+}
+
+}  // namespace
+
+std::string unknown_reason(z3::solver& solver, const Budget& budget) {
+  if (auto failed = failed_check(solver.ctx())) return *failed;
+  return budget_reason(solver.reason_unknown(), rlimit_count(solver.statistics()), budget);
+}
+std::string unknown_reason(z3::optimize& optimize, const Budget& budget) {
+  if (auto failed = failed_check(optimize.ctx())) return *failed;
+  return budget_reason(Z3_optimize_get_reason_unknown(optimize.ctx(), optimize), rlimit_count(optimize.statistics()),
+                       budget);
 }
 
 std::optional<std::string> too_many_spaces(long long spaces) {
@@ -159,7 +211,7 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
     s.add(tracked[i].formula, name.c_str());
     clause_of[name] = tracked[i].clause;
   }
-  CheckResult r = checked(s);
+  CheckResult r = checked(s, budget);
   if (r.status == Sat::unsat) {
     z3::expr_vector core = s.unsat_core();
     for (unsigned i = 0; i < core.size(); ++i) {
@@ -173,27 +225,36 @@ CheckResult check_named(z3::context& ctx, const std::vector<z3::expr>& facts, co
 
 namespace {
 
+// A check that throws (Z3 out of memory, or failing otherwise) ends unknown with why, as one over
+// its budget: never a crash, never a verdict.
 template <typename S>
-CheckResult checked_any(S& s) {
+CheckResult checked_any(S& s, const Budget* budget) {
   CheckResult r;
-  switch (run_check(s)) {
-    case z3::sat:
-      r.status = Sat::sat;
-      r.model = s.get_model();
-      break;
-    case z3::unsat: r.status = Sat::unsat; break;
-    case z3::unknown:
-      r.status = Sat::unknown;
-      r.reason = unknown_reason(s);
-      break;
+  try {
+    switch (run_check(s)) {
+      case z3::sat:
+        r.status = Sat::sat;
+        r.model = s.get_model();
+        break;
+      case z3::unsat: r.status = Sat::unsat; break;
+      case z3::unknown:
+        r.status = Sat::unknown;
+        r.reason = budget ? unknown_reason(s, *budget) : unknown_reason(s);
+        break;
+    }
+  } catch (const z3::exception& e) {
+    r = CheckResult{};
+    r.reason = failure_reason(e);
   }
   return r;
 }
 
 }  // namespace
 
-CheckResult checked(z3::solver& s) { return checked_any(s); }
-CheckResult checked(z3::optimize& o) { return checked_any(o); }
+CheckResult checked(z3::solver& s) { return checked_any(s, nullptr); }
+CheckResult checked(z3::optimize& o) { return checked_any(o, nullptr); }
+CheckResult checked(z3::solver& s, const Budget& budget) { return checked_any(s, &budget); }
+CheckResult checked(z3::optimize& o, const Budget& budget) { return checked_any(o, &budget); }
 
 std::optional<std::vector<std::string>> falsified_if_closed(const Constraints& tracked) {
   ClosedSplit s = split_closed(tracked);

@@ -33,13 +33,20 @@ struct CheckResult {
 };
 
 // Runs `solver`'s check and reads the answer: sat with a model, unsat (no core), unknown with why.
+// A check that throws (Z3 out of memory) ends unknown with why (failure_reason), never a crash.
 CheckResult checked(z3::solver& solver);
 CheckResult checked(z3::optimize& optimize);
+// The same, the reason of an unknown said against `budget` (unknown_reason(solver, budget)).
+CheckResult checked(z3::solver& solver, const Budget& budget);
+CheckResult checked(z3::optimize& optimize, const Budget& budget);
 
 // Every check goes through these: a check that starts after rulecheck was asked to stop (a signal,
 // common/cancel.hpp) is not run, and one in flight is interrupted (z3::context::interrupt); both
 // end unknown, and unknown_reason() then says kInterrupted. Z3's own SIGINT handler is never
 // installed (every solver is made with "ctrl_c" false): the signals are rulecheck's.
+// A check that throws (Z3 out of memory: memory_max_size, or failing otherwise) returns unknown,
+// and unknown_reason says why ("the solver's memory limit of 2048 MB was reached"): every question
+// of both games, proofs, searches and outcome checks alike, ends unknown rather than crashing.
 z3::check_result run_check(z3::solver& solver);
 z3::check_result run_check(z3::optimize& optimize);
 inline constexpr const char* kInterrupted = "interrupted";
@@ -47,6 +54,11 @@ inline constexpr const char* kInterrupted = "interrupted";
 // else Z3's reason.
 std::string unknown_reason(z3::solver& solver);
 std::string unknown_reason(z3::optimize& optimize);
+// The same, said in rulecheck's words where the check had `budget`: "interrupted", "the work limit
+// was reached (rlimit N)" when Z3 counted at least N steps (an optimiser says only "unknown" or
+// "canceled" then), "the solver's memory limit of M MB was reached", else "Z3 gave up: <reason>".
+std::string unknown_reason(z3::solver& solver, const Budget& budget);
+std::string unknown_reason(z3::optimize& optimize, const Budget& budget);
 // Whether a reason unknown_reason() gave is an interruption (not the budget).
 inline bool is_interrupted(const std::string& reason) { return reason == kInterrupted; }
 // A proof left undecided for `reason`: interrupted or unknown.

@@ -262,6 +262,51 @@ def test_a_nul_does_not_cut_an_error_short(rulecheck, root, tmp_path):
     assert not RAW_CONTROL.search(p.stdout + p.stderr)
 
 
+def test_a_nul_in_an_id_is_kept_whole_by_the_oracle_and_escaped_on_the_console(rulecheck, root, tmp_path):
+    # A faction id with a NUL, as a guest in an ally's Utility: the oracle's next state must name the
+    # guest whole (a C string cut it to "U" and the step failed).
+    text = (root / "scenarios" / "messina" / "population" / "worker-into-ally-utility-friendly.json").read_text()
+    scenario = json.loads(text.replace('"UE"', '"U\\u0000E"'))
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(scenario))
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(good), "--format", "jsonl"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout
+    # A wrong expectation: the console shows the id escaped, the JSON report exact.
+    step = scenario["steps"][0]["expect"]["state"]["spaces"]["A1"]["utilities"][0]
+    step["guests"] = {"U\x00E": 2}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(scenario))
+    console = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(bad)], capture_output=True,
+                             timeout=60)
+    assert console.returncode == 1
+    assert b"U\\x00E" in console.stdout and not RAW_CONTROL.search(console.stdout + console.stderr)
+    jsonl = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(bad), "--format", "jsonl"],
+                           capture_output=True, text=True, timeout=60)
+    case = [l for l in jsonl.stdout.splitlines() if json.loads(l)["type"] == "case"][0]
+    assert "U\\u0000E" in case and "U\\\\x00E" not in case  # exact, as a JSON escape
+
+
+def test_rules_check_json_carries_a_load_problem(rulecheck, root, tmp_path):
+    p = subprocess.run([rulecheck, "--rules", str(tmp_path / "none"), "rules", "check", "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 3
+    doc = json.loads(p.stdout)
+    assert doc["ok"] is False and "does not exist" in doc["load_problem"] and doc["exit"] == 3
+    rules = tmp_path / "rules"
+    shutil.copytree(root / "rules", rules)
+    path = rules / "messina" / "interpretations.json"
+    points = json.loads(path.read_text())
+    (points["points"] if isinstance(points, dict) else points)[0]["default"] = "no-such-reading"
+    path.write_text(json.dumps(points))
+    p = subprocess.run([rulecheck, "--rules", str(rules), "rules", "check", "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1
+    doc = json.loads(p.stdout)
+    assert doc["ok"] is False and '"no-such-reading"' in doc["load_problem"]
+    assert "interpretations.json" in doc["load_problem"] and "no-such-reading" in p.stderr
+
+
 # ---------------------------------------------------------------- engine text on the console and in JSON
 
 @pytest.fixture(scope="module")

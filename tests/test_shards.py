@@ -178,6 +178,8 @@ def small_parts(rulecheck, root, tmp_path_factory):
         "two": part("two", corpus, "--shard", "2/2"),
         "two-engine": part("two-engine", corpus, "--shard", "2/2", "--engine", engine),
         "two-other-corpus": part("two-other", str(root / "scenarios" / "messina" / "muster"), "--shard", "2/2"),
+        "two-strict": part("two-strict", corpus, "--shard", "2/2", "--strict"),
+        "two-rlimit": part("two-rlimit", corpus, "--shard", "2/2", "--solver-rlimit", "0"),
     }
 
 
@@ -231,3 +233,30 @@ def test_a_header_of_another_version_is_refused(rulecheck, root, small_parts, tm
     old.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
     p = merge(rulecheck, root, small_parts["one"], old)
     assert p.returncode == 2 and "old.jsonl: written by rulecheck 0.0.1, not this rulecheck" in p.stderr, p.stderr
+
+
+def test_the_header_carries_the_settings_that_change_verdicts(small_parts):
+    header = json.loads(small_parts["one"].read_text().splitlines()[0])
+    assert header["settings"]["strict"] == "false" and header["settings"]["oracle"] == "true"
+    assert {"solver_rlimit", "filters", "rule_maps", "known", "timeout_ms", "rules"} <= set(header["settings"])
+    strict = json.loads(small_parts["two-strict"].read_text().splitlines()[0])
+    assert strict["settings"]["strict"] == "true"
+
+
+@pytest.mark.parametrize("part,setting", [("two-strict", "strict"), ("two-rlimit", "solver_rlimit")])
+def test_parts_run_with_other_settings_are_refused_naming_the_part_and_the_setting(rulecheck, root, small_parts,
+                                                                                  part, setting):
+    p = merge(rulecheck, root, small_parts["one"], small_parts[part])
+    assert p.returncode == 2, p.stderr
+    assert f'{part}.jsonl: not a part of the same run as' in p.stderr and f'its setting "{setting}"' in p.stderr, \
+        p.stderr
+
+
+def test_a_part_whose_header_lost_a_setting_is_refused(rulecheck, root, small_parts, tmp_path):
+    lines = small_parts["two"].read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["settings"]["strict"]
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    p = merge(rulecheck, root, small_parts["one"], edited)
+    assert p.returncode == 2 and 'its setting "strict" is not set, there false' in p.stderr, p.stderr

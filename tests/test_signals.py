@@ -149,3 +149,43 @@ def test_sigint_during_diff_stops_and_says_where(rulecheck, root, tmp_path):
                                    "--sample", "20000"], signal.SIGINT, 1.5)
     assert code == 130, err
     assert "INTERRUPTED (interrupted by SIGINT during" in out
+
+
+def test_sigint_during_scythe_ambiguities_marks_each_undecided_point_interrupted(rulecheck, root):
+    code, out, err, _ = signalled([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "scythe",
+                                   "--format", "json"], signal.SIGINT, 0.25)
+    assert code == 130, err
+    report = json.loads(out)
+    statuses = {q["point"]: q["status"] for q in report["questions"]}
+    assert "interrupted" in statuses.values(), statuses
+    # A search a signal stopped is never "none" (proved) nor "unknown" (the budget): it is interrupted.
+    assert set(statuses.values()) <= {"witness", "none", "interrupted"}, statuses
+    for point in ("scythe.vacated-workers", "scythe.stop-path", "scythe.carried-workers", "scythe.units-per-move",
+                  "scythe.worker-blocking"):
+        assert statuses[point] in ("witness", "interrupted"), (point, statuses[point])
+    assert {u["point"] for u in report["unknown"]} == {p for p, s in statuses.items() if s == "interrupted"}
+
+
+def test_sigterm_during_validate_says_what_was_checked(rulecheck, root, tmp_path):
+    source = json.loads((root / "scenarios" / "messina" / "consumption" / "odd-count-5-tokens.json").read_text())
+    for i in range(6000):  # enough files that validate is still at it when the signal comes
+        source["id"] = f"many/{i}"
+        (tmp_path / f"s{i}.json").write_text(json.dumps(source))
+    code, out, err, seconds = signalled([rulecheck, "--rules", str(root / "rules"), "validate", str(tmp_path)],
+                                        signal.SIGTERM, 0.4)
+    assert code == 143, err
+    assert seconds < 5
+    assert "interrupted by SIGTERM" in out and "of 6000 file(s) not checked" in out, out[-500:]
+
+
+def test_sigterm_ends_a_serve_session_between_requests_with_every_answer_written(rulecheck, root):
+    p = subprocess.Popen([rulecheck, "--rules", str(root / "rules"), "serve"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p.stdin.write('{"op":"hello","id":1,"protocol":1}\n')
+    p.stdin.flush()
+    answer = json.loads(p.stdout.readline())  # answered and flushed before the signal
+    assert "messina" in answer["games"], answer
+    p.send_signal(signal.SIGTERM)  # stdin stays open: serve is waiting for the next request
+    out, err = p.communicate(timeout=10)
+    assert p.returncode == 143, err
+    assert "interrupted by SIGTERM" in err and out == ""

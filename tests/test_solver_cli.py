@@ -153,6 +153,79 @@ def test_the_search_finds_a_witness_for_every_declared_point(witnesses, root):
     assert doc["missed"] == []
 
 
+def test_every_question_of_a_normal_run_is_decided_and_every_declared_point_has_its_witness(witnesses, root):
+    _, doc = witnesses
+    status = {q["point"]: q for q in doc["questions"]}
+    for point in declared_points(root):
+        assert status[point]["status"] == "witness", status[point]
+    assert doc["counts"]["unknown"] == 0 and doc["counts"]["interrupted"] == 0 and doc["unknown"] == []
+    # The searches for new findings each end with a finding or a proved none, its scope named.
+    for q in doc["questions"]:
+        assert q["status"] in ("witness", "none"), q
+        assert q["scope"], q
+
+
+@pytest.fixture(scope="module")
+def starved(rulecheck, root, tmp_path_factory):
+    """`ambiguities --rlimit 1`: one step of Z3's work per question, too little to decide any search."""
+    out = tmp_path_factory.mktemp("starved")
+    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--rlimit", "1", "--format", "json",
+             "--output-dir", str(out)], timeout=300)
+    console = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--rlimit", "1"], timeout=300)
+    return p, json.loads(p.stdout), console, out
+
+
+def test_a_starved_search_reports_each_point_unknown_saying_why_never_none(starved, root):
+    p, doc, _, _ = starved
+    assert p.returncode == 1, p.stderr  # a question not decided: as prove, never exit 0
+    status = {q["point"]: q for q in doc["questions"]}
+    for point in declared_points(root):
+        assert status[point]["status"] == "unknown", status[point]
+        assert "rlimit 1" in status[point]["reason"], status[point]
+    assert doc["missed"] == [] and doc["findings"] == []
+    assert doc["counts"]["unknown"] >= len(declared_points(root))
+    assert {u["point"] for u in doc["unknown"]} >= set(declared_points(root))
+
+
+def test_a_starved_search_says_unknown_on_the_console_and_in_the_report(starved, root):
+    _, _, console, out = starved
+    assert console.returncode == 1
+    assert "no witness found" not in console.stdout and "NOT DECIDED" in console.stdout
+    lines = console.stdout.splitlines()
+    md = (out / "ambiguities.md").read_text(encoding="utf-8")
+    html = (out / "ambiguities.html").read_text(encoding="utf-8")
+    for point in declared_points(root):
+        assert any(l.startswith("unknown") and f" {point}: " in l and "rlimit 1" in l for l in lines), point
+        assert any(f"`{point}`" in l and "unknown" in l for l in md.splitlines()), point
+        assert point in html
+
+
+def test_a_starved_diff_is_not_decided_and_exits_1_naming_each_question(rulecheck, root, tmp_path):
+    edited = tmp_path / "scythe.json"
+    edited.write_text(json.dumps({"game": "scythe"}))  # no change: every difference found would be a bug
+    cmd = [rulecheck, "--rules", str(root / "rules"), "diff", "--edited", str(edited), "--sample", "0",
+           "--scenarios", str(root / "scenarios" / "scythe"), "--rlimit", "1"]
+    p = run(cmd + ["--format", "json"], timeout=300)
+    assert p.returncode == 1, p.stderr  # nothing changed, but nothing could be decided either
+    report = json.loads(p.stdout)
+    assert report["changed"] is False and report["undecided"] > 0
+    points = {q["id"]: q for q in report["questions"] if q["part"] == "point"}
+    for point in [x for x in declared_points(root) if x.startswith("scythe.")]:
+        assert (points[point]["base"], points[point]["edited"]) == ("unknown", "unknown"), points[point]
+        assert "rlimit 1" in points[point]["why"]
+    assert {q["part"] for q in report["questions"]} == {"proof", "point", "probe"}
+    console = run(cmd, timeout=300)
+    assert console.returncode == 1 and "NOT DECIDED" in console.stdout and "UNCHANGED" not in console.stdout
+    # The same edit with the default budget decides every question and changes nothing.
+    p = run(cmd[:-2] + ["--format", "json"], timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:]
+    report = json.loads(p.stdout)
+    assert report["undecided"] == 0 and all(q["decided"] for q in report["questions"])
+    points = {q["id"]: q for q in report["questions"] if q["part"] == "point"}
+    for point in [x for x in declared_points(root) if x.startswith("scythe.")]:
+        assert (points[point]["base"], points[point]["edited"]) == ("witness", "witness"), points[point]
+
+
 def test_each_witness_has_a_scenario_per_reading_and_the_readings_disagree(witnesses, root):
     _, doc = witnesses
     for f in doc["findings"]:

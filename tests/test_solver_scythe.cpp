@@ -418,7 +418,17 @@ json interpretation_points() {
 TEST(SolverScythe, EachPointHasASmallestWitnessWhoseReadingsTheOracleSeparatesAsTheSolverDoes) {
   sy::Rules defaults;
   defaults.numbers = numbers_with("");
-  const auto witnesses = ambiguities(defaults, Budget{});
+  // One record per question: the declared points' witnesses, and a record per new-finding probe
+  // (kind "none": the probes find nothing, TheProbedMovesLeaveNothingUndecidedAndHaveNoDeadEnd).
+  std::vector<ScytheWitness> witnesses;
+  for (auto& w : ambiguities(defaults, Budget{})) {
+    if (w.is_new) {
+      EXPECT_EQ(w.kind, "none") << w.point << ": " << w.note;
+      EXPECT_FALSE(w.scope.empty()) << w.point;
+      continue;
+    }
+    witnesses.push_back(std::move(w));
+  }
   // The sizes worked out by hand (units + territories + encounter tokens) on the line maps:
   // vacated-workers: HB-red, T1, T2, HB-blue; red mech and worker, blue worker = 4 + 3 = 7.
   // stop-path: HB-red, T1..T3, HB-blue, an encounter on T2, red's character = 5 + 1 + 1 = 7.

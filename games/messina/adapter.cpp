@@ -213,7 +213,8 @@ json write_unit_counts(const UnitCounts& counts) {
   return j;
 }
 
-void put_count(json& j, const char* key, int value) {
+// `key` whole: an id with an embedded NUL (outside text) is kept exact, never cut there.
+void put_count(json& j, const std::string& key, int value) {
   if (value != 0) j[key] = value;
 }
 
@@ -259,7 +260,7 @@ json write_space(const Space& sp) {
       json uj = {{"owner", u.owner}};
       put_count(uj, "workers", u.workers);
       json guests = json::object();
-      for (const auto& [guest, n] : u.guests) put_count(guests, guest.c_str(), n);
+      for (const auto& [guest, n] : u.guests) put_count(guests, guest, n);
       if (!guests.empty()) uj["guests"] = guests;
       list.push_back(uj);
     }

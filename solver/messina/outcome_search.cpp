@@ -15,7 +15,7 @@ namespace {
 // The smallest model of the search's question (by board_size of the board before): the plain
 // check proved there is one; z3::optimize makes it small. nullopt when the budget ran out.
 std::optional<z3::model> smallest(z3::context& ctx, const SearchBoards& boards, const z3::expr& question,
-                                  const ms::Rules& rules, const Budget& budget) {
+                                  const ms::Rules& rules, const Budget& budget, std::string* why_unknown) {
   z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& c : well_formed(boards.before, rules.numbers)) opt.add(c.formula);
   for (const auto& c : boards.step.choices) opt.add(c.formula);
@@ -25,8 +25,17 @@ std::optional<z3::model> smallest(z3::context& ctx, const SearchBoards& boards, 
   }
   opt.add(question);
   opt.minimize(board_size(boards.before));
-  if (run_check(opt) != z3::sat) return std::nullopt;
+  const z3::check_result r = run_check(opt);
+  if (r == z3::unknown && why_unknown) *why_unknown = unknown_reason(opt, budget);
+  if (r != z3::sat) return std::nullopt;
   return opt.get_model();
+}
+
+// Whether the plain question has a model: true; false with `why_unknown` set when it could not be
+// decided; false with it empty when there is none.
+bool has_model(const CheckResult& r, std::string* why_unknown) {
+  if (r.status == Sat::unknown && why_unknown) *why_unknown = r.reason;
+  return r.status == Sat::sat;
 }
 
 // Whether `e` mentions the constant `var` (a component of a free board).
@@ -80,16 +89,23 @@ std::vector<z3::expr> pinned_to(const z3::model& m, const SymBoard& board) {
 
 }  // namespace
 
-std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget) {
-  if (cancel_requested()) return std::nullopt;  // stopped: nothing more is built
+std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget,
+                                                std::string* why_unknown) {
+  if (cancel_requested()) {  // stopped: nothing more is built
+    if (why_unknown) *why_unknown = kInterrupted;
+    return std::nullopt;
+  }
   z3::context ctx;
   const auto boards = search_boards(ctx, probe.shape, probe.step, 2);
-  if (!boards) return std::nullopt;
+  if (!boards) {
+    if (why_unknown) *why_unknown = kNotEncoded;
+    return std::nullopt;
+  }
   const OutcomeQuestion two_outcomes = [](const SearchBoards& b) {
     return !same_state(b.outcomes[0], b.outcomes[1]);
   };
-  if (search_step(ctx, *boards, two_outcomes, rules, budget).status != Sat::sat) return std::nullopt;
-  const auto m = smallest(ctx, *boards, two_outcomes(*boards), rules, budget);
+  if (!has_model(search_step(ctx, *boards, two_outcomes, rules, budget), why_unknown)) return std::nullopt;
+  const auto m = smallest(ctx, *boards, two_outcomes(*boards), rules, budget, why_unknown);
   if (!m) return std::nullopt;
   MessinaWitness w = new_finding(probe, "undecided", *m, *boards);
   // The clauses: the effect constraints that speak of a component where the outcomes differ (they
@@ -118,16 +134,23 @@ std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Ru
   return w;
 }
 
-std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget) {
-  if (cancel_requested()) return std::nullopt;  // stopped: nothing more is built
+std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget,
+                                               std::string* why_unknown) {
+  if (cancel_requested()) {  // stopped: nothing more is built
+    if (why_unknown) *why_unknown = kInterrupted;
+    return std::nullopt;
+  }
   z3::context ctx;
   const auto boards = search_boards(ctx, probe.shape, probe.step, 1);
-  if (!boards) return std::nullopt;
+  if (!boards) {
+    if (why_unknown) *why_unknown = kNotEncoded;
+    return std::nullopt;
+  }
   const SymBoard& after = boards->outcomes.front();
   const Constraints format_after = well_formed(after, rules.numbers);
   const OutcomeQuestion malformed = [&](const SearchBoards&) { return !all_of(ctx, format_after); };
-  if (search_step(ctx, *boards, malformed, rules, budget).status != Sat::sat) return std::nullopt;
-  const auto m = smallest(ctx, *boards, malformed(*boards), rules, budget);
+  if (!has_model(search_step(ctx, *boards, malformed, rules, budget), why_unknown)) return std::nullopt;
+  const auto m = smallest(ctx, *boards, malformed(*boards), rules, budget, why_unknown);
   if (!m) return std::nullopt;
   MessinaWitness w = new_finding(probe, "dead-end", *m, *boards);
   // The clauses: an unsat core of the step's conditions, its effect and a well-formed outcome, on
@@ -151,16 +174,45 @@ std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rul
   return w;
 }
 
+std::vector<MessinaWitness> open_outcome_records(const std::vector<Probe>& probes, const ms::Rules& rules,
+                                                 const Budget& budget) {
+  std::vector<MessinaWitness> out;
+  for (const Probe& p : probes) {
+    const std::string scope =
+        fmt::format("{} on every well-formed board (any counts, adjacency, homes, consents and cards) of {}", p.title,
+                    shapes_in_words({p.shape}));
+    std::string why;  // the first search's reason to be unknown, else the second's
+    try {
+      auto w = undecided_witness(p, rules, budget, &why);
+      std::string why_dead_end;
+      // A dead end is asked only where no undecided finding is (and not once a stop is asked).
+      if (!w && !is_interrupted(why)) w = dead_end_witness(p, rules, budget, &why_dead_end);
+      if (why.empty()) why = why_dead_end;
+      if (w) {
+        w->scope = scope;
+        out.push_back(std::move(*w));
+        continue;
+      }
+    } catch (const z3::exception& e) {
+      why = failure_reason(e);
+    }
+    MessinaWitness none;
+    none.point = fmt::format("messina.new.{}", p.name);
+    none.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
+    none.is_new = true;
+    none.title = fmt::format("{}: a step the text leaves undecided, or allows with no outcome", p.title);
+    none.note = why;
+    none.scope = scope;
+    out.push_back(std::move(none));
+  }
+  return out;
+}
+
 std::vector<MessinaWitness> open_outcomes(const std::vector<Probe>& probes, const ms::Rules& rules,
                                           const Budget& budget) {
   std::vector<MessinaWitness> out;
-  for (const Probe& p : probes) {
-    if (auto w = undecided_witness(p, rules, budget)) {
-      out.push_back(std::move(*w));
-      continue;
-    }
-    if (auto w = dead_end_witness(p, rules, budget)) out.push_back(std::move(*w));
-  }
+  for (auto& w : open_outcome_records(probes, rules, budget))
+    if (is_finding_kind(w.kind)) out.push_back(std::move(w));
   return out;
 }
 

@@ -23,20 +23,28 @@ struct Probe {
 };
 
 // The smallest board (by board_size) where the step is legal and has two different outcomes;
-// nullopt when there is none on the shape (or the budget ran out).
-std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget);
+// nullopt when there is none on the shape, or when the search could not decide: then
+// `why_unknown` (when given) says why.
+std::optional<MessinaWitness> undecided_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget,
+                                                std::string* why_unknown = nullptr);
 
 // The smallest board where the step is legal and its outcome is not a well-formed state, with the
 // clauses of an unsat core of "legal, effect and a well-formed outcome" there; nullopt when there
-// is none (or the budget ran out). Meaningful where the effect decides the outcome.
-std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget);
+// is none, or (`why_unknown` set) when not decided. Meaningful where the effect decides the outcome.
+std::optional<MessinaWitness> dead_end_witness(const Probe& probe, const ms::Rules& rules, const Budget& budget,
+                                               std::string* why_unknown = nullptr);
 
 // Every encoded action type, each on a small shape: Consumption (every step-3 choice), Muster
 // (builds, disbands, the AI's builds), Re-arm, the three placements, conversions, a release, and
 // the four card actions.
 std::vector<Probe> action_probes(const ms::Rules& rules);
 
-// Both searches over `probes`: a dead end is looked for only where no undecided finding is.
+// Both searches over `probes`, one record per probe: its finding, or (point "messina.new.<probe>")
+// "none" when the solver proved there is none on the probe's shape, "unknown" or "interrupted"
+// with why as the note. A dead end is looked for only where no undecided finding is.
+std::vector<MessinaWitness> open_outcome_records(const std::vector<Probe>& probes, const ms::Rules& rules,
+                                                 const Budget& budget);
+// The findings of open_outcome_records alone.
 std::vector<MessinaWitness> open_outcomes(const std::vector<Probe>& probes, const ms::Rules& rules,
                                           const Budget& budget);
 

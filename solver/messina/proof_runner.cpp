@@ -160,7 +160,7 @@ CheckResult search_step(z3::context& ctx, const SearchBoards& boards, const Outc
     for (const SymBoard& after : boards.outcomes)
       for (const auto& c : readable(after)) s.add(c.formula);
   s.add(question(boards));
-  return checked(s);
+  return checked(s, budget);
 }
 
 void add_step(z3::solver& s, const Encoded& e, const Budget& budget, const std::vector<std::string>& without) {

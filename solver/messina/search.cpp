@@ -176,7 +176,7 @@ WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
     } catch (const z3::exception& e) {
       return {SearchStatus::unknown, std::nullopt, failure_reason(e)};
     } catch (const NotEncoded&) {
-      return {SearchStatus::unknown, std::nullopt, ""};
+      return {SearchStatus::unknown, std::nullopt, kNotEncoded};
     }
     if (is_interrupted(why_unknown)) break;
   }
@@ -248,14 +248,14 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
       for (const auto& f : facts) plain.add(f);
       can_differ = run_check(plain);
       if (can_differ == z3::unsat) return std::nullopt;
-      if (can_differ == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(plain);
+      if (can_differ == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(plain, budget);
     }
 
     const z3::expr size = board_size(before);
     opt.minimize(size);
     const z3::check_result found = run_check(opt);
     if (found != z3::sat) {
-      if (found == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(opt);
+      if (found == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(opt, budget);
       return std::nullopt;
     }
     const z3::model m = opt.get_model();
@@ -293,17 +293,37 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
 
 }  // namespace
 
+std::string shapes_in_words(const std::vector<Shape>& shapes) {
+  std::string out;
+  for (const Shape& s : shapes) {
+    std::vector<std::string> factions;
+    for (const auto& [id, kind] : s.factions)
+      factions.push_back(fmt::format("{} ({})", id, kind == ms::FactionKind::ai ? "the AI" : "human"));
+    out += fmt::format("{}{} space{} with {}", out.empty() ? "" : "; ", s.spaces.size(),
+                       s.spaces.size() == 1 ? "" : "s", fmt::join(factions, " and "));
+  }
+  return out;
+}
+
 std::optional<MessinaWitness> find_witness(const ms::Rules&, const WitnessSpec& spec, const Budget& budget) {
   WitnessSearch found = search_witness(spec, budget);
-  if (found.status != SearchStatus::unknown || found.reason.empty()) return std::move(found.witness);
-  // Not decided: said as a record of its own (kind "unknown" or "interrupted", why in the note),
-  // never as a point searched without a witness.
+  const std::string scope =
+      fmt::format("the point's step on every well-formed board (any counts, adjacency, homes, consents and cards{}) "
+                  "of {}",
+                  spec.assume ? ", within the search's assumptions" : "", shapes_in_words(spec.shapes));
+  if (found.witness) {
+    found.witness->scope = scope;
+    return std::move(found.witness);
+  }
+  // No witness: said as a record of its own, "none" (every shape's question unsat) or, when the
+  // search could not decide, "unknown" or "interrupted" with why in the note; never merged.
   MessinaWitness w;
   w.point = spec.point;
-  w.kind = is_interrupted(found.reason) ? "interrupted" : "unknown";
+  w.kind = found.status == SearchStatus::none ? "none" : is_interrupted(found.reason) ? "interrupted" : "unknown";
   w.clauses = spec.clauses;
   w.title = spec.title;
-  w.note = found.reason;
+  w.note = found.status == SearchStatus::none ? spec.note : found.reason;
+  w.scope = scope;
   return w;
 }
 

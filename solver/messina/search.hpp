@@ -59,11 +59,17 @@ struct WitnessSearch {
 // The smallest state (by board_size, on the first shape that has one) where two of the choices
 // give different outcomes of the step. The state is well formed under every choice's numbers.
 WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget);
-// The ambiguity searches' form: the witness, or nullopt (none, or a step not encoded), or, when
-// the search could not decide, a record of kind "unknown" or "interrupted" with why as its note
-// and no outcomes. Each choice
-// carries its whole Rules; the first argument (the defaults the readings were chosen from) is
-// not needed beyond that.
+// Why a search ended unknown when its step has no encoding.
+inline constexpr const char* kNotEncoded = "the solver does not encode this step";
+
+// The shapes in words: "1 space with Red (human); 2 spaces with Red (human) and Blue (the AI)".
+std::string shapes_in_words(const std::vector<Shape>& shapes);
+
+// The ambiguity searches' form: always a record (never nullopt; the optional stays for the callers'
+// form): the witness, or, with no outcomes, a record of kind "none" (no board of the shapes has
+// one), "unknown" or "interrupted" (why as its note). Every record's `scope` names the boards
+// searched. Each choice carries its whole Rules; the first argument (the defaults the readings
+// were chosen from) is not needed beyond that.
 std::optional<MessinaWitness> find_witness(const ms::Rules& defaults, const WitnessSpec& spec, const Budget& budget);
 
 // Small shapes: `spaces` spaces named A, B, C, ...; factions "Red" (human) and, when `two`,

@@ -134,11 +134,12 @@ std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget&
     searches.push_back([section, &defaults, &budget] { return section(defaults, budget); });
   const std::vector<Probe> probes = action_probes(defaults);
   for (const Probe& probe : probes)
-    searches.push_back([&probe, &defaults, &budget] { return open_outcomes({probe}, defaults, budget); });
+    searches.push_back([&probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
   std::vector<MessinaWitness> all = run_in_order(searches);
   // New findings (not yet a declared point) first: they are what the designer has not seen.
+  auto new_finding = [](const MessinaWitness& w) { return w.is_new && is_finding_kind(w.kind); };
   std::stable_sort(all.begin(), all.end(),
-                   [](const MessinaWitness& x, const MessinaWitness& y) { return x.is_new && !y.is_new; });
+                   [&](const MessinaWitness& x, const MessinaWitness& y) { return new_finding(x) && !new_finding(y); });
   return all;
 }
 

@@ -37,6 +37,9 @@ std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
 // (solver/strength.hpp; the unbounded proofs under their own catalogue of misreadings).
 std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget);
 
+// One record per question: each declared point's witness, or its search's end ("none" with the
+// scope searched, "unknown"/"interrupted" with why), then each new-finding probe's likewise
+// (solver/findings.hpp Witness).
 std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
 
 // What an edit does: for each probe step (every encoded action and query on boards of 1 to 3

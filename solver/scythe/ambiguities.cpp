@@ -58,22 +58,33 @@ struct PointSpec {
 
 sy::Move red(std::vector<sy::UnitMove> moves) { return sy::Move{"red", std::move(moves)}; }
 
-// What one reading makes of a concrete move: illegal with a broken clause, or the next state.
-ReadingOutcome<sy::State, bool> outcome_of(const sy::Rules& rules, const std::string& reading, const sy::State& s,
-                                           const sy::Move& mv, const Budget& budget) {
+// Why a candidate's move cannot be asked: it names no path on its map.
+const char* const kNoPath = "the candidate move names no path on its map";
+
+// What one reading makes of a concrete move: illegal with a broken clause, or the next state;
+// nullopt when it could not be decided (`why` set).
+std::optional<ReadingOutcome<sy::State, bool>> outcome_of(const sy::Rules& rules, const std::string& reading,
+                                                          const sy::State& s, const sy::Move& mv, const Budget& budget,
+                                                          std::string& why) {
   z3::context ctx;
   const Board b = board_of(s);
   const auto steps = steps_of(ctx, b, mv);
   ReadingOutcome<sy::State, bool> o;
   o.reading = reading;
-  if (!steps) return o;
+  if (!steps) {
+    why = kNoPath;
+    return std::nullopt;
+  }
   const Encoded e = encode_move(ctx, rules, b, position_of(ctx, b, s), b.faction_index.at(mv.faction), *steps);
   const CheckResult r = check_named(ctx, e.choices, e.legal, budget);
   if (r.status == Sat::unsat) {
     o.rule = r.core.empty() ? "" : r.core.front();
     return o;
   }
-  if (r.status != Sat::sat || !r.model) return o;
+  if (r.status != Sat::sat || !r.model) {
+    why = r.reason;
+    return std::nullopt;
+  }
   o.legal = true;
   o.next = state_in(*r.model, b, e.next, s);
   return o;
@@ -89,22 +100,29 @@ z3::expr nexts_differ(z3::context& ctx, const Board& b, const Position& x, const
   return d;
 }
 
-// The fewest units for which the candidate's move has different outcomes under readings a and b
-// (nullopt when no count makes them part, or the budget ran out). Popularities stay at 5 and
+// The fewest units for which the candidate's move has different outcomes under readings a and b;
+// nullopt when no count makes them part (`why` left empty) or when that could not be decided
+// (`why` set: the budget, a signal, a candidate the search cannot ask). Popularities stay at 5 and
 // nothing is pending, so that the example reads plainly.
 std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_rules, const Candidate& c,
-                                        const Budget& budget) {
+                                        const Budget& budget, std::string& why) {
   z3::context ctx;
   const Board b = board_of(c.map);
   const auto steps = steps_of(ctx, b, c.move);
-  if (!steps) return std::nullopt;
+  if (!steps) {
+    why = kNoPath;
+    return std::nullopt;
+  }
   const Position before = free_position(ctx, b, "w");
   const int mover = b.faction_index.at(c.move.faction);
   const Encoded ea = encode_move(ctx, a, b, before, mover, *steps);
   const Encoded eb = encode_move(ctx, b_rules, b, before, mover, *steps);
   // A choice left open (which workers ride) would make "illegal" a statement about every choice;
   // the candidates are written so that none arises.
-  if (!ea.choices.empty() || !eb.choices.empty()) return std::nullopt;
+  if (!ea.choices.empty() || !eb.choices.empty()) {
+    why = "the candidate move leaves a choice open (which workers ride)";
+    return std::nullopt;
+  }
   z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& v : valid_position(ctx, a, b, before)) opt.add(v);
   for (int f = 0; f < b.n_factions(); ++f) opt.add(before.popularity[f] == 5);
@@ -112,8 +130,31 @@ std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_r
   const z3::expr la = all_of(ctx, ea.legal), lb = all_of(ctx, eb.legal);
   opt.add(la != lb || (la && lb && nexts_differ(ctx, b, ea.next, eb.next)));
   opt.minimize(units_on(ctx, b, before));
-  if (run_check(opt) != z3::sat) return std::nullopt;
+  const z3::check_result r = run_check(opt);
+  if (r == z3::unknown) why = unknown_reason(opt, budget);
+  if (r != z3::sat) return std::nullopt;
   return state_in(opt.get_model(), b, before, c.map);
+}
+
+// A move in words: "mech T1->T2, worker T1->T2 (1 rider)".
+std::string move_words(const sy::Move& mv) {
+  std::string out;
+  for (const auto& u : mv.moves) {
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", sy::unit_name(u.unit), u.from);
+    for (const auto& t : u.path) out += "->" + t;
+    if (u.carried_workers) out += fmt::format(" ({} rider{})", u.carried_workers, u.carried_workers == 1 ? "" : "s");
+  }
+  return mv.faction + ": " + out;
+}
+
+// The boards a point's search covers, in words.
+std::string scope_of(const std::vector<Candidate>& candidates) {
+  std::string out;
+  for (const Candidate& c : candidates)
+    out += fmt::format("{}{} on the line map of {} territories between the home bases{}", out.empty() ? "" : "; ",
+                       move_words(c.move), c.map.territories.size() - 2,
+                       c.ruleset_override.empty() ? "" : " (ruleset " + c.ruleset_override + ")");
+  return "every count of units (popularities at 5, nothing pending) for each candidate move: " + out;
 }
 
 int size_of(const sy::State& s) {
@@ -199,31 +240,53 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
     spec.readings[0].second(first.readings);
     spec.readings[1].second(second.readings);
     std::optional<ScytheWitness> best;
+    // Why some candidate could not be decided (the first reason): with no witness found, the point
+    // is unknown, never "none"; and a smaller witness than the one found may have been missed.
+    std::string why;
     for (const Candidate& c : spec.candidates) {
-      const auto state = smallest_board(first, second, c, budget);
-      if (!state || (best && size_of(*state) >= best->size)) continue;
-      ScytheWitness w;
-      w.point = spec.point;
-      w.clauses = spec.clauses;
-      w.size = size_of(*state);
-      w.title = spec.title;
-      w.note = spec.note;
-      w.example = Example<sy::State, sy::Move>{*state, c.move};
-      w.ruleset_override = c.ruleset_override;
-      for (const auto& [name, set] : spec.readings) {
-        sy::Rules r = base;
-        set(r.readings);
-        w.outcomes.push_back(outcome_of(r, name, *state, c.move, budget));
+      if (is_interrupted(why)) break;
+      std::string why_here;
+      try {
+        const auto state = smallest_board(first, second, c, budget, why_here);
+        if (state && !(best && size_of(*state) >= best->size)) {
+          ScytheWitness w;
+          w.point = spec.point;
+          w.clauses = spec.clauses;
+          w.size = size_of(*state);
+          w.title = spec.title;
+          w.note = spec.note;
+          w.example = Example<sy::State, sy::Move>{*state, c.move};
+          w.ruleset_override = c.ruleset_override;
+          for (const auto& [name, set] : spec.readings) {
+            sy::Rules r = base;
+            set(r.readings);
+            auto o = outcome_of(r, name, *state, c.move, budget, why_here);
+            if (!o) break;
+            w.outcomes.push_back(std::move(*o));
+          }
+          if (w.outcomes.size() == spec.readings.size()) best = std::move(w);
+        }
+      } catch (const z3::exception& e) {
+        why_here = failure_reason(e);
       }
-      best = std::move(w);
+      if (why.empty()) why = why_here;
     }
-    if (best) out.push_back(std::move(*best));
+    ScytheWitness w = best ? std::move(*best) : ScytheWitness{};
+    if (!best) {
+      w.point = spec.point;
+      w.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
+      w.clauses = spec.clauses;
+      w.title = spec.title;
+      w.note = why.empty() ? spec.note : why;
+    }
+    w.scope = scope_of(spec.candidates);
+    out.push_back(std::move(w));
   }
   // Beside the declared points: moves the text leaves undecided, or allows with no outcome (each
   // probe its own search: two threads, the findings in the probes' order).
   std::vector<std::function<std::vector<ScytheWitness>()>> searches;
   for (const MoveProbe& probe : move_probes())
-    searches.push_back([probe, &defaults, &budget] { return open_outcomes({probe}, defaults, budget); });
+    searches.push_back([probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
   auto open = run_in_order(searches);
   out.insert(out.end(), open.begin(), open.end());
   return out;

@@ -10,6 +10,8 @@
 // under the ruleset-cap reading).
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
+
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
@@ -108,14 +110,20 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
   z3::context ctx;
   const Board b = board_of(probe.map);
   const auto steps = steps_of(ctx, b, probe.move);
-  if (!steps) return w;  // unknown: the move names no path on its map
+  if (!steps) {
+    w.note += "; unknown: the move names no path on its map";
+    return w;
+  }
   const Position before = free_position(ctx, b, "w");
   const int mover = b.faction_index.at(probe.move.faction);
   const Encoded eb = encode_move(ctx, base, b, before, mover, *steps);
   const Encoded ee = encode_move(ctx, edited, b, before, mover, *steps);
   // A choice left open (which workers ride) would make "illegal" a statement about every choice;
   // the probes are written so that none arises.
-  if (!eb.choices.empty() || !ee.choices.empty()) return w;
+  if (!eb.choices.empty() || !ee.choices.empty()) {
+    w.note += "; unknown: the move leaves a choice open";
+    return w;
+  }
 
   std::vector<z3::expr> facts = valid_position(ctx, base, b, before);
   for (const auto& v : valid_position(ctx, edited, b, before)) facts.push_back(v);
@@ -127,6 +135,10 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
   z3::solver plain = bounded_solver(ctx, budget);
   for (const auto& f : facts) plain.add(f);
   const z3::check_result can_differ = run_check(plain);
+  if (can_differ == z3::unknown && cancel_requested()) {
+    w.status = EditStatus::interrupted;
+    return w;
+  }
   if (can_differ == z3::unsat) {
     w.status = EditStatus::unchanged;
     return w;
@@ -140,6 +152,11 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
   opt.minimize(popularity);
   const z3::check_result found = run_check(opt);
   if (found == z3::unsat) w.status = EditStatus::unchanged;
+  if (found == z3::unknown) {
+    const std::string why = unknown_reason(opt, budget);
+    if (is_interrupted(why)) w.status = EditStatus::interrupted;
+    else w.note += "; unknown: " + why;
+  }
   if (found != z3::sat) return w;
 
   const z3::model m = opt.get_model();
@@ -158,7 +175,20 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
 
 std::vector<ScytheEditWitness> edit_witnesses(const sy::Rules& base, const sy::Rules& edited, const Budget& budget) {
   std::vector<ScytheEditWitness> out;
-  for (const Probe& probe : probes()) out.push_back(edit_witness(probe, base, edited, budget));
+  for (const Probe& probe : probes()) {
+    try {
+      out.push_back(edit_witness(probe, base, edited, budget));
+    } catch (const z3::exception& e) {  // out of memory, or Z3 failing: unknown, with why
+      ScytheEditWitness w;
+      w.probe = probe.name;
+      w.clauses = probe.clauses;
+      w.title = probe.title;
+      const std::string why = failure_reason(e);
+      w.status = is_interrupted(why) ? EditStatus::interrupted : EditStatus::unknown;
+      w.note = "unknown: " + why;
+      out.push_back(std::move(w));
+    }
+  }
   return out;
 }
 

@@ -75,18 +75,26 @@ std::optional<MoveSearch> search_of(z3::context& ctx, const MoveProbe& probe, co
   return MoveSearch{b, before, riders, std::move(e)};
 }
 
-// The smallest model (fewest units before) of `facts`, within the budget.
+// The smallest model (fewest units before) of `facts`, within the budget; nullopt when there is
+// none, or (`why_unknown` set, when given) when that could not be decided.
 std::optional<z3::model> fewest_units(z3::context& ctx, const MoveSearch& s, const std::vector<z3::expr>& facts,
-                                      const Budget& budget) {
+                                      const Budget& budget, std::string* why_unknown) {
   z3::solver plain = one_shot_solver(ctx, budget);
   for (const auto& f : facts) plain.add(f);
-  if (run_check(plain) != z3::sat) return std::nullopt;
+  const z3::check_result exists = run_check(plain);
+  if (exists == z3::unknown && why_unknown) *why_unknown = unknown_reason(plain, budget);
+  if (exists != z3::sat) return std::nullopt;
   z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& f : facts) opt.add(f);
   opt.minimize(units_on(ctx, s.board, s.before));
-  if (run_check(opt) != z3::sat) return std::nullopt;
+  const z3::check_result found = run_check(opt);
+  if (found == z3::unknown && why_unknown) *why_unknown = unknown_reason(opt, budget);
+  if (found != z3::sat) return std::nullopt;
   return opt.get_model();
 }
+
+// Why a probe's move cannot be asked: it names no path on its map.
+const char* const kNoPath = "the probe's move names no path on its map";
 
 // A valid position the rules can reach, where the move is legal: no faction has a unit on another
 // faction's home base (scythe.move.home-base lets none in; a retreat sends workers to their own).
@@ -123,10 +131,14 @@ ReadingOutcome<sy::State, bool> legal_outcome(std::string name, sy::State next) 
 
 }  // namespace
 
-std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget) {
+std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget,
+                                            std::string* why_unknown) {
   z3::context ctx;
   const auto s = search_of(ctx, probe, rules);
-  if (!s) return std::nullopt;
+  if (!s) {
+    if (why_unknown) *why_unknown = kNoPath;
+    return std::nullopt;
+  }
   const int mover = s->board.faction_index.at(probe.move.faction);
   // A second outcome: the same move with its open choices (which workers ride) renamed, and each
   // outcome a free position held to the effects the text gives.
@@ -145,7 +157,7 @@ std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Ru
   for (const auto& c : effects(ctx, rules, s->board, s->before, s->encoded, two, mover))
     facts.push_back(other(c.formula));
   facts.push_back(positions_differ(ctx, s->board, one, two));
-  const auto m = fewest_units(ctx, *s, facts, budget);
+  const auto m = fewest_units(ctx, *s, facts, budget, why_unknown);
   if (!m) return std::nullopt;
   ScytheWitness w = new_finding(probe, "undecided", *m, *s);
   w.clauses = {"scythe.move.combat-temporary-control", "scythe.move.mech-carry", "scythe.move.once-per-action"};
@@ -157,10 +169,14 @@ std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Ru
   return w;
 }
 
-std::optional<ScytheWitness> dead_end_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget) {
+std::optional<ScytheWitness> dead_end_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget,
+                                           std::string* why_unknown) {
   z3::context ctx;
   const auto s = search_of(ctx, probe, rules);
-  if (!s) return std::nullopt;
+  if (!s) {
+    if (why_unknown) *why_unknown = kNoPath;
+    return std::nullopt;
+  }
   const int mover = s->board.faction_index.at(probe.move.faction);
   const Position after = free_position(ctx, s->board, "after");
   const Constraints eff = effects(ctx, rules, s->board, s->before, s->encoded, after, mover);
@@ -170,7 +186,7 @@ std::optional<ScytheWitness> dead_end_move(const MoveProbe& probe, const sy::Rul
   z3::expr_vector all_valid(ctx);
   for (const auto& v : valid_after) all_valid.push_back(v);
   facts.push_back(!z3::mk_and(all_valid));
-  const auto m = fewest_units(ctx, *s, facts, budget);
+  const auto m = fewest_units(ctx, *s, facts, budget, why_unknown);
   if (!m) return std::nullopt;
   ScytheWitness w = new_finding(probe, "dead-end", *m, *s);
   // The clauses: an unsat core of the move's conditions and effects with a valid outcome, on the
@@ -240,16 +256,45 @@ std::vector<MoveProbe> move_probes() {
   return out;
 }
 
+std::vector<ScytheWitness> open_outcome_records(const std::vector<MoveProbe>& probes, const sy::Rules& rules,
+                                                const Budget& budget) {
+  std::vector<ScytheWitness> out;
+  for (const MoveProbe& p : probes) {
+    const std::string scope = fmt::format(
+        "{} on the line map of {} territories between the home bases, every valid position with no unit on another "
+        "faction's home base",
+        p.title, p.map.territories.size() - 2);
+    std::string why;  // the first search's reason to be unknown, else the second's
+    try {
+      auto w = undecided_move(p, rules, budget, &why);
+      std::string why_dead_end;
+      if (!w && !is_interrupted(why)) w = dead_end_move(p, rules, budget, &why_dead_end);
+      if (why.empty()) why = why_dead_end;
+      if (w) {
+        w->scope = scope;
+        out.push_back(std::move(*w));
+        continue;
+      }
+    } catch (const z3::exception& e) {
+      why = failure_reason(e);
+    }
+    ScytheWitness none;
+    none.point = fmt::format("scythe.new.{}", p.name);
+    none.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
+    none.is_new = true;
+    none.title = fmt::format("{}: a move the text leaves undecided, or allows with no outcome", p.title);
+    none.note = why;
+    none.scope = scope;
+    out.push_back(std::move(none));
+  }
+  return out;
+}
+
 std::vector<ScytheWitness> open_outcomes(const std::vector<MoveProbe>& probes, const sy::Rules& rules,
                                          const Budget& budget) {
   std::vector<ScytheWitness> out;
-  for (const MoveProbe& p : probes) {
-    if (auto w = undecided_move(p, rules, budget)) {
-      out.push_back(std::move(*w));
-      continue;
-    }
-    if (auto w = dead_end_move(p, rules, budget)) out.push_back(std::move(*w));
-  }
+  for (auto& w : open_outcome_records(probes, rules, budget))
+    if (is_finding_kind(w.kind)) out.push_back(std::move(w));
   return out;
 }
 

@@ -24,13 +24,15 @@ struct MoveProbe {
   std::string title;
 };
 
-// The fewest units for which the move is legal with two different outcomes; nullopt when none
-// (or the budget ran out).
-std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget);
+// The fewest units for which the move is legal with two different outcomes; nullopt when none,
+// or when not decided (then `why_unknown`, when given, says why).
+std::optional<ScytheWitness> undecided_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget,
+                                            std::string* why_unknown = nullptr);
 
 // The fewest units for which the move is legal and its outcome breaks what every valid position
 // satisfies, with the clauses of an unsat core of "legal, effects, a valid outcome" there.
-std::optional<ScytheWitness> dead_end_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget);
+std::optional<ScytheWitness> dead_end_move(const MoveProbe& probe, const sy::Rules& rules, const Budget& budget,
+                                           std::string* why_unknown = nullptr);
 
 // A line of `middle` territories T1..Tn between the home bases HB-red and HB-blue; `encounter_at`
 // (1-based) holds an encounter token, 0 for none; both factions at popularity 5 (ambiguities.cpp).
@@ -45,7 +47,12 @@ z3::expr positions_differ(z3::context& ctx, const Board& b, const Position& x, c
 // each unit one step, a mech with any riders, a worker following a mech into a vacated territory.
 std::vector<MoveProbe> move_probes();
 
-// Both searches over `probes`: a dead end only where no undecided finding is.
+// Both searches over `probes`, one record per probe: its finding, or (point "scythe.new.<probe>")
+// "none" when the solver proved there is none on the probe's map, "unknown" or "interrupted" with
+// why as the note. A dead end only where no undecided finding is.
+std::vector<ScytheWitness> open_outcome_records(const std::vector<MoveProbe>& probes, const sy::Rules& rules,
+                                                const Budget& budget);
+// The findings of open_outcome_records alone.
 std::vector<ScytheWitness> open_outcomes(const std::vector<MoveProbe>& probes, const sy::Rules& rules,
                                          const Budget& budget);
 
