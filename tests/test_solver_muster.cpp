@@ -82,6 +82,42 @@ TEST(SolverMuster, AMechTheAiBacksTakesASpareTokenAndTheTwoEncodingsAgree) {
   EXPECT_EQ(r.membership, Membership::allowed) << r.why;
 }
 
+// Issue 21: a Muster outcome that changes what no Muster touches (here another faction's Food) was
+// blamed on messina.muster.friendly-area, the encoding's catch-all. It breaks the Muster's frame: a
+// Muster builds (paragraph 2), and nothing else on the board changes (messina.muster.builds-only).
+// Red (human) at its home A: Spare 1, 1 E, builds 1 Infantry there (Energy 1 - 1 = 0, Spare 0,
+// Located 1). Blue, elsewhere (B), has 4 Food; the claimed outcome has Blue's Food at 0.
+TEST(SolverMuster, AMusterChangingWhatNoMusterTouchesBreaksTheFrameNotTheFriendlyArea) {
+  const auto rules = bind("messina");
+  const json state = json::parse(R"({"round": 1, "phase": "muster",
+    "factions": {"Red": {"kind": "human", "home": ["A"], "population": {"spare": 1}, "resources": {"energy": 1}},
+                 "Blue": {"kind": "human", "home": ["B"], "resources": {"food": 4}}},
+    "spaces": {"A": {"adjacent": ["B"]}, "B": {"adjacent": ["A"]}}})");
+  const json action =
+      json::parse(R"({"type": "muster", "faction": "Red", "builds": [{"at": "A", "unit": "infantry"}]})");
+  const ApplyOutcome o = rules->apply(state, action);
+  ASSERT_TRUE(o.legal) << o.reason;
+  const auto ok = rules->check_outcome(state, action, false, {{"legal", true}, {"state", *o.state}}, kRlimit);
+  EXPECT_EQ(ok.membership, Membership::allowed) << ok.why;
+  json wrong = *o.state;
+  wrong["factions"]["Blue"]["resources"]["food"] = 0;
+  const auto c = rules->check_outcome(state, action, false, {{"legal", true}, {"state", wrong}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden) << c.why;
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.muster.builds-only"}) << c.why;
+  // The builder's own Water, which no Muster touches either.
+  json thirsty = *o.state;
+  thirsty["factions"]["Red"]["resources"]["water"] = 3;
+  const auto w = rules->check_outcome(state, action, false, {{"legal", true}, {"state", thirsty}}, kRlimit);
+  EXPECT_EQ(w.membership, Membership::forbidden) << w.why;
+  EXPECT_EQ(w.clauses, std::vector<std::string>{"messina.muster.builds-only"}) << w.why;
+  // A change the Muster does make, wrongly counted, still names its own clause: Energy 1 left.
+  json unpaid = *o.state;
+  unpaid["factions"]["Red"]["resources"]["energy"] = 1;
+  const auto e = rules->check_outcome(state, action, false, {{"legal", true}, {"state", unpaid}}, kRlimit);
+  EXPECT_EQ(e.membership, Membership::forbidden) << e.why;
+  EXPECT_TRUE(names(e, "messina.muster.energy")) << e.why;
+}
+
 // bug_workers_stack.py: Workers counted towards stacking. Red has 3 Civilians and 2 Workers (in its
 // Utility) at home A and builds 2 Infantry: 3 + 2 = 5 <= 5 units (Workers left out), legal; the
 // engine counts 3 + 2 + 2 = 7 and refuses, citing messina.muster.stacking. Energy 2 - 2*1 = 0,

@@ -285,6 +285,8 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
           state.round, round_parity_word(numbers.round_parity_muster));
   require_no_build_disband(rules, action);
 
+  // messina.muster.builds-only: the next state is this one with only what the builds, equips, Shield
+  // ops and disbands below change; nothing else on the board moves.
   State next = state;
   Faction& f = next.factions.at(faction);
   const FactionKind kind = f.kind;

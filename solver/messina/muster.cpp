@@ -23,6 +23,7 @@ using ms::Piece;
 
 // Clause ids (rules/messina/clauses.json), as the oracle cites them for the same checks.
 constexpr const char* kWhen = "messina.muster.when";
+constexpr const char* kBuildsOnly = "messina.muster.builds-only";
 constexpr const char* kArea = "messina.muster.friendly-area";
 constexpr const char* kHighTech = "messina.muster.high-tech";
 constexpr const char* kStacking = "messina.muster.stacking";
@@ -448,8 +449,10 @@ std::optional<Encoded> encode_muster(const SymBoard& before, const ms::Muster& a
   const MusterNext built = muster_next(before, f, a, builds_only);
   append(e.legal, disband_conditions(before, built.next, f, t));
 
+  // messina.muster.builds-only: what the builds, equips, Shield ops and disbands do not change stays
+  // as it was (each change they make is named by its own clause in n.changed).
   const MusterNext n = muster_next(before, f, a, t);
-  e.effect = effect(after, n.next, n.changed, kArea);
+  e.effect = effect(after, n.next, n.changed, kBuildsOnly);
   return e;
 }
 
