@@ -238,10 +238,13 @@ TEST(SolverAgreement, GeneratedCasesAgreeUnderSampledRulesetsAndReadings) {
   rc::Random random(20261125);
   Agreement agreement;
   std::size_t sampled = 0, other_readings = 0;
+  std::set<std::string> keys_drawn, readings_drawn;  // away from the default, in some case
   for (long n = 0; n < cases; ++n) {
     const GeneratedCase c = gen(random.split(), static_cast<int>(n % (rc::kNominalSize + 1))).value();
     if (!c.ruleset.empty()) ++sampled;
     if (!c.interpretations.empty()) ++other_readings;
+    ruleset_paths(c.ruleset, keys_drawn);
+    readings_named(c.interpretations, readings_drawn);
     try {
       const auto bound = bind_game("messina", c.ruleset, c.interpretations);
       agreement.check(*bound, c.interpretations.dump() + " " + c.ruleset.dump(), c);
@@ -263,6 +266,64 @@ TEST(SolverAgreement, GeneratedCasesAgreeUnderSampledRulesetsAndReadings) {
   // The sample must reach beyond the defaults, or this test says nothing the one above does not.
   EXPECT_GT(sampled, static_cast<std::size_t>(cases / 10));
   EXPECT_GT(other_readings, static_cast<std::size_t>(cases / 10));
+  // ... and reach every key of ruleset.json and every reading of every point, each in some case; but
+  // for the tokens of a Civilian and of Infantry, which the generator keeps at a Worker's one token
+  // (properties/generators/messina.cpp, key_of): under other values placing Civilians moves one token
+  // per Civilian in both encodings and leaves a state that is not one (Located no longer equals the
+  // tokens its units take), a question the texts do not settle, left open (issue 21).
+  std::set<std::string> keys = every_ruleset_path("messina");
+  keys.erase("units/civilian/population");
+  keys.erase("units/infantry/population");
+  EXPECT_EQ(keys_drawn, keys);
+  EXPECT_EQ(readings_drawn, every_other_reading("messina"));
+}
+
+// ---------------------------------------------------------------- SolverAgreementFixed
+
+// Found by the sampled agreement with the tokens of Civilians and Infantry drawn too (issue 21): a
+// conversion or an equip between kinds that take different tokens moved no token, and the oracle's
+// next state was not a state (its Located no longer matched its units). Converting and equipping
+// move no token on the mat (messina.population.interconversion: the unit steps onto or off a
+// Utility; messina.muster.equip.stacking: the number of units does not change), so the two kinds must
+// take the same tokens: otherwise the step is illegal, in both encodings.
+//
+// Ruleset: a Civilian takes 2 tokens. UE (human), home A, in Industry: 1 Civilian at A (Located 2),
+// its own empty Utility there. Civilian -> Worker: the Worker would take 1 token, the Civilian 2.
+TEST(SolverAgreementFixed, ACivilianTakingTwoTokensCannotBecomeAOneTokenWorker) {
+  const auto rules = bind_game("messina", {{"units", {{"civilian", {{"population", 2}}}}}});
+  const json state = json::parse(R"({"round": 2, "phase": "industry",
+    "factions": {"UE": {"kind": "human", "home": ["A"], "population": {"located": 2}}},
+    "spaces": {"A": {"adjacent": [], "units": {"UE": {"civilian": 1}}, "utilities": [{"owner": "UE"}]}}})");
+  const json convert = json::parse(R"({"type": "convert", "faction": "UE", "at": "A", "from": "civilian", "to": "worker"})");
+  const ApplyOutcome o = rules->apply(state, convert);
+  ASSERT_FALSE(o.legal);
+  EXPECT_EQ(o.rule, "messina.population.interconversion");
+  const OutcomeCheck c = rules->check_outcome(state, convert, false, {{"legal", false}, {"rule", o.rule}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
+  // Under the default table (1 token each) the same conversion is legal and allowed: Located stays 1.
+  const auto defaults = bind_game("messina");
+  json one = state;
+  one["factions"]["UE"]["population"]["located"] = 1;
+  const ApplyOutcome d = defaults->apply(one, convert);
+  ASSERT_TRUE(d.legal) << d.reason;
+  EXPECT_EQ((*d.state)["factions"]["UE"]["population"]["located"], 1);
+  EXPECT_EQ(defaults->check_outcome(one, convert, false, {{"legal", true}, {"state", *d.state}}, kRlimit).membership,
+            Membership::allowed);
+}
+
+// Ruleset: Infantry takes 2 tokens. UE (human), home A, Muster round 3: 1 Civilian at A (Located 1),
+// 1 E. Equipping it would turn a 1-token unit into a 2-token one with no token moved.
+TEST(SolverAgreementFixed, EquippingACivilianIntoInfantryOfAnotherTokenCountIsIllegal) {
+  const auto rules = bind_game("messina", {{"units", {{"infantry", {{"population", 2}}}}}});
+  const json state = json::parse(R"({"round": 3, "phase": "muster",
+    "factions": {"UE": {"kind": "human", "home": ["A"], "population": {"located": 1}, "resources": {"energy": 1}}},
+    "spaces": {"A": {"adjacent": [], "units": {"UE": {"civilian": 1}}}}})");
+  const json equip = json::parse(R"({"type": "muster", "faction": "UE", "equip": [{"at": "A", "count": 1}]})");
+  const ApplyOutcome o = rules->apply(state, equip);
+  ASSERT_FALSE(o.legal);
+  EXPECT_EQ(o.rule, "messina.muster.equip");
+  const OutcomeCheck c = rules->check_outcome(state, equip, false, {{"legal", false}, {"rule", o.rule}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
 }
 
 // ---------------------------------------------------------------- Consumption, exhaustively

@@ -234,6 +234,14 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   const FactionKind kind = state.factions.at(action.faction).kind;
   require(is_backed(rules.numbers, kind, action.from), "messina.population.backing",
           "{}'s {} units have no population token to become a Worker", action.faction, piece_name(action.from));
+  // The unit only steps onto or off a Utility: no token moves on the mat, so the two kinds must take
+  // the same tokens (always so under the default unit table; a ruleset giving a Civilian or Infantry
+  // another number than a Worker's one token makes this conversion impossible).
+  const int tokens_from = tokens_for(rules.numbers, kind, action.from), tokens_to = tokens_for(rules.numbers, kind, action.to);
+  require(tokens_from == tokens_to, "messina.population.interconversion",
+          {{"tokens of the unit", tokens_from}, {"tokens of what it becomes", tokens_to}},
+          "a {} of {} takes {} token(s) and a {} {}: converting moves no token on the mat, so it cannot be done",
+          piece_name(action.from), action.faction, tokens_from, piece_name(action.to), tokens_to);
   const FactionId utility_owner = action.utility.value_or(action.faction);
   if (action.to == Piece::worker)
     require_worker_utility(rules, state, action.faction, action.at, utility_owner,

@@ -346,6 +346,12 @@ std::optional<Encoded> encode_convert(const SymBoard& before, const ms::Convert&
   e.legal.push_back({kInterconversion, ctx.bool_val(pair_ok)});
   // A unit without a token behind it (the AI's Infantry) has none to become a Worker with.
   e.legal.push_back({kBacking, ctx.bool_val(tokens_per_unit(rules.numbers, before.factions[f].kind, a.from) > 0)});
+  // The unit steps onto or off a Utility and no token moves: what it becomes must take as many tokens
+  // (always so under the default unit table). A unit with none is refused by the backing above.
+  const int tokens_from = tokens_per_unit(rules.numbers, before.factions[f].kind, a.from);
+  e.legal.push_back({kInterconversion, ctx.bool_val(tokens_from == 0 ||
+                                                    tokens_from == tokens_per_unit(rules.numbers,
+                                                                                   before.factions[f].kind, a.to))});
   if (a.to == Piece::worker) e.legal.push_back({kInterconversion, worker_utility_ok(before, f, s, owner, rules)});
   if (!pair_ok) return e;  // nothing to change: the conditions already refuse it
 

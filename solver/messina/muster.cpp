@@ -286,6 +286,11 @@ Constraints equip_conditions(const SymBoard& b, int f, const ms::Muster& a, cons
     const int s = b.space_index(eq.where.space);
     // messina.muster.equip.ai: the AI builds Infantry but never converts its Civilians.
     c.push_back({kEquipAi, ctx.bool_val(b.factions[f].kind == ms::FactionKind::human)});
+    // Equipping changes a unit's kind and moves no token: a Civilian and an Infantry must take the same
+    // tokens (always so under the default unit table; the AI is refused above).
+    c.push_back({kEquip, ctx.bool_val(b.factions[f].kind != ms::FactionKind::human ||
+                                      tokens_per_unit(rules.numbers, b.factions[f].kind, Piece::civilian) ==
+                                          tokens_per_unit(rules.numbers, b.factions[f].kind, Piece::infantry))});
     // a card carries its holder's units only: on another's card there is nothing of `f`'s
     if (eq.where.on_card) c.push_back({kEquip, b.spaces[s].card_holder == f});
     t.equipped[{s, eq.where.on_card}] += eq.count;
