@@ -200,16 +200,19 @@ State place_population(const Rules& rules, const State& state, const Place& acti
       explain("messina.population.disaffected", {},
               "Disaffected tokens may work and fight in defence of a Home Space, as here");
     }
+    // messina.population.tokens: each unit placed takes the tokens its kind takes (one under the
+    // default table; a ruleset may give a Civilian another number).
+    const int tokens = count * tokens_for(rules.numbers, state.factions.at(action.faction).kind, placement.what.piece);
     const std::string_view source_name = placement.from == TokenSource::spare ? "Spare" : "Disaffected";
-    require(*source >= count, "messina.population.placement.spare-required", {{"tokens", *source}, {"needed", count}},
-            "{} has {} {} token(s), {} needed", action.faction, *source, source_name, count);
+    require(*source >= tokens, "messina.population.placement.spare-required", {{"tokens", *source}, {"needed", tokens}},
+            "{} has {} {} token(s), {} needed", action.faction, *source, source_name, tokens);
 
     // What changes: tokens move to Located (messina.population.placement.spare-to-located).
-    explain("messina.population.placement.spare-to-located", {{"count", count}},
+    explain("messina.population.placement.spare-to-located", {{"count", count}, {"tokens", tokens}},
             "{} {} placed at {}: {} {} -> {}, Located {} -> {}", count, piece_name(placement.what.piece), where,
-            source_name, *source, *source - count, pop.located, pop.located + count);
-    *source -= count;
-    pop.located += count;
+            source_name, *source, *source - tokens, pop.located, pop.located + tokens);
+    *source -= tokens;
+    pop.located += tokens;
     if (placement.what.piece == Piece::worker) {
       add_workers(next, where.space, action.faction, utility_owner, count);
     } else {

@@ -253,6 +253,9 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
     const int s = before.space_index(pl.what.where.space);
     const bool on_card = pl.what.where.on_card;
     const int count = pl.what.count;
+    // messina.population.tokens: each unit placed takes the tokens its kind takes (one under the
+    // default table; a ruleset may give a Civilian another number).
+    const int tokens = count * tokens_per_unit(rules.numbers, faction.kind, pl.what.piece);
     const SymSpace& sp = before.spaces[s];
     // What: Workers (never on a card) in Industry; at the other moments only Civilians appear (other
     // military units come from a Muster, messina.population.placement.military).
@@ -280,9 +283,9 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
       // population even when the tokens placed are Disaffected ones.
       if (rules.readings.home_defence_spare == R::HomeDefenceSpare::spare_required)
         e.legal.push_back({kSpare, faction.spare > 0});
-      from_disaffected += count;
+      from_disaffected += tokens;
     } else {
-      from_spare += count;
+      from_spare += tokens;
     }
 
     // The units themselves.
@@ -302,7 +305,7 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
       }
     }
   }
-  // One token per unit placed (messina.population.tokens), from the pool it comes from.
+  // The tokens of the units placed (messina.population.tokens), from the pool each comes from.
   e.legal.push_back({kSpare, faction.spare >= from_spare});
   e.legal.push_back({kSpare, faction.disaffected >= from_disaffected});
 
