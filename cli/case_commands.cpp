@@ -57,6 +57,7 @@ struct RunOptions {
   std::size_t jobs = 1;
   std::string output_dir;
   unsigned solver_rlimit = 5'000'000;
+  bool with_solver = false;      // N-version mode: the solver checks every step's oracle outcome
   std::size_t maxfail = 0;       // stop after this many failed or errored cases (0: never)
   bool exitfirst = false;        // -x: --maxfail 1
   std::size_t max_timeouts = 5;  // give up on an engine after this many timeouts in a row (0: never)
@@ -147,10 +148,16 @@ int run_command(const Context& context, const RunOptions& opt) {
   auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters, shard);
   if (!corpus) return kBadInput;
   if (opt.list) return list_cases(*corpus, opt.format);
+  if (opt.with_solver && (opt.no_oracle || opt.solver_rlimit == 0)) {
+    fmt::print(stderr, "rulecheck: --with-solver checks the oracle's outcomes within --solver-rlimit Z3 steps: it "
+                       "cannot be combined with --no-oracle or --solver-rlimit 0\n");
+    return kBadInput;
+  }
   RunSettings settings;
   settings.oracle = !opt.no_oracle;
   settings.strict = opt.strict;
   settings.solver_rlimit = opt.solver_rlimit;
+  settings.with_solver = opt.with_solver;
   settings.skip_unreachable = opt.skip_unreachable;
   settings.reproduce_prefix = context.program + " run";
   settings.explain_prefix = context.program + " explain";
@@ -192,6 +199,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   reporter.begin(info);
 
   Summary summary;
+  summary.with_solver = opt.with_solver;
   const std::size_t maxfail = opt.exitfirst ? 1 : opt.maxfail;
   std::size_t problems = 0;
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
@@ -260,8 +268,15 @@ void add_run(CLI::App& app, Context& context) {
   run->add_option("--solver-rlimit", opt->solver_rlimit,
                   "When an engine's outcome differs from the scenario or the oracle, ask the Z3 solver whether the "
                   "rules allow it (an alternative nobody listed) or which clauses it breaks, within this many Z3 "
-                  "steps (0: do not ask)")
+                  "steps (0: do not ask); also the budget of each step's check under --with-solver")
       ->capture_default_str();
+  run->add_flag("--with-solver", opt->with_solver,
+                "N-version mode: the Z3 encoding of the rules (solver/, written apart from the oracle) also checks "
+                "the oracle's outcome at every step of every case, not only where an engine differs. A step whose "
+                "outcome the solver forbids makes the case disputed (a bug in rulecheck, exit 1), naming the "
+                "clauses it breaks; the summary counts the steps checked, allowed, disputed, unknown (out of "
+                "--solver-rlimit) and not encoded, so that a step not checked is never taken for agreement. Not "
+                "with --no-oracle");
   run->add_option("--shard", opt->shard,
                   "Run only the K-th of N parts (K/N, from 1/N): every N-th scenario file in sorted order. Without "
                   "it, GoogleTest's GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX (from 0) are honoured. Join the parts' "

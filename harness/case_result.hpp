@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,20 @@ inline bool is_problem(Verdict v) { return v == Verdict::fail || v == Verdict::e
 inline bool has_difference(Verdict v) {
   return v == Verdict::fail || v == Verdict::alternative || v == Verdict::known || v == Verdict::disputed;
 }
+
+// `run --with-solver` (N-version mode): how the solver judged the oracle's own outcome at each step
+// of a case. Unknown (out of budget) and not encoded are counted apart: never taken for agreement.
+struct SolverSteps {
+  std::size_t allowed = 0, forbidden = 0, unknown = 0, not_encoded = 0;
+  std::size_t checked() const { return allowed + forbidden + unknown + not_encoded; }
+  SolverSteps& operator+=(const SolverSteps& o) {
+    allowed += o.allowed;
+    forbidden += o.forbidden;
+    unknown += o.unknown;
+    not_encoded += o.not_encoded;
+    return *this;
+  }
+};
 
 struct CaseResult {
   std::string id;
@@ -68,6 +83,8 @@ struct CaseResult {
   // disputed: the oracle's own outcome at the step (the solver's verdict on it is in solver_*), and which
   // of the two the solver was asked about ("the oracle's outcome" or "the engine's outcome").
   json oracle_outcome;
+  // run --with-solver: the solver's verdicts on the oracle's outcomes at the steps this case ran.
+  SolverSteps solver_steps;
   // The failure's signature (fuzz --keep-going groups findings by it; --known files match it) and, for a
   // `known` case, the known-deviations entry it matched: its reason and optional link.
   std::string signature;

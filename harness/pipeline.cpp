@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/input_error.hpp"
 #include "common/text.hpp"
@@ -225,6 +226,33 @@ void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state
                               membership_name(reference.membership), reference.why);
 }
 
+bool check_oracle_with_solver(CaseResult& r, const BoundRules& rules, const json& state, std::size_t i,
+                              const Step& step, const json& outcome, unsigned rlimit) {
+  const OutcomeCheck c = solver_membership(rules, state, step, outcome, rlimit);
+  switch (c.membership) {
+    case Membership::allowed: ++r.solver_steps.allowed; return false;
+    case Membership::unknown: ++r.solver_steps.unknown; return false;
+    case Membership::not_encoded: ++r.solver_steps.not_encoded; return false;
+    case Membership::forbidden: ++r.solver_steps.forbidden; break;
+  }
+  r.verdict = Verdict::disputed;
+  r.step = static_cast<int>(i);
+  r.oracle_outcome = outcome;
+  r.solver = std::string(membership_name(c.membership));
+  r.solver_clauses = c.clauses;
+  r.solver_why = fmt::format("the solver forbids the oracle's outcome: {}", c.why);
+  r.clauses = r.cites;
+  add_clauses(r.clauses, c.clauses);
+  r.message = fmt::format("step {}: the solver forbids the oracle's own outcome ({}): {}{}", i,
+                          outcome.contains("result")         ? "its answer " + short_value(outcome["result"])
+                          : outcome.value("legal", false) ? std::string("legal, with its next state")
+                                                             : "illegal by " + outcome.value("rule", std::string("?")),
+                          c.why,
+                          c.clauses.empty() ? std::string()
+                                            : fmt::format(" (clauses broken: {})", fmt::join(c.clauses, ", ")));
+  return true;
+}
+
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why) {
   r.verdict = verdict;
   r.step = static_cast<int>(i);
@@ -285,7 +313,7 @@ std::string where_in_scenario(const InputError& e, std::size_t step) {
 
 }  // namespace
 
-CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule) {
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule, unsigned solver_rlimit) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult r = case_header(scenario, "oracle");
   json state = scenario.state;
@@ -296,6 +324,10 @@ CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool 
       const Step& step = scenario.steps[i];
       OracleAnswer answer = oracle_answer(*bound, "", step.is_query, state, step.request);
       if (judge(r, scenario, i, answer.outcome, nullptr, StepCheck{true, strict_rule, false})) {
+        attribute_failure(r, rules, *bound, scenario.state, state, step);
+        break;
+      }
+      if (solver_rlimit > 0 && check_oracle_with_solver(r, *bound, state, i, step, answer.outcome, solver_rlimit)) {
         attribute_failure(r, rules, *bound, scenario.state, state, step);
         break;
       }

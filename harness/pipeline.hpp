@@ -66,6 +66,14 @@ bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome,
 void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state, const Step& step, const json& outcome,
                        const json& oracle_outcome, unsigned rlimit);
 
+// `run --with-solver` (N-version mode): asks the solver whether the rules allow `outcome`, the oracle's
+// own for step `i` of the case from `state` (`rlimit` bounds the work), and counts its verdict in
+// r.solver_steps. Forbidden: rulecheck's two encodings disagree, the case is `disputed` at step `i`
+// (the message says what the solver said and which clauses it names) and true is returned. Unknown
+// and not encoded are counted, never taken for agreement.
+bool check_oracle_with_solver(CaseResult& r, const BoundRules& rules, const json& state, std::size_t i,
+                              const Step& step, const json& outcome, unsigned rlimit);
+
 // A case decided at step `i` without a difference to show (errored, skipped, a protocol fault).
 void decide(CaseResult& r, Verdict verdict, std::size_t i, const std::string& why);
 
@@ -89,7 +97,9 @@ CaseResult errored_case(const ScenarioError& error, const std::string& target);
 
 // Runs every step of `scenario` on the oracle and judges each against the expectation (`strict_rule`:
 // the clause id of an illegal outcome too, as the corpus is judged; false: legality only, as an
-// engine is judged without --strict).
-CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule = true);
+// engine is judged without --strict). `solver_rlimit` > 0 (run --with-solver): every step's outcome
+// is also checked by the solver (check_oracle_with_solver) once it meets the expectation.
+CaseResult run_on_oracle(const Scenario& scenario, const GameRules& rules, bool strict_rule = true,
+                         unsigned solver_rlimit = 0);
 
 }  // namespace rulecheck

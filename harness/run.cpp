@@ -164,9 +164,11 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
         record(errored_case(e, "oracle"));
         continue;
       }
+      const unsigned solver_rlimit = settings.with_solver ? settings.solver_rlimit : 0;  // N-version mode
       CaseResult r = stop_requested()                                    ? interrupted_case(*s, "oracle")
                      : settings.skip_unreachable && !s->unreachable.empty() ? unreachable_case(*s, "oracle")
-                                                                            : run_on_oracle(*s, *library.find(s->game));
+                                                                            : run_on_oracle(*s, *library.find(s->game),
+                                                                                            true, solver_rlimit);
       r.explain = explain_command(settings.explain_prefix, r);  // never `known`: a deviation is an engine's
       record(r);
     }

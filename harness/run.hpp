@@ -35,6 +35,7 @@ struct RunSettings {
   std::string reproduce_prefix;                                         // "rulecheck run"
   std::string explain_prefix;                                           // "rulecheck explain"
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
+  bool with_solver = false;    // --with-solver: the solver also checks every oracle outcome (needs solver_rlimit > 0)
   bool skip_unreachable = false;  // skip, on every target, the scenarios marked "unreachable"
   const KnownDeviations* known = nullptr;  // --known: failures it matches are reported `known`
 };

@@ -82,6 +82,7 @@ class ConsoleReporter final : public Reporter {
     if (s.count(Verdict::disputed))
       fmt::print(out_, ", {} disputed (the oracle and the solver disagree: a bug in rulecheck)", s.count(Verdict::disputed));
     fmt::print(out_, "\n");
+    if (const std::string solver = solver_steps_text(s); !solver.empty()) fmt::print(out_, "{}\n", solver);
     if (s.bad_input) fmt::print(out_, "{} scenario file(s) could not be used (see ERROR above)\n", s.bad_input);
     if (!s.interrupted.empty())
       fmt::print(out_, "interrupted by {}: the cases not judged by then are counted as skipped\n", s.interrupted);

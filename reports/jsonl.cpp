@@ -13,6 +13,15 @@ namespace rulecheck {
 
 namespace {
 
+// run --with-solver: the solver's verdicts on the oracle's outcomes, by kind ("disputed": forbidden).
+json solver_steps_json(const SolverSteps& n) {
+  return {{"checked", n.checked()},
+          {"allowed", n.allowed},
+          {"disputed", n.forbidden},
+          {"unknown", n.unknown},
+          {"not_encoded", n.not_encoded}};
+}
+
 json case_json(const CaseResult& r) {
   json j = {{"type", "case"},   {"id", r.id},         {"file", r.file},
             {"game", r.game},   {"target", r.target}, {"verdict", std::string(verdict_name(r.verdict))},
@@ -44,6 +53,7 @@ json case_json(const CaseResult& r) {
   if (!r.known_reason.empty()) j["known_reason"] = r.known_reason;
   if (!r.known_link.empty()) j["known_link"] = r.known_link;
   if (!r.solver.empty()) j["solver"] = {{"membership", r.solver}, {"clauses", r.solver_clauses}, {"why", r.solver_why}};
+  if (r.solver_steps.checked() > 0) j["solver_steps"] = solver_steps_json(r.solver_steps);
   return j;
 }
 
@@ -108,6 +118,8 @@ class JsonlReporter final : public Reporter {
            {"stale_known", s.stale_known},
            {"skips", s.skips},
            {"coverage", coverage_json(s.coverage)},
+           {"with_solver", s.with_solver || s.solver_steps.checked() > 0 ? solver_steps_json(s.solver_steps)
+                                                                        : json(nullptr)},
            {"seconds", s.seconds}});
   }
 
@@ -160,6 +172,13 @@ CaseResult case_from_jsonl(const json& j) {
       r.solver = s.value("membership", "");
       r.solver_clauses = strings_at(s, "clauses");
       r.solver_why = s.value("why", "");
+    }
+    if (j.contains("solver_steps")) {
+      const json& n = j["solver_steps"];
+      r.solver_steps.allowed = n.value("allowed", std::size_t{0});
+      r.solver_steps.forbidden = n.value("disputed", std::size_t{0});
+      r.solver_steps.unknown = n.value("unknown", std::size_t{0});
+      r.solver_steps.not_encoded = n.value("not_encoded", std::size_t{0});
     }
   } catch (const json::exception& e) {
     throw InputError("", fmt::format("a case line's field has the wrong type: {}", e.what()));

@@ -102,6 +102,8 @@ class MarkdownReporter final : public DocumentReporter {
                  markdown_text(summary.stopped));
     for (const auto& stale : summary.stale_known)
       fmt::print(out_, "**Stale known deviation**: {}.\n\n", markdown_text(stale));
+    if (const std::string solver = solver_steps_text(summary); !solver.empty())
+      fmt::print(out_, "{}.\n\n", markdown_text(solver));
     write_table(all);
     write_coverage(summary);
     write_skips(summary);

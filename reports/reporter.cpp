@@ -14,11 +14,21 @@ void Summary::add(const CaseResult& r) {
   if (it == by_target.end()) it = by_target.insert(by_target.end(), {r.target, {}});
   it->second[v]++;
   if (r.verdict == Verdict::skipped) ++skips[r.target][r.skip_reason.empty() ? r.message : r.skip_reason];
+  solver_steps += r.solver_steps;
   if (!r.answered.empty() || !r.unsupported.empty()) {
     Coverage& c = coverage[r.target];
     for (const auto& kind : r.answered) ++c.answered[kind];
     if (!r.unsupported.empty()) ++c.unsupported[r.unsupported];
   }
+}
+
+std::string solver_steps_text(const Summary& s) {
+  const SolverSteps& n = s.solver_steps;
+  if (!s.with_solver && n.checked() == 0) return "";
+  return fmt::format(
+      "with solver: {} step(s) checked, {} allowed, {} disputed, {} unknown (out of budget: --solver-rlimit), {} not "
+      "encoded (not checked)",
+      n.checked(), n.allowed, n.forbidden, n.unknown, n.not_encoded);
 }
 
 std::string_view verdict_heading(Verdict v) {

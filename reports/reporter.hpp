@@ -53,6 +53,10 @@ struct Summary {
   std::vector<std::string> stale_known;  // --known entries that matched no case, one line each
   std::map<std::string, std::map<std::string, std::size_t>> skips;  // target -> why skipped -> cases
   std::map<std::string, Coverage> coverage;                         // by target, for those that report it
+  // run --with-solver: the solver's verdicts on the oracle's outcomes, every step checked (reported
+  // when `with_solver` is set or some case carries them, as in a merge of such runs).
+  bool with_solver = false;
+  SolverSteps solver_steps;
   double seconds = 0;
   std::size_t count(Verdict v) const { return counts[static_cast<std::size_t>(v)]; }
   std::size_t total() const;
@@ -60,6 +64,10 @@ struct Summary {
   std::size_t problems() const;
   void add(const CaseResult& r);
 };
+
+// "with solver: 812 step(s) checked, 790 allowed, 0 disputed, 2 unknown, 20 not encoded": what the
+// solver said of the oracle's outcomes (run --with-solver); "" when no step was checked or asked to be.
+std::string solver_steps_text(const Summary& s);
 
 // How a report heads a case of this verdict: "FAIL", "ERROR", "DISPUTED", "KNOWN", "ALTERNATIVE", ...
 std::string_view verdict_heading(Verdict v);

@@ -232,16 +232,20 @@ TEST(SolverAgreement, GeneratedCasesAgreeUnderSampledRulesetsAndReadings) {
   const GameRules& rules = *library().find("messina");
   generators::CaseOptions options;
   options.sample_ruleset = true;
+  options.sample_unit_tokens = true;
   options.readings = every_reading(rules);
   for (const InterpretationPoint& p : rules.points) options.default_readings[p.id] = p.default_reading;
   const rc::Gen<GeneratedCase> gen = generators::messina_cases(rules.merged_ruleset({}), options);
   rc::Random random(20261125);
   Agreement agreement;
   std::size_t sampled = 0, other_readings = 0;
+  std::set<std::string> keys_drawn, readings_drawn;  // away from the default, in some case
   for (long n = 0; n < cases; ++n) {
     const GeneratedCase c = gen(random.split(), static_cast<int>(n % (rc::kNominalSize + 1))).value();
     if (!c.ruleset.empty()) ++sampled;
     if (!c.interpretations.empty()) ++other_readings;
+    ruleset_paths(c.ruleset, keys_drawn);
+    readings_named(c.interpretations, readings_drawn);
     try {
       const auto bound = bind_game("messina", c.ruleset, c.interpretations);
       agreement.check(*bound, c.interpretations.dump() + " " + c.ruleset.dump(), c);
@@ -263,6 +267,84 @@ TEST(SolverAgreement, GeneratedCasesAgreeUnderSampledRulesetsAndReadings) {
   // The sample must reach beyond the defaults, or this test says nothing the one above does not.
   EXPECT_GT(sampled, static_cast<std::size_t>(cases / 10));
   EXPECT_GT(other_readings, static_cast<std::size_t>(cases / 10));
+  // ... and reach every key of ruleset.json (the tokens of Civilians and Infantry too:
+  // CaseOptions::sample_unit_tokens) and every reading of every point, each in some case.
+  EXPECT_EQ(keys_drawn, every_ruleset_path("messina"));
+  EXPECT_EQ(readings_drawn, every_other_reading("messina"));
+}
+
+// ---------------------------------------------------------------- SolverAgreementFixed
+
+// Found by the sampled agreement with the tokens of Civilians and Infantry drawn too (issue 21): a
+// conversion or an equip between kinds that take different tokens moved no token, and the oracle's
+// next state was not a state (its Located no longer matched its units). Converting and equipping
+// move no token on the mat (messina.population.interconversion: the unit steps onto or off a
+// Utility; messina.muster.equip.stacking: the number of units does not change), so the two kinds must
+// take the same tokens: otherwise the step is illegal, in both encodings.
+//
+// Ruleset: a Civilian takes 2 tokens. UE (human), home A, in Industry: 1 Civilian at A (Located 2),
+// its own empty Utility there. Civilian -> Worker: the Worker would take 1 token, the Civilian 2.
+TEST(SolverAgreementFixed, ACivilianTakingTwoTokensCannotBecomeAOneTokenWorker) {
+  const auto rules = bind_game("messina", {{"units", {{"civilian", {{"population", 2}}}}}});
+  const json state = json::parse(R"({"round": 2, "phase": "industry",
+    "factions": {"UE": {"kind": "human", "home": ["A"], "population": {"located": 2}}},
+    "spaces": {"A": {"adjacent": [], "units": {"UE": {"civilian": 1}}, "utilities": [{"owner": "UE"}]}}})");
+  const json convert = json::parse(R"({"type": "convert", "faction": "UE", "at": "A", "from": "civilian", "to": "worker"})");
+  const ApplyOutcome o = rules->apply(state, convert);
+  ASSERT_FALSE(o.legal);
+  EXPECT_EQ(o.rule, "messina.population.interconversion");
+  const OutcomeCheck c = rules->check_outcome(state, convert, false, {{"legal", false}, {"rule", o.rule}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
+  // Under the default table (1 token each) the same conversion is legal and allowed: Located stays 1.
+  const auto defaults = bind_game("messina");
+  json one = state;
+  one["factions"]["UE"]["population"]["located"] = 1;
+  const ApplyOutcome d = defaults->apply(one, convert);
+  ASSERT_TRUE(d.legal) << d.reason;
+  EXPECT_EQ((*d.state)["factions"]["UE"]["population"]["located"], 1);
+  EXPECT_EQ(defaults->check_outcome(one, convert, false, {{"legal", true}, {"state", *d.state}}, kRlimit).membership,
+            Membership::allowed);
+}
+
+// Ruleset: Infantry takes 2 tokens. UE (human), home A, Muster round 3: 1 Civilian at A (Located 1),
+// 1 E. Equipping it would turn a 1-token unit into a 2-token one with no token moved.
+TEST(SolverAgreementFixed, EquippingACivilianIntoInfantryOfAnotherTokenCountIsIllegal) {
+  const auto rules = bind_game("messina", {{"units", {{"infantry", {{"population", 2}}}}}});
+  const json state = json::parse(R"({"round": 3, "phase": "muster",
+    "factions": {"UE": {"kind": "human", "home": ["A"], "population": {"located": 1}, "resources": {"energy": 1}}},
+    "spaces": {"A": {"adjacent": [], "units": {"UE": {"civilian": 1}}}}})");
+  const json equip = json::parse(R"({"type": "muster", "faction": "UE", "equip": [{"at": "A", "count": 1}]})");
+  const ApplyOutcome o = rules->apply(state, equip);
+  ASSERT_FALSE(o.legal);
+  EXPECT_EQ(o.rule, "messina.muster.equip");
+  const OutcomeCheck c = rules->check_outcome(state, equip, false, {{"legal", false}, {"rule", o.rule}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
+}
+
+// Ruleset: a Civilian takes 2 tokens. UE (human), home A, before orders: Spare 3, no units. Placing a
+// Civilian at A moves the 2 tokens it takes (messina.population.placement.spare-to-located: the
+// corresponding tokens): Spare 3 - 2 = 1, Located 0 + 2 = 2. Two Civilians would need 4 of the 3:
+// illegal (messina.population.placement.spare-required). Before, both encodings moved one token per
+// Civilian, a state that is not one (Located 1 for a Civilian taking 2).
+TEST(SolverAgreementFixed, APlacedCivilianMovesTheTokensItsKindTakes) {
+  const auto rules = bind_game("messina", {{"units", {{"civilian", {{"population", 2}}}}}});
+  const json state = json::parse(R"({"round": 2, "phase": "orders",
+    "factions": {"UE": {"kind": "human", "home": ["A"], "population": {"spare": 3}}},
+    "spaces": {"A": {"adjacent": [], "shield": {"owner": "UE", "level": 1}}}})");
+  const json one = json::parse(R"({"type": "place", "faction": "UE", "when": "before-orders",
+    "placements": [{"at": "A", "unit": "civilian"}]})");
+  const ApplyOutcome o = rules->apply(state, one);
+  ASSERT_TRUE(o.legal) << o.reason;
+  EXPECT_EQ((*o.state)["factions"]["UE"]["population"], json({{"spare", 1}, {"located", 2}}));
+  const OutcomeCheck c = rules->check_outcome(state, one, false, {{"legal", true}, {"state", *o.state}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why;
+  json two = one;
+  two["placements"][0]["count"] = 2;
+  const ApplyOutcome t = rules->apply(state, two);
+  ASSERT_FALSE(t.legal);
+  EXPECT_EQ(t.rule, "messina.population.placement.spare-required");
+  EXPECT_EQ(rules->check_outcome(state, two, false, {{"legal", false}, {"rule", t.rule}}, kRlimit).membership,
+            Membership::allowed);
 }
 
 // ---------------------------------------------------------------- Consumption, exhaustively

@@ -47,6 +47,77 @@ TEST(SolverMuster, BugAiEquipIsForbiddenByTheAiClause) {
   EXPECT_EQ(ok.membership, Membership::allowed) << ok.why;
 }
 
+// Issue 21: under the override ai_backed_units ["civilian", "mech"] the solver forbade the oracle's AI
+// Mech muster (it counted a Mech's population, 0, the oracle at least 1). The texts: every unit a
+// faction backs must be backed by Population tokens (messina.population.backing), a token is what
+// one unit takes (messina.population.tokens); a backed unit with no token behind it would not be
+// backed. So a Mech the AI backs takes one token, as the oracle counts.
+// Blue (AI) at its home A: 1 Civilian (Located 1), Spare 1, 5 E; builds a Mech at A (5 E, high-tech:
+// at its Home Space). After: Energy 5 - 5 = 0, Spare 1 - 1 = 0, Located 1 + 1 = 2.
+TEST(SolverMuster, AMechTheAiBacksTakesASpareTokenAndTheTwoEncodingsAgree) {
+  const auto rules = bind_game("messina", {{"ai_backed_units", {"civilian", "mech"}}});
+  const json state = json::parse(R"({"round": 1, "phase": "muster",
+    "factions": {"Blue": {"kind": "ai", "home": ["A"], "population": {"spare": 1, "located": 1},
+                          "resources": {"energy": 5}}},
+    "spaces": {"A": {"adjacent": [], "units": {"Blue": {"civilian": 1}}}}})");
+  const json action = json::parse(R"({"type": "muster", "faction": "Blue", "builds": [{"at": "A", "unit": "mech"}]})");
+  const ApplyOutcome o = rules->apply(state, action);
+  ASSERT_TRUE(o.legal) << o.reason;
+  EXPECT_EQ((*o.state)["factions"]["Blue"]["population"], json({{"located", 2}}));
+  EXPECT_EQ((*o.state)["factions"]["Blue"].value("resources", json::object()).value("energy", 0), 0);
+  const auto c = rules->check_outcome(state, action, false, {{"legal", true}, {"state", *o.state}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::allowed) << c.why << " [" << ::testing::PrintToString(c.clauses) << "]";
+  // The Mech built for no token (Spare kept) is forbidden: its Located no longer backs its units.
+  json free_mech = *o.state;
+  free_mech["factions"]["Blue"]["population"] = {{"spare", 1}, {"located", 1}};
+  const auto f = rules->check_outcome(state, action, false, {{"legal", true}, {"state", free_mech}}, kRlimit);
+  EXPECT_EQ(f.membership, Membership::forbidden) << f.why;
+  // With no Spare token the AI cannot build the Mech it backs.
+  json no_spare = state;
+  no_spare["factions"]["Blue"]["population"] = {{"located", 1}};
+  const ApplyOutcome refused = rules->apply(no_spare, action);
+  ASSERT_FALSE(refused.legal);
+  EXPECT_EQ(refused.rule, "messina.muster.population");
+  const auto r = rules->check_outcome(no_spare, action, false, {{"legal", false}, {"rule", refused.rule}}, kRlimit);
+  EXPECT_EQ(r.membership, Membership::allowed) << r.why;
+}
+
+// Issue 21: a Muster outcome that changes what no Muster touches (here another faction's Food) was
+// blamed on messina.muster.friendly-area, the encoding's catch-all. It breaks the Muster's frame: a
+// Muster builds (paragraph 2), and nothing else on the board changes (messina.muster.builds-only).
+// Red (human) at its home A: Spare 1, 1 E, builds 1 Infantry there (Energy 1 - 1 = 0, Spare 0,
+// Located 1). Blue, elsewhere (B), has 4 Food; the claimed outcome has Blue's Food at 0.
+TEST(SolverMuster, AMusterChangingWhatNoMusterTouchesBreaksTheFrameNotTheFriendlyArea) {
+  const auto rules = bind("messina");
+  const json state = json::parse(R"({"round": 1, "phase": "muster",
+    "factions": {"Red": {"kind": "human", "home": ["A"], "population": {"spare": 1}, "resources": {"energy": 1}},
+                 "Blue": {"kind": "human", "home": ["B"], "resources": {"food": 4}}},
+    "spaces": {"A": {"adjacent": ["B"]}, "B": {"adjacent": ["A"]}}})");
+  const json action =
+      json::parse(R"({"type": "muster", "faction": "Red", "builds": [{"at": "A", "unit": "infantry"}]})");
+  const ApplyOutcome o = rules->apply(state, action);
+  ASSERT_TRUE(o.legal) << o.reason;
+  const auto ok = rules->check_outcome(state, action, false, {{"legal", true}, {"state", *o.state}}, kRlimit);
+  EXPECT_EQ(ok.membership, Membership::allowed) << ok.why;
+  json wrong = *o.state;
+  wrong["factions"]["Blue"]["resources"]["food"] = 0;
+  const auto c = rules->check_outcome(state, action, false, {{"legal", true}, {"state", wrong}}, kRlimit);
+  EXPECT_EQ(c.membership, Membership::forbidden) << c.why;
+  EXPECT_EQ(c.clauses, std::vector<std::string>{"messina.muster.builds-only"}) << c.why;
+  // The builder's own Water, which no Muster touches either.
+  json thirsty = *o.state;
+  thirsty["factions"]["Red"]["resources"]["water"] = 3;
+  const auto w = rules->check_outcome(state, action, false, {{"legal", true}, {"state", thirsty}}, kRlimit);
+  EXPECT_EQ(w.membership, Membership::forbidden) << w.why;
+  EXPECT_EQ(w.clauses, std::vector<std::string>{"messina.muster.builds-only"}) << w.why;
+  // A change the Muster does make, wrongly counted, still names its own clause: Energy 1 left.
+  json unpaid = *o.state;
+  unpaid["factions"]["Red"]["resources"]["energy"] = 1;
+  const auto e = rules->check_outcome(state, action, false, {{"legal", true}, {"state", unpaid}}, kRlimit);
+  EXPECT_EQ(e.membership, Membership::forbidden) << e.why;
+  EXPECT_TRUE(names(e, "messina.muster.energy")) << e.why;
+}
+
 // bug_workers_stack.py: Workers counted towards stacking. Red has 3 Civilians and 2 Workers (in its
 // Utility) at home A and builds 2 Infantry: 3 + 2 = 5 <= 5 units (Workers left out), legal; the
 // engine counts 3 + 2 + 2 = 7 and refuses, citing messina.muster.stacking. Energy 2 - 2*1 = 0,

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -214,6 +215,7 @@ TEST(SolverScythe, IntoAHomeBaseIsIllegal) {
 struct Agreement {
   int cases = 0, disagreements = 0, not_encoded = 0, unknown = 0;
   int sampled = 0;  // cases under a ruleset or readings other than the defaults
+  std::set<std::string> keys_drawn, readings_drawn;  // away from the default, in some case
   double seconds = 0;
   std::vector<std::string> first;
 };
@@ -241,6 +243,8 @@ Agreement agree(const json& readings, int n, std::uint64_t seed, bool sampled = 
     const generators::GeneratedCase c = gen(random.split(), i % (rc::kNominalSize + 1)).value();
     if (c.is_query) continue;
     if (!c.ruleset.empty() || !c.interpretations.empty()) ++a.sampled;
+    rulecheck::testing::ruleset_paths(c.ruleset, a.keys_drawn);
+    rulecheck::testing::readings_named(c.interpretations, a.readings_drawn);
     const auto own = sampled ? find_game("scythe")->bind(game.merged_ruleset(c.ruleset), game.readings(c.interpretations))
                              : nullptr;
     const BoundRules* rules = own ? own.get() : fixed.get();
@@ -272,6 +276,9 @@ void expect_agreement(const json& readings, std::uint64_t seed, bool sampled = f
   const Agreement a = agree(readings, agreement_cases(), seed, sampled);
   if (sampled) {
     EXPECT_GT(a.sampled, a.cases / 10) << "the sample must reach beyond the defaults";
+    // ... and reach every key of ruleset.json and every reading of every point, each in some case.
+    EXPECT_EQ(a.keys_drawn, rulecheck::testing::every_ruleset_path("scythe"));
+    EXPECT_EQ(a.readings_drawn, rulecheck::testing::every_other_reading("scythe"));
   }
   ::testing::Test::RecordProperty("moves", a.cases);
   ::testing::Test::RecordProperty("seconds", std::to_string(a.seconds));

@@ -7,8 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/corpus.hpp"
 #include "harness/pipeline.hpp"
 #include "reports/reporter.hpp"
+#include "tests/support.hpp"
 
 namespace rulecheck {
 namespace {
@@ -119,6 +121,118 @@ TEST(SolverVerdict, TheConsoleShowsADisputedCaseWithTheOraclesOutcomeAndCountsIt
   EXPECT_NE(text.find("DISPUTED x/y [engine]"), std::string::npos) << text;
   EXPECT_NE(text.find("oracle:  " + kOracle.dump()), std::string::npos) << text;
   EXPECT_NE(text.find("1 disputed"), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------- run --with-solver (N-version mode)
+
+// Every id is a clause of rules/messina/clauses.json.
+bool library_has(const std::vector<std::string>& ids) {
+  const GameRules& g = *testing::library().find("messina");
+  for (const auto& id : ids)
+    if (!g.has_clause(id)) return false;
+  return true;
+}
+
+// The solver's verdict on the oracle's own outcome at one step, through check_oracle_with_solver.
+CaseResult checked_oracle(Membership for_oracle) {
+  CaseResult r;
+  r.cites = {"c.cited"};
+  Step step;
+  step.request = {{"type", "x"}};
+  check_oracle_with_solver(r, StandInRules(Membership::allowed, for_oracle), json::object(), 3, step, kOracle, 1000);
+  return r;
+}
+
+TEST(WithSolver, EachVerdictOnTheOraclesOutcomeIsCountedAndOnlyForbiddenIsDisputed) {
+  for (Membership m : {Membership::allowed, Membership::unknown, Membership::not_encoded}) {
+    const CaseResult r = checked_oracle(m);
+    EXPECT_EQ(r.verdict, Verdict::pass) << membership_name(m);
+    EXPECT_EQ(r.solver_steps.checked(), 1u);
+  }
+  EXPECT_EQ(checked_oracle(Membership::allowed).solver_steps.allowed, 1u);
+  EXPECT_EQ(checked_oracle(Membership::unknown).solver_steps.unknown, 1u);
+  EXPECT_EQ(checked_oracle(Membership::not_encoded).solver_steps.not_encoded, 1u);
+  const CaseResult r = checked_oracle(Membership::forbidden);
+  EXPECT_EQ(r.verdict, Verdict::disputed);
+  EXPECT_EQ(r.step, 3);
+  EXPECT_EQ(r.solver_steps.forbidden, 1u);
+  EXPECT_EQ(r.solver, "forbidden");
+  EXPECT_EQ(r.solver_clauses, std::vector<std::string>{"c.oracle"});
+  EXPECT_EQ(r.oracle_outcome, kOracle);
+  EXPECT_EQ(r.clauses, (std::vector<std::string>{"c.cited", "c.oracle"}));
+  EXPECT_NE(r.message.find("step 3: the solver forbids the oracle's own outcome (illegal by c.oracle)"),
+            std::string::npos)
+      << r.message;
+  EXPECT_NE(r.message.find("clauses broken: c.oracle"), std::string::npos) << r.message;
+}
+
+// The real Messina encoding, on an outcome it forbids: a Consumption by a fully fed faction whose
+// claimed next state keeps its Food. Red: D 0, S 1, L 1 (one Civilian), F 3, W 3. P = 2, the bill
+// ceil(2/2) = 1 F and 1 W: Food 3 -> 2, Water 3 -> 2. Claimed: Food left at 3 (the bill unpaid).
+TEST(WithSolver, AnOutcomeTheSolverForbidsMakesTheCaseDisputedNamingTheClauseItBreaks) {
+  const auto rules = testing::bind_game("messina");
+  const json before = {
+      {"round", 2},
+      {"factions",
+       {{"Red",
+         {{"kind", "human"},
+          {"home", {"A"}},
+          {"population", {{"spare", 1}, {"located", 1}}},
+          {"resources", {{"food", 3}, {"water", 3}}}}}}},
+      {"spaces", {{"A", {{"adjacent", json::array()}, {"units", {{"Red", {{"civilian", 1}}}}}}}}}};
+  Step step;
+  step.request = {{"type", "consume"}, {"faction", "Red"}};
+  const ApplyOutcome fed = rules->apply(before, step.request);
+  ASSERT_TRUE(fed.legal) << fed.reason;
+  ASSERT_EQ((*fed.state)["factions"]["Red"]["resources"]["food"], 2);  // the hand arithmetic above
+  CaseResult right;
+  EXPECT_FALSE(check_oracle_with_solver(right, *rules, before, 0, step, {{"legal", true}, {"state", *fed.state}},
+                                        50'000'000));
+  EXPECT_EQ(right.solver_steps.allowed, 1u);
+  json unpaid = *fed.state;
+  unpaid["factions"]["Red"]["resources"]["food"] = 3;
+  CaseResult r;
+  EXPECT_TRUE(check_oracle_with_solver(r, *rules, before, 0, step, {{"legal", true}, {"state", unpaid}}, 50'000'000));
+  EXPECT_EQ(r.verdict, Verdict::disputed);
+  EXPECT_TRUE(is_problem(r.verdict));
+  EXPECT_EQ(r.solver, "forbidden");
+  ASSERT_FALSE(r.solver_clauses.empty());
+  EXPECT_NE(r.message.find(r.solver_clauses.front()), std::string::npos) << r.message;
+  EXPECT_TRUE(library_has(r.solver_clauses));
+}
+
+// run_on_oracle checks every step with the solver when given a budget, and none without: a scenario of
+// the corpus with several steps, its steps counted.
+TEST(WithSolver, RunOnOracleChecksEveryStepOnlyWhenGivenABudget) {
+  const Corpus corpus = load_corpus(
+      {(std::filesystem::path(RULECHECK_SOURCE_DIR) / "scenarios" / "messina" / "consumption").string()},
+      testing::library());
+  std::size_t cases = 0;
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    const auto s = corpus.get(i);
+    const GameRules& rules = *testing::library().find(s->game);
+    const CaseResult with = run_on_oracle(*s, rules, true, 50'000'000);
+    EXPECT_EQ(with.verdict, Verdict::pass) << s->id << ": " << with.message;
+    EXPECT_EQ(with.solver_steps.checked(), s->steps.size()) << s->id;
+    EXPECT_EQ(with.solver_steps.allowed, s->steps.size()) << s->id;  // every Consumption step is encoded
+    EXPECT_EQ(run_on_oracle(*s, rules).solver_steps.checked(), 0u) << s->id;
+    ++cases;
+  }
+  EXPECT_GT(cases, 10u);
+}
+
+TEST(WithSolver, TheSummaryCountsTheStepsAndSaysSoEvenWhenNoneWasChecked) {
+  Summary s;
+  EXPECT_EQ(solver_steps_text(s), "");  // not asked: no line
+  s.with_solver = true;
+  EXPECT_NE(solver_steps_text(s).find("with solver: 0 step(s) checked"), std::string::npos);
+  CaseResult r = checked_oracle(Membership::forbidden);
+  r.solver_steps.allowed = 4;
+  r.solver_steps.not_encoded = 2;
+  s.add(r);
+  EXPECT_NE(solver_steps_text(s).find("7 step(s) checked, 4 allowed, 1 disputed, 0 unknown"), std::string::npos)
+      << solver_steps_text(s);
+  EXPECT_NE(solver_steps_text(s).find("2 not encoded"), std::string::npos) << solver_steps_text(s);
 }
 
 }  // namespace

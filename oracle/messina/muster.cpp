@@ -285,6 +285,8 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
           state.round, round_parity_word(numbers.round_parity_muster));
   require_no_build_disband(rules, action);
 
+  // messina.muster.builds-only: the next state is this one with only what the builds, equips, Shield
+  // ops and disbands below change; nothing else on the board moves.
   State next = state;
   Faction& f = next.factions.at(faction);
   const FactionKind kind = f.kind;
@@ -314,6 +316,16 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     // messina.muster.equip.ai: the AI faction cannot convert its Civilians.
     require(kind == FactionKind::human, "messina.muster.equip.ai",
             "{} is the AI faction: it may build Infantry but not equip Civilians", faction);
+    // messina.muster.equip.stacking: equipping changes a unit's kind, not the number of units, and
+    // moves no token on the mat: Civilians and Infantry must take the same tokens (always so under the
+    // default unit table).
+    const int civilian_tokens = tokens_for(numbers, kind, Piece::civilian);
+    const int infantry_tokens = tokens_for(numbers, kind, Piece::infantry);
+    require(civilian_tokens == infantry_tokens, "messina.muster.equip",
+            {{"tokens of a Civilian", civilian_tokens}, {"tokens of an Infantry", infantry_tokens}},
+            "under this ruleset a Civilian takes {} token(s) and an Infantry {}: equipping moves no token, so it "
+            "cannot be done",
+            civilian_tokens, infantry_tokens);
     // messina.muster.equip: the faction's own Civilians there become Infantry, at the equip cost
     // each. A Location Card carries its holder's units only, so on another faction's card there is
     // nothing of the equipping faction's to equip.

@@ -200,16 +200,19 @@ State place_population(const Rules& rules, const State& state, const Place& acti
       explain("messina.population.disaffected", {},
               "Disaffected tokens may work and fight in defence of a Home Space, as here");
     }
+    // messina.population.tokens: each unit placed takes the tokens its kind takes (one under the
+    // default table; a ruleset may give a Civilian another number).
+    const int tokens = count * tokens_for(rules.numbers, state.factions.at(action.faction).kind, placement.what.piece);
     const std::string_view source_name = placement.from == TokenSource::spare ? "Spare" : "Disaffected";
-    require(*source >= count, "messina.population.placement.spare-required", {{"tokens", *source}, {"needed", count}},
-            "{} has {} {} token(s), {} needed", action.faction, *source, source_name, count);
+    require(*source >= tokens, "messina.population.placement.spare-required", {{"tokens", *source}, {"needed", tokens}},
+            "{} has {} {} token(s), {} needed", action.faction, *source, source_name, tokens);
 
     // What changes: tokens move to Located (messina.population.placement.spare-to-located).
-    explain("messina.population.placement.spare-to-located", {{"count", count}},
+    explain("messina.population.placement.spare-to-located", {{"count", count}, {"tokens", tokens}},
             "{} {} placed at {}: {} {} -> {}, Located {} -> {}", count, piece_name(placement.what.piece), where,
-            source_name, *source, *source - count, pop.located, pop.located + count);
-    *source -= count;
-    pop.located += count;
+            source_name, *source, *source - tokens, pop.located, pop.located + tokens);
+    *source -= tokens;
+    pop.located += tokens;
     if (placement.what.piece == Piece::worker) {
       add_workers(next, where.space, action.faction, utility_owner, count);
     } else {
@@ -234,6 +237,14 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   const FactionKind kind = state.factions.at(action.faction).kind;
   require(is_backed(rules.numbers, kind, action.from), "messina.population.backing",
           "{}'s {} units have no population token to become a Worker", action.faction, piece_name(action.from));
+  // The unit only steps onto or off a Utility: no token moves on the mat, so the two kinds must take
+  // the same tokens (always so under the default unit table; a ruleset giving a Civilian or Infantry
+  // another number than a Worker's one token makes this conversion impossible).
+  const int tokens_from = tokens_for(rules.numbers, kind, action.from), tokens_to = tokens_for(rules.numbers, kind, action.to);
+  require(tokens_from == tokens_to, "messina.population.interconversion",
+          {{"tokens of the unit", tokens_from}, {"tokens of what it becomes", tokens_to}},
+          "a {} of {} takes {} token(s) and a {} {}: converting moves no token on the mat, so it cannot be done",
+          piece_name(action.from), action.faction, tokens_from, piece_name(action.to), tokens_to);
   const FactionId utility_owner = action.utility.value_or(action.faction);
   if (action.to == Piece::worker)
     require_worker_utility(rules, state, action.faction, action.at, utility_owner,

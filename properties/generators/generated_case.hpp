@@ -49,6 +49,11 @@ struct CaseOptions {
   // true: a share of cases runs under a sampled ruleset (GeneratedCase::ruleset), every key of
   // rules/<game>/ruleset.json drawn within what the rules allow; false: the ruleset given, always.
   bool sample_ruleset = false;
+  // Messina, with sample_ruleset: the tokens of a Civilian and of Infantry are drawn too (0..2), not
+  // kept at a Worker's one. The two encodings agree there (conversions and equips between kinds of
+  // other token counts are illegal, placements move the tokens the kind takes), but the bundled
+  // Python engines do not follow yet, so `rulecheck fuzz` leaves it off.
+  bool sample_unit_tokens = false;
   // Point id -> the readings to draw from (an array of names; a point not listed keeps its
   // default). A generator draws one reading of each listed point per case
   // (GeneratedCase::interpretations names those that are not the default).

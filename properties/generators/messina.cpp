@@ -297,8 +297,9 @@ struct RulesetKey {
 // counts from 0. The tokens of a Civilian and of Infantry are not free: a Civilian and a Worker
 // interconvert, Infantry becomes a Worker (messina.population.interconversion) and a Civilian is
 // equipped as Infantry (messina.muster.equip) without a token moving on the mat, and a Worker
-// takes one token, so both take one.
-RulesetKey key_of(std::vector<std::string> path) {
+// takes one token, so both take one, unless `unit_tokens` (CaseOptions::sample_unit_tokens): then
+// 0..2, and those conversions are illegal where the two kinds take different tokens.
+RulesetKey key_of(std::vector<std::string> path, bool unit_tokens) {
   RulesetKey key{std::move(path)};
   const std::string& name = key.path.back();
   if (name == "round_parity_muster" || name == "round_parity_consumption") key.hi = 1;
@@ -307,12 +308,13 @@ RulesetKey key_of(std::vector<std::string> path) {
       name == "starship_strength")
     key.lo = 1;
   if (name == "population") key.hi = 2;
-  if (name == "population" && (key.path[1] == "civilian" || key.path[1] == "infantry")) key.lo = key.hi = 1;
+  if (name == "population" && !unit_tokens && (key.path[1] == "civilian" || key.path[1] == "infantry"))
+    key.lo = key.hi = 1;  // unless CaseOptions::sample_unit_tokens
   return key;
 }
 
 // Every key of ruleset.json (less its "game" and "note"), in the file's order of keys.
-std::vector<RulesetKey> ruleset_keys(const json& ruleset) {
+std::vector<RulesetKey> ruleset_keys(const json& ruleset, bool unit_tokens) {
   std::vector<RulesetKey> keys;
   for (const auto& [name, value] : ruleset.items()) {
     if (name == "game" || name == "note") continue;
@@ -321,9 +323,9 @@ std::vector<RulesetKey> ruleset_keys(const json& ruleset) {
     } else if (value.is_object()) {
       for (const auto& [sub, fields] : value.items())
         for (const auto& [field, number] : fields.items())
-          if (number.is_number_integer()) keys.push_back(key_of({name, sub, field}));
+          if (number.is_number_integer()) keys.push_back(key_of({name, sub, field}, unit_tokens));
     } else if (value.is_number_integer()) {
-      keys.push_back(key_of({name}));
+      keys.push_back(key_of({name}, unit_tokens));
     }
   }
   return keys;
@@ -419,7 +421,7 @@ struct Numbers {
 // a sampled ruleset draws, the points drawn and the defaults.
 struct Setup {
   Setup(const json& ruleset, const CaseOptions& options)
-      : base(ruleset), numbers(ruleset), keys(ruleset_keys(ruleset)), any_state(options.any_state),
+      : base(ruleset), numbers(ruleset), keys(ruleset_keys(ruleset, options.sample_unit_tokens)), any_state(options.any_state),
         sample_ruleset(options.sample_ruleset) {
     for (const auto& [point, readings] : options.readings.items()) {
       DrawnPoint p{point, readings.get<std::vector<std::string>>(), ""};

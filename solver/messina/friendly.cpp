@@ -268,6 +268,9 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
     const int s = before.space_index(pl.what.where.space);
     const bool on_card = pl.what.where.on_card;
     const int count = pl.what.count;
+    // messina.population.tokens: each unit placed takes the tokens its kind takes (one under the
+    // default table; a ruleset may give a Civilian another number).
+    const int tokens = count * tokens_per_unit(rules.numbers, faction.kind, pl.what.piece);
     const SymSpace& sp = before.spaces[s];
     // What: Workers (never on a card) in Industry; at the other moments only Civilians appear (other
     // military units come from a Muster, messina.population.placement.military).
@@ -295,9 +298,9 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
       // population even when the tokens placed are Disaffected ones.
       if (rules.readings.home_defence_spare == R::HomeDefenceSpare::spare_required)
         e.legal.push_back({kSpare, faction.spare > 0});
-      from_disaffected += count;
+      from_disaffected += tokens;
     } else {
-      from_spare += count;
+      from_spare += tokens;
     }
 
     // The units themselves.
@@ -317,7 +320,7 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
       }
     }
   }
-  // One token per unit placed (messina.population.tokens), from the pool it comes from.
+  // The tokens of the units placed (messina.population.tokens), from the pool each comes from.
   e.legal.push_back({kSpare, faction.spare >= from_spare});
   e.legal.push_back({kSpare, faction.disaffected >= from_disaffected});
 
@@ -361,6 +364,12 @@ std::optional<Encoded> encode_convert(const SymBoard& before, const ms::Convert&
   e.legal.push_back({kInterconversion, ctx.bool_val(pair_ok)});
   // A unit without a token behind it (the AI's Infantry) has none to become a Worker with.
   e.legal.push_back({kBacking, ctx.bool_val(tokens_per_unit(rules.numbers, before.factions[f].kind, a.from) > 0)});
+  // The unit steps onto or off a Utility and no token moves: what it becomes must take as many tokens
+  // (always so under the default unit table). A unit with none is refused by the backing above.
+  const int tokens_from = tokens_per_unit(rules.numbers, before.factions[f].kind, a.from);
+  e.legal.push_back({kInterconversion, ctx.bool_val(tokens_from == 0 ||
+                                                    tokens_from == tokens_per_unit(rules.numbers,
+                                                                                   before.factions[f].kind, a.to))});
   if (a.to == Piece::worker) e.legal.push_back({kInterconversion, worker_utility_ok(before, f, s, owner, rules)});
   if (!pair_ok) return e;  // nothing to change: the conditions already refuse it
 

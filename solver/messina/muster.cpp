@@ -23,6 +23,7 @@ using ms::Piece;
 
 // Clause ids (rules/messina/clauses.json), as the oracle cites them for the same checks.
 constexpr const char* kWhen = "messina.muster.when";
+constexpr const char* kBuildsOnly = "messina.muster.builds-only";
 constexpr const char* kArea = "messina.muster.friendly-area";
 constexpr const char* kHighTech = "messina.muster.high-tech";
 constexpr const char* kStacking = "messina.muster.stacking";
@@ -285,6 +286,11 @@ Constraints equip_conditions(const SymBoard& b, int f, const ms::Muster& a, cons
     const int s = b.space_index(eq.where.space);
     // messina.muster.equip.ai: the AI builds Infantry but never converts its Civilians.
     c.push_back({kEquipAi, ctx.bool_val(b.factions[f].kind == ms::FactionKind::human)});
+    // Equipping changes a unit's kind and moves no token: a Civilian and an Infantry must take the same
+    // tokens (always so under the default unit table; the AI is refused above).
+    c.push_back({kEquip, ctx.bool_val(b.factions[f].kind != ms::FactionKind::human ||
+                                      tokens_per_unit(rules.numbers, b.factions[f].kind, Piece::civilian) ==
+                                          tokens_per_unit(rules.numbers, b.factions[f].kind, Piece::infantry))});
     // a card carries its holder's units only: on another's card there is nothing of `f`'s
     if (eq.where.on_card) c.push_back({kEquip, b.spaces[s].card_holder == f});
     t.equipped[{s, eq.where.on_card}] += eq.count;
@@ -448,8 +454,10 @@ std::optional<Encoded> encode_muster(const SymBoard& before, const ms::Muster& a
   const MusterNext built = muster_next(before, f, a, builds_only);
   append(e.legal, disband_conditions(before, built.next, f, t));
 
+  // messina.muster.builds-only: what the builds, equips, Shield ops and disbands do not change stays
+  // as it was (each change they make is named by its own clause in n.changed).
   const MusterNext n = muster_next(before, f, a, t);
-  e.effect = effect(after, n.next, n.changed, kArea);
+  e.effect = effect(after, n.next, n.changed, kBuildsOnly);
   return e;
 }
 

@@ -1,0 +1,80 @@
+"""`rulecheck run --with-solver` (N-version mode): the whole scenario corpus with the solver checking the
+oracle's outcome at every step. No case may be disputed (the solver forbidding the oracle's outcome is a
+bug in rulecheck); the counts of steps checked, allowed, unknown and not encoded are printed, and most
+steps must have been judged (not passed over as not encoded). The console, the JSON lines summary and an
+engine run say the same; --no-oracle and --solver-rlimit 0 are usage errors beside it.
+
+Run: pytest -p no:cacheprovider tests/test_with_solver.py --rulecheck=BINARY --root=REPO_ROOT
+"""
+import json
+import re
+import subprocess
+import sys
+
+
+def run(rulecheck, root, *args):
+    return subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", *args],
+                          capture_output=True, text=True, timeout=900)
+
+
+def summary_of(stdout):
+    lines = [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    return lines, next(line for line in lines if line["type"] == "summary")
+
+
+def test_the_whole_corpus_has_no_disputed_step(rulecheck, root):
+    p = run(rulecheck, root, str(root / "scenarios"), "--with-solver", "--format", "jsonl")
+    lines, summary = summary_of(p.stdout)
+    counts = summary["with_solver"]
+    print(f"with solver: {counts} in {summary['seconds']:.1f} s", file=sys.stderr)
+    disputed = [line for line in lines if line.get("verdict") == "disputed"]
+    assert not disputed, "\n".join(f"{d['id']}: {d['message']}" for d in disputed)
+    assert p.returncode == 0, p.stderr
+    assert counts["disputed"] == 0
+    assert counts["checked"] == counts["allowed"] + counts["disputed"] + counts["unknown"] + counts["not_encoded"]
+    # Every case's steps are counted, and the case lines add up to the summary.
+    per_case = [line.get("solver_steps", {}) for line in lines if line["type"] == "case"]
+    assert sum(n.get("checked", 0) for n in per_case) == counts["checked"]
+    assert all(n.get("checked", 0) > 0 for n in per_case), "a case whose steps were not checked"
+    # Both games' actions are encoded: the large majority of steps is judged, none left unknown.
+    assert counts["unknown"] == 0
+    assert counts["allowed"] > 0.8 * counts["checked"], counts
+
+
+def test_the_console_prints_the_counts(rulecheck, root):
+    p = run(rulecheck, root, str(root / "scenarios" / "scythe"), "--with-solver", "-q")
+    assert p.returncode == 0, p.stdout + p.stderr
+    m = re.search(r"with solver: (\d+) step\(s\) checked, (\d+) allowed, 0 disputed, (\d+) unknown.*, (\d+) not "
+                  r"encoded", p.stdout)
+    assert m, p.stdout
+    checked, allowed, unknown, not_encoded = map(int, m.groups())
+    assert checked == allowed + unknown + not_encoded > 0
+    assert not_encoded > 0  # Scythe's queries are not encoded: counted, not taken for agreement
+
+
+def test_without_the_flag_no_step_is_checked(rulecheck, root):
+    p = run(rulecheck, root, str(root / "scenarios" / "scythe"), "--format", "jsonl")
+    lines, summary = summary_of(p.stdout)
+    assert summary["with_solver"] is None
+    assert not any("solver_steps" in line for line in lines)
+    assert "with solver" not in run(rulecheck, root, str(root / "scenarios" / "scythe"), "-q").stdout
+
+
+def test_with_an_engine_the_oracle_row_is_checked(rulecheck, root):
+    engine = f"{sys.executable} {root / 'examples' / 'engines' / 'faithful.py'}"
+    p = run(rulecheck, root, str(root / "scenarios" / "messina" / "consumption"), "--with-solver", "--engine", engine,
+            "--format", "jsonl")
+    lines, summary = summary_of(p.stdout)
+    assert p.returncode == 0, p.stderr
+    oracle = [line for line in lines if line.get("target") == "oracle"]
+    assert oracle and all(line["solver_steps"]["allowed"] > 0 for line in oracle)
+    assert summary["with_solver"]["checked"] == sum(line["solver_steps"]["checked"] for line in oracle)
+
+
+def test_usage_errors(rulecheck, root):
+    engine = f"{sys.executable} {root / 'examples' / 'engines' / 'faithful.py'}"
+    scythe = str(root / "scenarios" / "scythe")
+    for extra in (["--no-oracle", "--engine", engine], ["--solver-rlimit", "0"]):
+        p = run(rulecheck, root, scythe, "--with-solver", *extra)
+        assert p.returncode == 2, p.stdout + p.stderr
+        assert "--with-solver" in p.stderr
