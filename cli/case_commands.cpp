@@ -126,6 +126,7 @@ std::map<std::string, std::string> verdict_settings(const RunOptions& opt, const
   return {{"strict", opt.strict ? "true" : "false"},
           {"oracle", opt.no_oracle ? "false" : "true"},
           {"solver_rlimit", std::to_string(opt.solver_rlimit)},
+          {"with_solver", opt.with_solver ? "true" : "false"},
           {"skip_unreachable", opt.skip_unreachable ? "true" : "false"},
           {"filters", json(opt.filters).dump()},
           {"rule_maps", json(opt.rule_maps).dump()},

@@ -89,6 +89,7 @@ std::string report(std::unique_ptr<Reporter> (*make)(std::ostream&), const std::
                           {"scenarios"},
                           {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}},
                           "",
+                          {},
                           {}});
   Summary summary;
   summary.seconds = 1.25;

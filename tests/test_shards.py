@@ -238,7 +238,7 @@ def test_a_header_of_another_version_is_refused(rulecheck, root, small_parts, tm
 def test_the_header_carries_the_settings_that_change_verdicts(small_parts):
     header = json.loads(small_parts["one"].read_text().splitlines()[0])
     assert header["settings"]["strict"] == "false" and header["settings"]["oracle"] == "true"
-    assert {"solver_rlimit", "filters", "rule_maps", "known", "timeout_ms", "rules"} <= set(header["settings"])
+    assert {"solver_rlimit", "with_solver", "filters", "rule_maps", "known", "timeout_ms", "rules"} <= set(header["settings"])
     strict = json.loads(small_parts["two-strict"].read_text().splitlines()[0])
     assert strict["settings"]["strict"] == "true"
 

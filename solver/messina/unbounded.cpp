@@ -37,7 +37,12 @@ Asked ask(const UnboundedProof& proof, const std::string& misreading, const Budg
       if (check_vacuity) {
         z3::solver premises = one_shot_solver(ctx, budget);
         premises.add(q.premises);
-        if (run_check(premises) == z3::sat) ++out.satisfiable;
+        const z3::check_result some = run_check(premises);
+        if (some == z3::unknown) {
+          const std::string why = unknown_reason(premises);
+          return {undecided(why), fmt::format("{}: {}", q.name, why), 0, 0};
+        }
+        if (some == z3::sat) ++out.satisfiable;
       }
       z3::solver s = one_shot_solver(ctx, budget);
       s.add(q.premises);

@@ -150,6 +150,16 @@ bool exercises(const Invariant& inv, ScopeMove& move) {
   return some;
 }
 
+// Every proof still standing ends undecided (interrupted, or over its budget): the walk stops.
+bool leave_undecided(std::vector<ScytheProof>& proofs, const std::string& why) {
+  for (auto& p : proofs)
+    if (p.status == ProofStatus::proved) {
+      p.status = undecided(why);
+      p.detail = why;
+    }
+  return false;
+}
+
 // Every invariant over every move of the scope (scope.hpp), from every valid position: one walk, one
 // legality check per move, then one check per invariant still standing.
 std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& budget) {
@@ -172,7 +182,11 @@ std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& bu
       [&](ScopeMove& move) {
         ++moves;
         // (Under a misreading only the claim is asked: vacuity is the encoding's as written.)
-        if (!budget.misreading && run_check(move.on.solver) != z3::sat) return true;  // no legal move of this shape
+        if (!budget.misreading) {
+          const z3::check_result any = run_check(move.on.solver);
+          if (any == z3::unknown) return leave_undecided(proofs, unknown_reason(move.on.solver));
+          if (any == z3::unsat) return true;  // no legal move of this shape
+        }
         ++legal;
         for (std::size_t k = 0; k < list.size(); ++k) {
           if (proofs[k].status != ProofStatus::proved) continue;

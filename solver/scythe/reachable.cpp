@@ -146,7 +146,16 @@ std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget
         ++moves;
         z3::solver& s = move.on.solver;
         const z3::check_result any = run_check(s);  // is some move of this shape legal from a reachable state?
-        if (any != z3::sat) return true;            // none (or undecided: each invariant's check below says)
+        if (any == z3::unknown) {                   // interrupted or over budget: every proof standing ends so
+          const std::string why = unknown_reason(s);
+          for (auto& p : proofs)
+            if (p.status == ProofStatus::proved) {
+              p.status = undecided(why);
+              p.detail = why;
+            }
+          return false;
+        }
+        if (any == z3::unsat) return true;  // none
         ++legal_somewhere;
         for (std::size_t k = 0; k < invariants.size(); ++k) {
           ScytheProof& p = proofs[k];
