@@ -82,6 +82,31 @@ void SolverProveAll(benchmark::State& state) {
 }
 BENCHMARK(SolverProveAll)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// `rulecheck prove --strength` (issue 21's figure: under 2 minutes): every proof, and each proved one
+// under every misreading; counts the proofs, the unbounded ones, the misreadings that killed and the hollow.
+void SolverProveStrength(benchmark::State& state) {
+  double proofs = 0, unbounded = 0, killed = 0, hollow = 0;
+  for (auto _ : state) {
+    proofs = unbounded = killed = hollow = 0;
+    for (const char* game : {"messina", "scythe"}) {
+      const GameRules& rules = *solver_library().find(game);
+      const json records = find_game(game)->prove_strength(rules.merged_ruleset(json::object()),
+                                                           rules.readings(json::object()), 50'000'000);
+      for (const auto& r : records) {
+        ++proofs;
+        unbounded += r.value("scope", "") == "unbounded" ? 1 : 0;
+        killed += static_cast<double>(r.value("killed_by", json::array()).size());
+        hollow += r.value("hollow", false) ? 1 : 0;
+      }
+    }
+  }
+  state.counters["proofs"] = proofs;
+  state.counters["unbounded"] = unbounded;
+  state.counters["killed"] = killed;
+  state.counters["hollow"] = hollow;
+}
+BENCHMARK(SolverProveStrength)->Unit(benchmark::kMillisecond)->Iterations(1);
+
 void SolverAmbiguities(benchmark::State& state) {
   std::size_t found = 0;
   for (auto _ : state) {
