@@ -25,6 +25,14 @@ namespace rulecheck::diff {
 
 namespace {
 
+// A proof's claim with what it covers ("unbounded: boards of any size ..." or "bounded: ..."), so that no
+// report of a diff says more of a proof than the proof does.
+std::string claim_with_scope(const json& proof) {
+  const std::string claim = proof.value("claim", ""), scope = proof.value("scope", "");
+  if (scope.empty()) return claim;
+  return fmt::format("{} ({}: {})", claim, scope, proof.value("covers", ""));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the edit
 
@@ -497,7 +505,7 @@ std::vector<ProofChange> compare_proofs(const json& before_records, const json& 
       cex = a["counterexample"];
     else if (sb == "refuted" && b.value("counterexample", json()).is_object())
       cex = b["counterexample"];
-    out.push_back({id, a.value("claim", ""), a.value("clauses", std::vector<std::string>{}), sb, sa, std::move(cex)});
+    out.push_back({id, claim_with_scope(a), a.value("clauses", std::vector<std::string>{}), sb, sa, std::move(cex)});
   }
   return out;
 }
