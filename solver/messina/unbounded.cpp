@@ -25,6 +25,7 @@ struct Asked {
   ProofStatus status = ProofStatus::proved;
   std::string detail;
   int satisfiable = 0, questions = 0;
+  bool exercised = false;  // the vacuity check asked that the action do what the claim is about
 };
 
 Asked ask(const UnboundedProof& proof, const std::string& misreading, const Budget& budget, bool check_vacuity) {
@@ -37,6 +38,10 @@ Asked ask(const UnboundedProof& proof, const std::string& misreading, const Budg
       if (check_vacuity) {
         z3::solver premises = one_shot_solver(ctx, budget);
         premises.add(q.premises);
+        if (q.exercised) {
+          premises.add(*q.exercised);
+          out.exercised = true;
+        }
         const z3::check_result some = run_check(premises);
         if (some == z3::unknown) {
           const std::string why = unknown_reason(premises);
@@ -69,10 +74,13 @@ MessinaProof record_of(const UnboundedProof& u, const Budget& budget) {
   if (p.status != ProofStatus::proved) return p;
   if (a.satisfiable < a.questions) {
     p.status = ProofStatus::unknown;
-    p.detail = fmt::format("vacuous: the premises of {} of {} questions have no model", a.questions - a.satisfiable,
-                           a.questions);
+    p.detail = fmt::format("vacuous: the premises of {} of {} questions have no model{}", a.questions - a.satisfiable,
+                           a.questions, a.exercised ? " where the action does what the claim is about" : "");
   } else {
-    p.vacuity = fmt::format("the premises of all {} questions (action kinds x readings) have models", a.questions);
+    p.vacuity = fmt::format("all {} questions (action kinds x readings) have a model of their premises{}", a.questions,
+                            a.exercised ? " where the action does what the claim is about (adds a unit, a shortfall "
+                                          "past step 1)"
+                                        : " (claims about every board: no action)");
   }
   return p;
 }

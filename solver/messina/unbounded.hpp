@@ -14,6 +14,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,14 @@
 
 namespace rulecheck::solver::messina {
 
-// One question of a proof: unsat of premises && !claim means the claim holds in this case.
+// One question of a proof: unsat of premises && !claim means the claim holds in this case. Vacuity:
+// premises && exercised must have a model (the action does what the claim is about somewhere: a unit
+// added, a shortfall past step 1), else the proof would hold of actions that do nothing.
 struct Question {
   std::string name;  // the case in words: the action kind and the readings ("a Muster's builds, all-factions")
   z3::expr premises;
   z3::expr claim;
+  std::optional<z3::expr> exercised = std::nullopt;  // none: premises alone
 };
 
 // One unbounded proof. `ask(ctx, misreading)` builds its questions, under the misreading named (one

@@ -55,7 +55,7 @@ Question consumption_question(z3::context& c, const ms::Rules& rules, R::Consump
   }
   return Question{fmt::format("a {} faction's Consumption, bill {}", kind,
                               bill == R::ConsumptionBill::all_tokens ? "all-tokens" : "excluding-disaffected"),
-                  mat, died <= d};
+                  mat, died <= d, shortfall > d};
 }
 
 }  // namespace

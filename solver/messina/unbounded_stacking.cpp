@@ -88,6 +88,11 @@ struct Stacks {
     return z3::forall(s, count(s) >= 0 && card(s) >= 0 && card(s) <= card_limit) &&
            z3::forall(g, s, own(g, s) >= 0 && own(g, s) <= count(s));
   }
+  // The action adds a unit somewhere, to a map space or a card (vacuity: else nothing is claimed of it).
+  z3::expr adds_somewhere() const {
+    const z3::expr x = c.constant("somewhere", space);
+    return count2(x) > count(x) || card2(x) > card(x);
+  }
   // The units the limit counts for the actor at s (interpretation messina.stacking-scope).
   z3::expr counted(const Governing& r, const std::string& mis) const {
     const bool builder_only = r.scope == R::StackingScope::per_faction || mis == kBuilderOnly;
@@ -182,11 +187,13 @@ std::vector<Question> stacking_questions(z3::context& c, const ms::Rules& rules,
     const Stacks k(c);
     const z3::expr before = k.well_formed(lc);
     const z3::expr after = claim_after(k, r, lm, lc);
-    qs.push_back({"a Muster's builds and disbands (" + r.words() + ")", before && muster(k, r, mis, lm, lc), after});
+    qs.push_back({"a Muster's builds and disbands (" + r.words() + ")", before && muster(k, r, mis, lm, lc), after, k.adds_somewhere()});
     // Under muster-phase-only the reading itself leaves these placements unbound: not in the claim.
     if (r.civilians == R::CivilianStacking::applies)
-      qs.push_back({"Civilians placed outside the Muster (" + r.words() + ")", before && civilians(k, r, mis, lm), after});
-    qs.push_back({"transfers from face-up cards (" + r.words() + ")", before && transfers(k, r, mis, lm, false), after});
+      qs.push_back({"Civilians placed outside the Muster (" + r.words() + ")", before && civilians(k, r, mis, lm), after,
+                    k.adds_somewhere()});
+    qs.push_back({"transfers from face-up cards (" + r.words() + ")", before && transfers(k, r, mis, lm, false), after,
+                  k.adds_somewhere()});
     // Under overrides-stacking emptying a discarded card may pass the map limit (the reading's own
     // exception), but moves units within the location: only the card and location claims are asked.
     const z3::expr discard_claim =
@@ -194,7 +201,7 @@ std::vector<Question> stacking_questions(z3::context& c, const ms::Rules& rules,
         : r.scope == R::StackingScope::all_factions    ? card_claim(k, lc) && location_claim(k, r, lm, lc)
                                                         : card_claim(k, lc);
     qs.push_back({"a discarded card emptied onto the map (" + r.words() + ")", before && transfers(k, r, mis, lm, true),
-                  discard_claim});
+                  discard_claim, k.adds_somewhere()});
   }
   return qs;
 }
