@@ -77,6 +77,25 @@ Proof<State, Step> proof_of(std::string id, std::string claim, std::vector<std::
   return p;
 }
 
+// Whether some proof is still standing (proved so far) in a walk that settles several at once.
+template <typename State, typename Step>
+bool any_standing(const std::vector<Proof<State, Step>>& proofs) {
+  for (const auto& p : proofs)
+    if (p.status == ProofStatus::proved) return true;
+  return false;
+}
+
+// Every proof still standing ends `status` (unknown, interrupted), with why: the walk that was to
+// settle them stopped.
+template <typename State, typename Step>
+void leave_standing(std::vector<Proof<State, Step>>& proofs, ProofStatus status, const std::string& why) {
+  for (auto& p : proofs)
+    if (p.status == ProofStatus::proved) {
+      p.status = status;
+      p.detail = why;
+    }
+}
+
 // Whether a witness record's kind is a finding (not "none", "unknown" or "interrupted").
 inline bool is_finding_kind(const std::string& kind) {
   return kind != "none" && kind != "unknown" && kind != "interrupted";

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <string>
 
+#include "solver/findings.hpp"
+
 namespace rulecheck::solver {
 
 struct Misreading {
@@ -33,5 +35,15 @@ struct Misreading {
 
 // Whether `proof_id` is to be run under `m` (every proof when there is no misreading).
 inline bool asked(const Misreading* m, const std::string& proof_id) { return m == nullptr || m->proof == proof_id; }
+
+// A proof the misreading is not asked of is set aside, not run (unknown, "not asked under this
+// misreading"); returns whether it was.
+template <typename State, typename Step>
+bool set_aside_unless_asked(Proof<State, Step>& proof, const Misreading* m) {
+  if (asked(m, proof.id)) return false;
+  proof.status = ProofStatus::unknown;
+  proof.detail = "not asked under this misreading";
+  return true;
+}
 
 }  // namespace rulecheck::solver

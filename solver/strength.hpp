@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/budget.hpp"
@@ -36,31 +37,30 @@ void check_strength(std::vector<Proof<State, Step>>& proofs,
       for (Part part : {Part::conditions, Part::effect})
         tasks.push_back({i, std::make_shared<Misreading>(clause, part, proofs[i].id)});
   }
-  std::vector<std::function<std::vector<MutantOutcome>()>> runs;
+  // Each run gives the outcome for its task's proof, or nothing when the misreading left the proof's
+  // steps as they were (inert: not listed).
+  using Outcome = std::pair<std::size_t, MutantOutcome>;
+  std::vector<std::function<std::vector<Outcome>()>> runs;
   for (const Task& t : tasks)
-    runs.push_back([&t, &prove_under, &budget]() -> std::vector<MutantOutcome> {
+    runs.push_back([&t, &prove_under, &budget]() -> std::vector<Outcome> {
       Budget under = budget;
       under.misreading = t.misreading.get();
+      const std::string name = t.misreading->name();
       std::vector<Proof<State, Step>> results;
       try {
         results = prove_under(under);
       } catch (const std::exception& e) {  // z3::exception is one too
-        return {{t.misreading->name(), false, std::string("unknown: the solver failed: ") + e.what()}};
+        return {{t.proof, {name, false, std::string("unknown: the solver failed: ") + e.what()}}};
       }
-      if (t.misreading->dropped.load() == 0) return {{"", false, "inert"}};  // changed nothing
+      if (t.misreading->dropped.load() == 0) return {};
       const auto it = std::find_if(results.begin(), results.end(),
                                    [&](const Proof<State, Step>& r) { return r.id == t.misreading->proof; });
-      if (it == results.end()) return {{t.misreading->name(), false, "the proof was not run under it"}};
-      if (it->status == ProofStatus::refuted) return {{t.misreading->name(), true, it->detail}};
-      if (it->status == ProofStatus::proved) return {{t.misreading->name(), false, "still proved"}};
-      return {{t.misreading->name(), false, std::string(proof_status_name(it->status)) + ": " + it->detail}};
+      if (it == results.end()) return {{t.proof, {name, false, "the proof was not run under it"}}};
+      if (it->status == ProofStatus::refuted) return {{t.proof, {name, true, it->detail}}};
+      if (it->status == ProofStatus::proved) return {{t.proof, {name, false, "still proved"}}};
+      return {{t.proof, {name, false, std::string(proof_status_name(it->status)) + ": " + it->detail}}};
     });
-  const std::vector<MutantOutcome> outcomes = run_in_order(runs);
-  for (std::size_t k = 0; k < tasks.size(); ++k) {
-    auto& p = proofs[tasks[k].proof];
-    p.strength_checked = true;
-    if (outcomes[k].why != "inert") p.mutants.push_back(outcomes[k]);
-  }
+  for (auto& [proof, outcome] : run_in_order(runs)) proofs[proof].mutants.push_back(std::move(outcome));
   for (auto& p : proofs)
     if (p.status == ProofStatus::proved) p.strength_checked = true;
 }

@@ -91,8 +91,6 @@ z3::expr high_tech_site(const SymBoard& b, int f, int s, const ms::Rules& rules)
   return z3::mk_or(ok);
 }
 
-bool is_high_tech(const ms::Ruleset& numbers, Piece p) { return numbers.unit(p).cost >= numbers.high_tech_min_cost; }
-
 // Interpretation messina.shield-consent: whose consent makes a space friendly for a Shield.
 ms::Activity shield_purpose(const ms::Rules& rules) {
   return rules.readings.shield_consent == ms::Readings::ShieldConsent::build ? ms::Activity::build
@@ -419,6 +417,10 @@ bool refers_to_board(const SymBoard& b, const std::vector<ms::Where>& places) {
 void append(Constraints& to, const Constraints& from) { to.insert(to.end(), from.begin(), from.end()); }
 
 }  // namespace
+
+bool is_high_tech(const ms::Ruleset& numbers, ms::Piece p) {
+  return numbers.unit(p).cost >= numbers.high_tech_min_cost;
+}
 
 std::optional<Encoded> encode_muster(const SymBoard& before, const ms::Muster& a, const SymBoard& after,
                                      const ms::Rules& rules) {

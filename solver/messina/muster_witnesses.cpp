@@ -26,9 +26,6 @@ constexpr const char* kShieldNotBoth = "messina.muster.shield.not-both";
 constexpr const char* kMusterOnto = "messina.cards.muster-onto";
 constexpr const char* kArea = "messina.muster.friendly-area";
 
-// messina.muster.high-tech: a unit costing at least the threshold.
-bool is_high_tech(const ms::Ruleset& numbers, Piece p) { return numbers.unit(p).cost >= numbers.high_tech_min_cost; }
-
 // The unit a high-tech witness builds: the Fighter, as the text's own example of a 3E unit, while it is
 // high tech; under other numbers the cheapest unit kind that is (the Fighter if none is, when no
 // build can separate the readings).

@@ -7,6 +7,7 @@
 
 #include "common/cancel.hpp"
 #include "solver/messina/search.hpp"
+#include "solver/open_outcome.hpp"
 
 namespace rulecheck::solver::messina {
 
@@ -181,29 +182,11 @@ std::vector<MessinaWitness> open_outcome_records(const std::vector<Probe>& probe
     const std::string scope =
         fmt::format("{} on every well-formed board (any counts, adjacency, homes, consents and cards) of {}", p.title,
                     shapes_in_words({p.shape}));
-    std::string why;  // the first search's reason to be unknown, else the second's
-    try {
-      auto w = undecided_witness(p, rules, budget, &why);
-      std::string why_dead_end;
-      // A dead end is asked only where no undecided finding is (and not once a stop is asked).
-      if (!w && !is_interrupted(why)) w = dead_end_witness(p, rules, budget, &why_dead_end);
-      if (why.empty()) why = why_dead_end;
-      if (w) {
-        w->scope = scope;
-        out.push_back(std::move(*w));
-        continue;
-      }
-    } catch (const z3::exception& e) {
-      why = failure_reason(e);
-    }
-    MessinaWitness none;
-    none.point = fmt::format("messina.new.{}", p.name);
-    none.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
-    none.is_new = true;
-    none.title = fmt::format("{}: a step the text leaves undecided, or allows with no outcome", p.title);
-    none.note = why;
-    none.scope = scope;
-    out.push_back(std::move(none));
+    out.push_back(open_outcome_record<MessinaWitness>(
+        fmt::format("messina.new.{}", p.name),
+        fmt::format("{}: a step the text leaves undecided, or allows with no outcome", p.title), scope,
+        [&](std::string* why) { return undecided_witness(p, rules, budget, why); },
+        [&](std::string* why) { return dead_end_witness(p, rules, budget, why); }));
   }
   return out;
 }

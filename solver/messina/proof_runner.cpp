@@ -42,14 +42,6 @@ bool too_large(MessinaProof& p, const Shape& shape) {
   return true;
 }
 
-// Under `prove --strength`, a proof the misreading is not asked of is not run.
-bool not_asked(MessinaProof& p, const Budget& budget) {
-  if (asked(budget.misreading, p.id)) return false;
-  p.status = ProofStatus::unknown;
-  p.detail = "not asked under this misreading";
-  return true;
-}
-
 MessinaProof new_proof(ProofClaim claim, const Shape& shape) {
   return proof_of<ms::State, Step>(std::move(claim.id), std::move(claim.claim), std::move(claim.clauses),
                                    ProofScope{false, shape_in_words(shape)});
@@ -60,7 +52,7 @@ MessinaProof prove_each(ProofClaim claim, const Shape& shape, const std::vector<
                         const OutcomeQuestion& question, const ms::Rules& rules, const Budget& budget,
                         const std::vector<std::string>& without) {
   MessinaProof p = new_proof(std::move(claim), shape);
-  if (not_asked(p, budget) || too_large(p, shape)) return p;
+  if (set_aside_unless_asked(p, budget.misreading) || too_large(p, shape)) return p;
   std::size_t legal = 0;
   for (const ProofStep& step : steps) {
     if (cancel_requested()) {  // stopped: nothing more is built

@@ -8,7 +8,6 @@
 // solver question it does not ask.
 #include "solver/messina/reachable.hpp"
 
-#include <algorithm>
 #include <functional>
 #include <string>
 #include <utility>
@@ -207,29 +206,17 @@ void refute(MessinaProof& p, const z3::model& m, const SearchBoards& boards, con
   p.counterexample_next = read_board(m, boards.outcomes.front());
 }
 
-// Every proof still standing ends undecided: interrupted when rulecheck was asked to stop.
-void leave_undecided(std::vector<MessinaProof>& proofs, const std::string& why,
-                     ProofStatus status = ProofStatus::unknown) {
-  for (auto& p : proofs)
-    if (p.status == ProofStatus::proved) {
-      p.status = status;
-      p.detail = why;
-    }
-}
-
 // Why a check ended unknown, as a proof's detail.
 std::string unknown_detail(const std::string& reason, const std::string& step, const std::string& shape) {
   return is_interrupted(reason) ? reason : fmt::format("solver budget exceeded on {} ({}): {}", step, shape, reason);
 }
 
 // The records of the invariants kept by construction are dropped: they are not proofs.
+// (`proofs` holds one record per invariant, in the invariants' order.)
 std::vector<MessinaProof> without_by_construction(std::vector<MessinaProof> proofs) {
   std::vector<MessinaProof> out;
-  for (auto& p : proofs) {
-    const auto& all = reachable_invariants();
-    const auto inv = std::find_if(all.begin(), all.end(), [&](const ReachableInvariant& i) { return i.id == p.id; });
-    if (inv == all.end() || !inv->by_construction) out.push_back(std::move(p));
-  }
+  for (std::size_t k = 0; k < proofs.size(); ++k)
+    if (!reachable_invariants()[k].by_construction) out.push_back(std::move(proofs[k]));
   return out;
 }
 
@@ -251,32 +238,29 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
   // Under `prove --strength` only the proof the misreading is asked of runs; none of those kept by
   // construction.
   for (std::size_t k = 0; k < proofs.size(); ++k)
-    if (MessinaProof& p = proofs[k]; !asked(budget.misreading, p.id) || invariants[k].by_construction) {
-      p.status = ProofStatus::unknown;
-      p.detail = "not asked under this misreading";
-    }
-  if (std::none_of(proofs.begin(), proofs.end(), [](const MessinaProof& p) { return p.status == ProofStatus::proved; }))
+    if (!set_aside_unless_asked(proofs[k], budget.misreading) && invariants[k].by_construction)
+      proofs[k].status = ProofStatus::unknown;  // not asked either: dropped below
+  if (!any_standing(proofs))
     return without_by_construction(std::move(proofs));
   std::vector<std::string> never_legal;
   int legal_somewhere = 0;
   for (const auto& [shape_name, shape] : scope_shapes())
     for (const ScopeStep& scope : scope_steps(rules)) {
       if (cancel_requested()) {  // stopped: nothing more is built
-        leave_undecided(proofs, kInterrupted, ProofStatus::interrupted);
+        leave_standing(proofs, ProofStatus::interrupted, kInterrupted);
         return without_by_construction(std::move(proofs));
       }
       z3::context ctx;
       const auto boards = search_boards(ctx, shape, scope.step, 1);
       if (!boards) {
-        leave_undecided(proofs, "the encoding has no effect for: " + scope.name);
+        leave_standing(proofs, ProofStatus::unknown, "the encoding has no effect for: " + scope.name);
         return without_by_construction(std::move(proofs));
       }
       z3::solver any = one_shot_solver(ctx, budget);
       add_reachable_step(any, *boards, rules, budget);
       const CheckResult exists = checked(any);  // is the step legal from some board play can reach?
       if (exists.status == Sat::unknown) {
-        leave_undecided(proofs, unknown_detail(exists.reason, scope.name, shape_name),
-                        solver::undecided(exists.reason));
+        leave_standing(proofs, solver::undecided(exists.reason), unknown_detail(exists.reason, scope.name, shape_name));
         return without_by_construction(std::move(proofs));
       }
       if (exists.status == Sat::unsat) {
@@ -300,7 +284,7 @@ std::vector<MessinaProof> prove_reachable_kept(const ms::Rules& rules, const Bud
       }
     }
   if (legal_somewhere == 0) {
-    leave_undecided(proofs, "vacuous: no action of the scope is legal from a board play can reach");
+    leave_standing(proofs, ProofStatus::unknown, "vacuous: no action of the scope is legal from a board play can reach");
     return without_by_construction(std::move(proofs));
   }
   for (auto& p : proofs)

@@ -60,6 +60,9 @@ std::optional<SymAnswer> encode_bombable(const SymBoard& board, const ms::Bombab
 std::optional<SymAnswer> encode_support_cut(const SymBoard& board, const ms::SupportCutQuery& q,
                                             const ms::Rules& rules);
 
+// messina.muster.high-tech: a unit whose build costs at least the high-tech threshold (muster.cpp).
+bool is_high_tech(const ms::Ruleset& numbers, ms::Piece p);
+
 // The Friendly Area (messina.friendly.*), which Muster, placement and the queries share (friendly.cpp):
 // per board space, a Bool: the space is in `faction`'s Friendly Area for `purpose`.
 std::vector<z3::expr> friendly_area(const SymBoard& board, int faction, ms::Activity purpose, const ms::Rules& rules);

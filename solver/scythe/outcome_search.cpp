@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "solver/open_outcome.hpp"
+
 namespace rulecheck::solver::scythe {
 
 namespace {
@@ -264,28 +266,11 @@ std::vector<ScytheWitness> open_outcome_records(const std::vector<MoveProbe>& pr
         "{} on the line map of {} territories between the home bases, every valid position with no unit on another "
         "faction's home base",
         p.title, p.map.territories.size() - 2);
-    std::string why;  // the first search's reason to be unknown, else the second's
-    try {
-      auto w = undecided_move(p, rules, budget, &why);
-      std::string why_dead_end;
-      if (!w && !is_interrupted(why)) w = dead_end_move(p, rules, budget, &why_dead_end);
-      if (why.empty()) why = why_dead_end;
-      if (w) {
-        w->scope = scope;
-        out.push_back(std::move(*w));
-        continue;
-      }
-    } catch (const z3::exception& e) {
-      why = failure_reason(e);
-    }
-    ScytheWitness none;
-    none.point = fmt::format("scythe.new.{}", p.name);
-    none.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
-    none.is_new = true;
-    none.title = fmt::format("{}: a move the text leaves undecided, or allows with no outcome", p.title);
-    none.note = why;
-    none.scope = scope;
-    out.push_back(std::move(none));
+    out.push_back(open_outcome_record<ScytheWitness>(
+        fmt::format("scythe.new.{}", p.name),
+        fmt::format("{}: a move the text leaves undecided, or allows with no outcome", p.title), scope,
+        [&](std::string* why) { return undecided_move(p, rules, budget, why); },
+        [&](std::string* why) { return dead_end_move(p, rules, budget, why); }));
   }
   return out;
 }

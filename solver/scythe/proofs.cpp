@@ -1,7 +1,6 @@
 // Invariants of Scythe's movement, proved over the bounded scope of scope.hpp (one map with every count,
 // popularity and holder symbolic, every move of one or two steps, into home bases too) from every
 // valid position. Prove = assert the negation: unsat is proved.
-#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -150,16 +149,6 @@ bool exercises(const Invariant& inv, ScopeMove& move) {
   return some;
 }
 
-// Every proof still standing ends undecided (interrupted, or over its budget): the walk stops.
-bool leave_undecided(std::vector<ScytheProof>& proofs, const std::string& why) {
-  for (auto& p : proofs)
-    if (p.status == ProofStatus::proved) {
-      p.status = undecided(why);
-      p.detail = why;
-    }
-  return false;
-}
-
 // Every invariant over every move of the scope (scope.hpp), from every valid position: one walk, one
 // legality check per move, then one check per invariant still standing.
 std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& budget) {
@@ -168,14 +157,9 @@ std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& bu
   std::vector<int> exercised(list.size(), 0);
   for (const Invariant& inv : list) {
     proofs.push_back(proof_of<sy::State, sy::Move>(inv.id, inv.claim, inv.clauses, ProofScope{false, kScopeWords}));
-    if (!asked(budget.misreading, inv.id)) {
-      proofs.back().status = ProofStatus::unknown;
-      proofs.back().detail = "not asked under this misreading";
-    }
+    set_aside_unless_asked(proofs.back(), budget.misreading);
   }
-  const auto standing = [&proofs] {
-    return std::any_of(proofs.begin(), proofs.end(), [](const ScytheProof& p) { return p.status == ProofStatus::proved; });
-  };
+  const auto standing = [&proofs] { return any_standing(proofs); };
   int legal = 0, moves = 0;
   for_each_scope_move(
       rules, budget, [&](ScopeMap&) { return standing(); },
@@ -184,7 +168,11 @@ std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& bu
         // (Under a misreading only the claim is asked: vacuity is the encoding's as written.)
         if (!budget.misreading) {
           const z3::check_result any = run_check(move.on.solver);
-          if (any == z3::unknown) return leave_undecided(proofs, unknown_reason(move.on.solver));
+          if (any == z3::unknown) {  // interrupted or over budget: every proof standing ends so
+            const std::string why = unknown_reason(move.on.solver);
+            leave_standing(proofs, undecided(why), why);
+            return false;
+          }
           if (any == z3::unsat) return true;  // no legal move of this shape
         }
         ++legal;

@@ -2,7 +2,6 @@
 // the encoding's Position (independently of oracle/scythe/reachable.cpp), and the proof that every
 // legal move keeps them: a state that keeps them, a legal move, and a next state that breaks one is
 // unsatisfiable. One-step induction, bounded: over the scope of scope.hpp, which each record states.
-#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -130,17 +129,14 @@ std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget
   for (const auto& inv : invariants) {
     proofs.push_back(proof_of<sy::State, sy::Move>(inv.id, "every legal move keeps it", inv.clauses,
                                                    ProofScope{false, kScopeWords}));
-    if (!asked(budget.misreading, inv.id)) {
-      proofs.back().status = ProofStatus::unknown;
-      proofs.back().detail = "not asked under this misreading";
-    }
+    set_aside_unless_asked(proofs.back(), budget.misreading);
   }
   int legal_somewhere = 0, moves = 0;
   for_each_scope_move(
       rules, budget,
       [&](ScopeMap& on) {
         for (const auto& i : invariants) on.solver.add(i.holds(on.ctx, on.board, on.before));
-        return std::any_of(proofs.begin(), proofs.end(), [](const ScytheProof& p) { return p.status == ProofStatus::proved; });
+        return any_standing(proofs);
       },
       [&](ScopeMove& move) {
         ++moves;
@@ -148,11 +144,7 @@ std::vector<ScytheProof> prove_kept(const sy::Rules& rules, const Budget& budget
         const z3::check_result any = run_check(s);  // is some move of this shape legal from a reachable state?
         if (any == z3::unknown) {                   // interrupted or over budget: every proof standing ends so
           const std::string why = unknown_reason(s);
-          for (auto& p : proofs)
-            if (p.status == ProofStatus::proved) {
-              p.status = undecided(why);
-              p.detail = why;
-            }
+          leave_standing(proofs, undecided(why), why);
           return false;
         }
         if (any == z3::unsat) return true;  // none
