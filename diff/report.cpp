@@ -4,8 +4,10 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "reports/board.hpp"
+#include "rulebook/stated_numbers.hpp"
 #include "reports/document.hpp"
 
 namespace rulecheck::diff {
@@ -63,7 +65,49 @@ std::string change_text(const json& before, const json& after) {
 }
 
 std::size_t change_count(const GameDiff& d) {
-  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size();
+  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size() +
+         d.sentences.size();
+}
+
+// "messina.cards.seven-per-location (cards paragraph 8, number #3)"
+std::string sentence_place(const SentenceChange& c) {
+  return fmt::format("{} ({} paragraph {}, number #{})", c.clause, c.section, c.paragraph, c.nth);
+}
+
+// What the editor must do with the sentence.
+std::string sentence_verdict(const SentenceChange& c) {
+  const std::string value = fmt::format("{} -> {}", rulebook::number_text(c.before), rulebook::number_text(c.after));
+  if (c.states_a_key) return fmt::format("states {}: {} (the edit itself: change its words with it)", c.means, value);
+  return fmt::format("{}: {}: left as written, it contradicts {}; re-word it", c.means, value,
+                     c.rests_on.empty() ? "the edited numbers" : fmt::format("{}", fmt::join(c.rests_on, ", ")));
+}
+
+void sentences_console(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("sentences   {} state a number the edit changes{}\n", d.sentences.size(),
+                     d.sentences.empty() ? " (none; rules/<game>/numbers.json)" : ":");
+  for (const auto& c : d.sentences) out << fmt::format("  {}: {}\n", sentence_place(c), sentence_verdict(c));
+}
+
+void sentences_markdown(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("## Sentences stating a number the edit changes: {}\n\n", d.sentences.size());
+  if (d.sentences.empty()) out << "None.\n\n";
+  for (const auto& c : d.sentences)
+    out << fmt::format("- `{}`: {}{}\n", sentence_place(c), sentence_verdict(c),
+                       c.says.empty() ? "" : fmt::format(" ({})", c.says));
+  if (!d.sentences.empty()) out << "\n";
+}
+
+void sentences_html(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("<h2>Sentences stating a number the edit changes: {}</h2>\n", d.sentences.size());
+  if (d.sentences.empty()) {
+    out << "<p>None.</p>\n";
+    return;
+  }
+  out << "<ul>\n";
+  for (const auto& c : d.sentences)
+    out << fmt::format("<li><code>{}</code>: {}{}</li>\n", escape_xml(sentence_place(c)),
+                       escape_xml(sentence_verdict(c)), c.says.empty() ? "" : " (" + escape_xml(c.says) + ")");
+  out << "</ul>\n";
 }
 
 std::string edit_line(const GameDiff& d) {
@@ -114,6 +158,11 @@ json to_json(const GameDiff& d) {
   for (const auto& k : d.ruleset) j["edit"]["ruleset"].push_back({{"key", k.key}, {"before", k.before}, {"after", k.after}});
   for (const auto& k : d.readings)
     j["edit"]["readings"].push_back({{"point", k.key}, {"before", k.before}, {"after", k.after}});
+  json& se = j["sentences"] = json::array();
+  for (const auto& c : d.sentences)
+    se.push_back({{"clause", c.clause}, {"section", c.section}, {"paragraph", c.paragraph}, {"nth", c.nth},
+                  {"means", c.means}, {"says", c.says}, {"before", c.before}, {"after", c.after},
+                  {"states_a_key", c.states_a_key}, {"rests_on", c.rests_on}});
   json& sc = j["scenarios"] = {{"compared", d.scenarios_compared}, {"steps", d.steps_compared},
                                {"errors", d.scenario_errors}, {"changes", json::array()}};
   for (const auto& c : d.scenarios)
@@ -152,6 +201,7 @@ json to_json(const GameDiff& d) {
 void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
   const std::size_t shown = verbose ? SIZE_MAX : 10;
   out << fmt::format("rulecheck diff: {}\nthe edit: {}\n\n", d.game, edit_line(d));
+  sentences_console(out, d);
   out << fmt::format("scenarios   {} compared ({} steps): {} change\n", d.scenarios_compared, d.steps_compared,
                      d.scenarios.size());
   for (std::size_t i = 0; i < d.scenarios.size() && i < shown; ++i) {
@@ -199,6 +249,7 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
   out << fmt::format("# rulecheck diff: {}, {} change(s)\n\nThe edit: {}.\n\n", d.game, change_count(d), edit_line(d));
   out << "Every change has a witness: one scenario file per side (base, edited), the same state and step, each "
          "carrying its side's numbers and readings; `rulecheck run` replays them.\n\n";
+  sentences_markdown(out, d);
   out << fmt::format("## Scenarios whose outcome changes: {} of {}\n\n", d.scenarios.size(), d.scenarios_compared);
   if (!d.scenarios.empty()) out << "| scenario | step | base | edited | witness |\n|---|---|---|---|---|\n";
   for (const auto& c : d.scenarios)
@@ -260,6 +311,7 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
          "th{background:#eee}code{background:#f4f4f4}</style></head><body>\n";
   out << fmt::format("<h1>rulecheck diff: {}, {} change(s)</h1>\n<p>The edit: {}.</p>\n", escape_xml(d.game),
                      change_count(d), escape_xml(edit_line(d)));
+  sentences_html(out, d);
   out << fmt::format("<h2>Scenarios whose outcome changes: {} of {}</h2>\n", d.scenarios.size(), d.scenarios_compared);
   if (!d.scenarios.empty()) {
     out << "<table><tr><th>scenario</th><th>step</th><th>base</th><th>edited</th><th>witness</th></tr>\n";

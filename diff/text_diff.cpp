@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "common/game.hpp"
+#include "common/input_error.hpp"
 #include "games/registry.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/scenario.hpp"
@@ -14,6 +15,7 @@
 #include "rulebook/code_sites.hpp"
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
+#include "rulebook/stated_numbers.hpp"
 
 namespace rulecheck::diff {
 
@@ -53,6 +55,92 @@ std::vector<Reread> code_rereads(const std::vector<std::string>& sites) {
 
 }  // namespace
 
+namespace {
+
+// The edited texts' numbers read against the project's ruleset (rulebook/stated_numbers.hpp).
+NumbersRead read_numbers(const rulebook::Project& project, const rulebook::ClauseIndex& index,
+                         const std::filesystem::path& texts) {
+  NumbersRead read;
+  read.game = index.game;
+  rulebook::Problems ignored;  // the rule data's problems are `rules check`'s to report
+  const rulebook::StatedNumbers numbers = rulebook::read_stated_numbers(project, index, ignored);
+  if (!numbers.present) return read;
+  rulebook::TextsReading reading;
+  try {
+    reading = rulebook::read_texts(numbers, index, texts,
+                                   rulebook::RulesetNumbers::of_file(project.rules / index.game / "ruleset.json"));
+  } catch (const InputError&) {
+    return read;
+  }
+  json edit = {{"game", index.game}};
+  for (const auto& k : reading.keys) {
+    read.keys.push_back({k.key, k.clause, k.where, k.before, k.after});
+    json* node = &edit;
+    std::string_view rest = k.key;
+    for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+      node = &(*node)[std::string(rest.substr(0, dot))];
+      rest.remove_prefix(dot + 1);
+    }
+    (*node)[std::string(rest)] = json::parse(rulebook::number_text(k.after));
+  }
+  if (!read.keys.empty()) read.edit = edit.dump();
+  for (const auto& c : reading.checks) {
+    if (c.status == rulebook::NumberCheck::Status::contradicts) read.contradictions.push_back(rulebook::describe(c));
+    if (c.status == rulebook::NumberCheck::Status::not_read && c.why_not_read.find("changed") != std::string::npos)
+      read.not_read.push_back(rulebook::describe(c));
+  }
+  return read;
+}
+
+void numbers_console(std::ostream& out, const TextDiff& d) {
+  for (const auto& n : d.numbers) {
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    out << fmt::format("\nnumbers of {} the edited texts state\n", n.game);
+    for (const auto& k : n.keys)
+      out << fmt::format("  {} ({}) states {} = {} (the ruleset has {})\n", k.where, k.clause, k.key,
+                         rulebook::number_text(k.after), rulebook::number_text(k.before));
+    if (!n.edit.empty())
+      out << fmt::format("  the ruleset edit that expresses it: {}\n  try: echo '{}' > edit.json && rulecheck diff "
+                         "--edited edit.json\n",
+                         n.edit, n.edit);
+    for (const auto& c : n.contradictions) out << "  CONTRADICTION " << c << "\n";
+    for (const auto& c : n.not_read) out << "  not read: " << c << "\n";
+  }
+}
+
+void numbers_markdown(std::ostream& out, const TextDiff& d) {
+  for (const auto& n : d.numbers) {
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    out << fmt::format("\n## Numbers of {} the edited texts state\n\n", n.game);
+    for (const auto& k : n.keys)
+      out << fmt::format("- {} (`{}`) states `{}` = {} (the ruleset has {})\n", k.where, k.clause, k.key,
+                         rulebook::number_text(k.after), rulebook::number_text(k.before));
+    if (!n.edit.empty())
+      out << fmt::format("\nThe ruleset edit that expresses it: `{}` (save it as `edit.json`, then `rulecheck diff "
+                         "--edited edit.json`).\n\n",
+                         n.edit);
+    for (const auto& c : n.contradictions) out << "- **contradiction**: " << c << "\n";
+    for (const auto& c : n.not_read) out << "- not read: " << c << "\n";
+  }
+}
+
+json numbers_json(const TextDiff& d) {
+  json list = json::array();
+  for (const auto& n : d.numbers) {
+    json keys = json::array();
+    for (const auto& k : n.keys)
+      keys.push_back({{"key", k.key}, {"clause", k.clause}, {"where", k.where}, {"before", k.before}, {"after", k.after}});
+    list.push_back({{"game", n.game},
+                    {"keys", keys},
+                    {"edit", n.edit.empty() ? json(nullptr) : json::parse(n.edit)},
+                    {"contradictions", n.contradictions},
+                    {"not_read", n.not_read}});
+  }
+  return list;
+}
+
+}  // namespace
+
 TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& rules_dir,
                     const std::filesystem::path& texts, unsigned rlimit) {
   TextDiff d;
@@ -67,6 +155,7 @@ TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& ru
   for (const auto& index : indexes) {
     if (!index.readable) continue;
     d.clauses_compared += index.clauses.size();
+    d.numbers.push_back(read_numbers(project, index, texts));
     rulebook::IndexDrift drift = rulebook::compare_with_texts(index, texts);
     for (const auto& p : drift.problems) d.problems.push_back(p.message);
     for (const auto& u : drift.unnamed)
@@ -120,7 +209,8 @@ json to_json(const TextDiff& d) {
     return out;
   };
   json j = {{"texts", d.texts.string()},      {"changed", d.changed()},      {"clauses_compared", d.clauses_compared},
-            {"not_clauses", d.not_clauses}, {"problems", d.problems},      {"clauses", json::array()}};
+            {"not_clauses", d.not_clauses}, {"problems", d.problems},      {"clauses", json::array()},
+            {"numbers", numbers_json(d)}};
   for (const auto& c : d.clauses)
     j["clauses"].push_back({{"game", c.game},
                             {"id", c.id},
@@ -157,6 +247,7 @@ void write_console(std::ostream& out, const TextDiff& d) {
   }
   for (const auto& n : d.not_clauses) out << "\n" << n << " (a not_clause: no rule rests on it)\n";
   for (const auto& p : d.problems) out << "problem: " << p << "\n";
+  numbers_console(out, d);
   out << fmt::format("\n{}\n", d.changed() ? "CHANGED: re-read the above against the new words"
                                            : "UNCHANGED: every clause's paragraph is as the index has it");
 }
@@ -181,6 +272,7 @@ void write_markdown(std::ostream& out, const TextDiff& d) {
     out << "\n";
   }
   for (const auto& n : d.not_clauses) out << "- " << n << " (a not_clause)\n";
+  numbers_markdown(out, d);
 }
 
 }  // namespace rulecheck::diff

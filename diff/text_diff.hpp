@@ -37,12 +37,28 @@ struct ClauseToReread {
   std::vector<Reread> scenarios, proofs, points, solver_code, oracle_code, properties;
 };
 
+// The numbers an edit of the texts changes (rules/<game>/numbers.json): the ruleset keys the edited
+// sentences now state otherwise (the ruleset edit to try with `diff --edited`), and the stated
+// numbers that no longer agree with the sentences they restate or derive from.
+struct NumbersRead {
+  std::string game;
+  struct Key {
+    std::string key, clause, where;
+    double before = 0, after = 0;
+  };
+  std::vector<Key> keys;
+  std::string edit;                          // the keys as a ruleset edit file's JSON ("" when none)
+  std::vector<std::string> contradictions;  // each naming both sentences
+  std::vector<std::string> not_read;        // numbers of paragraphs whose words changed too
+};
+
 struct TextDiff {
   std::filesystem::path texts;
   std::size_t clauses_compared = 0;
   std::vector<ClauseToReread> clauses;
   std::vector<std::string> not_clauses;  // not_clauses whose paragraph changed (no rule rests on them)
   std::vector<std::string> problems;     // texts that could not be read, paragraphs nothing names
+  std::vector<NumbersRead> numbers;      // per game with a numbers.json
   bool changed() const { return !clauses.empty() || !not_clauses.empty(); }
 };
 
