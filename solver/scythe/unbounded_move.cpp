@@ -121,7 +121,7 @@ class Player {
     state(unit_ == sy::Unit::mech ? m.carried >= 0 && b_.count(kWorker, from_, kMover) >= m.carried
                                   : m.carried == 0);
     // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave such a territory.
-    if (!fighter) state(!blocks(0, from_, true));
+    if (!fighter) state(!blocks(0, from_, true, /*left=*/false));
     z3::expr reached = c_.bool_val(true);
     for (int i = 0; i < k_; ++i) {
       const z3::expr& to = path_[i];
@@ -179,30 +179,31 @@ class Player {
     return left + ite_int(forced_[j] && at == base, opponent_workers(j, path_[j], who), 0);
   }
 
-  // Whether `who` has units on `at` when step `i` enters (step 0: before the move).
-  z3::expr present(int i, const z3::expr& at, int who) const {
-    if (who == kMover) return mine(kCharacter, at, i > 0) + mine(kMech, at, i > 0) + mine(kWorker, at, i > 0) >= 1;
+  // Whether `who` has units on `at` when step `i` (0-based) enters; `left`: the moving unit has left its
+  // start (false only for the start itself, before the move).
+  z3::expr present(int i, const z3::expr& at, int who, bool left) const {
+    if (who == kMover) return mine(kCharacter, at, left) + mine(kMech, at, left) + mine(kWorker, at, left) >= 1;
     return b_.combat(at, who) + opponent_workers(i, at, who) >= 1;
   }
 
   // Opponent `o` controls `at` when step `i` enters, given it has units there: it is the one faction
   // there, or holds the shared territory (scythe.move.combat-temporary-control).
-  z3::expr controls(int i, const z3::expr& at, int o) const {
+  z3::expr controls(int i, const z3::expr& at, int o, bool left) const {
     z3::expr alone = c_.bool_val(true);
     for (int x = 0; x < kFactions; ++x)
-      if (x != o) alone = alone && !present(i, at, x);
+      if (x != o) alone = alone && !present(i, at, x, left);
     return alone || b_.held(at) == o;
   }
 
   // An opponent controls `at` with its character or mechs (`combat`), or with its workers, when step `i`
-  // enters; under scythe.worker-blocking "presence", has them there.
-  z3::expr blocks(int i, const z3::expr& at, bool combat) const {
+  // enters (or, `left` false, before the move); under scythe.worker-blocking "presence", has them there.
+  z3::expr blocks(int i, const z3::expr& at, bool combat, bool left) const {
     z3::expr any_opponent = c_.bool_val(false);
     for (int o = 1; o < kFactions; ++o) {
       const z3::expr has = (combat ? b_.combat(at, o) : opponent_workers(i, at, o)) >= 1;
       any_opponent = any_opponent || (rules_.readings.worker_blocking == R::WorkerBlocking::presence
                                           ? has
-                                          : has && controls(i, at, o));
+                                          : has && controls(i, at, o, left));
     }
     return any_opponent;
   }
@@ -217,7 +218,7 @@ class Player {
     // (control, whatever scythe.worker-blocking reads: the stop speaks of control).
     z3::expr held_by_workers = c_.bool_val(false);
     for (int o = 1; o < kFactions; ++o)
-      held_by_workers = held_by_workers || (opponent_workers(i, to, o) >= 1 && controls(i, to, o));
+      held_by_workers = held_by_workers || (opponent_workers(i, to, o) >= 1 && controls(i, to, o, true));
     const z3::expr workers = define(fmt::format("workers{}", i + 1), !combat && held_by_workers);
     const z3::expr encounter = unit_ == sy::Unit::character ? b_.encounter(to) : c_.bool_val(false);
     encounter_.push_back(encounter);
@@ -232,8 +233,8 @@ class Player {
   // scythe.move.worker-blocked-by-workers. It never stops its move, and sends nobody home.
   z3::expr worker_enters(int i, const z3::expr& reached) {
     const z3::expr& to = path_[i];
-    if (mis_ != mr::kWorkerIntoCombat) state(z3::implies(reached, !blocks(i, to, true)));
-    if (mis_ != mr::kWorkerIntoWorkers) state(z3::implies(reached, !blocks(i, to, false)));
+    if (mis_ != mr::kWorkerIntoCombat) state(z3::implies(reached, !blocks(i, to, true, true)));
+    if (mis_ != mr::kWorkerIntoWorkers) state(z3::implies(reached, !blocks(i, to, false, true)));
     encounter_.push_back(c_.bool_val(false));
     forced_.push_back(c_.bool_val(false));
     return c_.bool_val(false);

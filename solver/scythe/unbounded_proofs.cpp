@@ -1,8 +1,9 @@
 // Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), proved
 // for maps of any size (unbounded.hpp): a position of the format (and, for the states play can reach,
 // one that keeps all six), one unit's move satisfying the conditions unbounded_move.cpp states, and
-// the claim broken after it is unsatisfiable. A claim about every territory or faction is asked of a
-// fresh constant (proving it for one the premises say nothing of proves it for all). Each question is
+// the claim broken after it is unsatisfiable. A claim about every territory is asked of the board's
+// `any`, a territory constant the move does not choose (proving it there proves it for all), and a
+// claim about every faction of each of the three. Each question is
 // one unit kind and path length, under the readings that change that move: scythe.stop-path for a
 // character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
 // worker's. The other three readings do not change a one-unit move: scythe.vacated-workers and
