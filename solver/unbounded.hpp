@@ -46,6 +46,8 @@ struct UnboundedProof {
   std::function<std::vector<Question>(z3::context&, const std::string& misreading)> ask;
   // What the vacuity check's `exercised` asks, in words ("the action adds a unit somewhere").
   std::string exercised_words = "the action does what the claim is about";
+  // What a question stands for, in the vacuity record ("all 10 questions (<this>) have a model ...").
+  std::string questions_words = "action kinds x readings";
 };
 
 // What asking a proof (under a misreading, "" for none) decides: proved, refuted (the first question
@@ -75,8 +77,7 @@ Proof<State, Step> unbounded_record(const UnboundedProof& u, const Budget& budge
     p.detail = fmt::format("vacuous: the premises of {} of {} questions have no model{}", a.questions - a.satisfiable,
                            a.questions, a.exercised ? " where " + u.exercised_words : "");
   } else {
-    p.vacuity = fmt::format("all {} questions ({}) have a model of their premises{}", a.questions,
-                            "action kinds x readings",
+    p.vacuity = fmt::format("all {} questions ({}) have a model of their premises{}", a.questions, u.questions_words,
                             a.exercised ? " where " + u.exercised_words : " (claims about every board: no action)");
   }
   return p;

@@ -264,6 +264,7 @@ UnboundedProof movement(const sy::Rules& rules, const char* id, const char* clai
   p.clauses = std::move(clauses);
   p.misreadings = std::move(misreadings);
   p.exercised_words = exercised_words;
+  p.questions_words = "unit kinds x path lengths x the readings that change them";
   p.ask = [rules, claim](z3::context& ctx, const std::string& mis) { return questions(ctx, rules, mis, claim); };
   return p;
 }
