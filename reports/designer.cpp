@@ -33,10 +33,12 @@ std::vector<std::string> strings_of(const json& list) {
   return out;
 }
 
-// The clauses a quote holds: "messina.muster.equip, messina.muster.equip.no-other-change".
-std::string clauses_of(const json& quote) {
+// The clauses a quote holds: "messina.muster.equip, messina.muster.equip.no-other-change"; each in
+// backticks for Markdown (`code`).
+std::string clauses_of(const json& quote, bool as_code = false) {
   std::string out;
-  for (const auto& c : strings_of(member(quote, "clauses"))) out += (out.empty() ? "" : ", ") + c;
+  for (const auto& c : strings_of(member(quote, "clauses")))
+    out += (out.empty() ? "" : ", ") + (as_code ? "`" + c + "`" : c);
   return out;
 }
 
@@ -124,10 +126,10 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
     out << "### What the rulebook says\n\n";
     for (const auto& q : member(f, "quotes")) {
       if (q.contains("words"))
-        out << fmt::format("> {}\n\n{} (`{}`){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q),
+        out << fmt::format("> {}\n\n{} ({}){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q, true),
                            q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
       else
-        out << fmt::format("- {} (`{}`), in our words: {}\n", where_of(q), clauses_of(q),
+        out << fmt::format("- {} ({}), in our words: {}\n", where_of(q), clauses_of(q, true),
                            text_of(q, "paraphrase"));
     }
     out << "\n";

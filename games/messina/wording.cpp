@@ -193,7 +193,7 @@ std::string change_words(const StateChange& c) {
     if (p[2] == "exposed")
       return fmt::format("card {} turns face-{} ", k, c.after == json(true) ? "up" : "down") + "(exposed " + values + ")";
     if (p[2] == "holder")
-      return c.after.is_null() ? fmt::format("card {} is discarded (held by {} before)", k, from)
+      return c.after.is_null() ? fmt::format("card {} is discarded (holder {} -> nobody)", k, from)
                                : fmt::format("card {}'s holder: {}", k, values);
   }
   std::string at;
