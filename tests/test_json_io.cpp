@@ -1,8 +1,11 @@
 // Strict JSON reading: malformed text gives line and column; duplicate keys are named by pointer.
+#include <functional>
+
 #include <gtest/gtest.h>
 
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
+#include "common/json_reader.hpp"
 #include "common/text.hpp"
 
 namespace rulecheck {
@@ -67,6 +70,42 @@ TEST(JsonIo, ABadByteInTheTextIsReportedAsAReplacementCharacter) {
   const std::string e = error_of("{\"a\": \"caf\xe9\"}");
   EXPECT_TRUE(is_valid_utf8(e)) << e;
   EXPECT_NE(e.find("ill-formed UTF-8"), std::string::npos) << e;
+}
+
+// A reader finds its JSON pointer only when it reports an error: it must still be the exact one.
+std::string reader_error(const std::function<void(const JsonReader&)>& read, const json& doc) {
+  try {
+    read(JsonReader(doc, "/state"));
+  } catch (const InputError& e) {
+    return e.pointer();
+  }
+  return "(no error)";
+}
+
+TEST(JsonReaderPointer, AnErrorNamesTheExactPointerOfTheValue) {
+  const json doc = json::parse(R"({"a": {"b/c": [1, {"d~e": "x"}]}, "z": [true, 2]})");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.field("a").field("b/c").elements()[1].field("d~e").count(); }, doc),
+            "/state/a/b~1c/1/d~0e");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.field("z").strings(); }, doc), "/state/z/0");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.field("a").only({"c"}); }, doc), "/state/a/b~1c");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.field("a").field("missing"); }, doc), "/state/a");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.members()[1].second.elements()[1].boolean(); }, doc), "/state/z/1");
+  EXPECT_EQ(reader_error([](const JsonReader& r) { r.string(); }, doc), "/state");
+}
+
+TEST(JsonReaderPointer, AVeryDeepPointerIsCutShort) {
+  json doc = 1;
+  for (int i = 0; i < 80; ++i) doc = json{{"key", doc}};
+  const std::string where = reader_error(
+      [](const JsonReader& r) {
+        JsonReader at = r;
+        while (at.node().is_object()) at = at.field("key");
+        at.string();
+      },
+      doc);
+  EXPECT_EQ(where.size(), 118u) << where;
+  EXPECT_EQ(where.substr(0, 10), "/state/key");
+  EXPECT_EQ(where.substr(where.size() - 4), "/...");
 }
 
 TEST(Text, WellFormedUtf8IsKeptAsItIs) {
