@@ -1,5 +1,7 @@
 // Strict JSON reading: malformed text gives line and column; duplicate keys are named by pointer.
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -106,6 +108,35 @@ TEST(JsonReaderPointer, AVeryDeepPointerIsCutShort) {
   EXPECT_EQ(where.size(), 118u) << where;
   EXPECT_EQ(where.substr(0, 10), "/state/key");
   EXPECT_EQ(where.substr(where.size() - 4), "/...");
+}
+
+// Equal values of the same types all the way down (nlohmann/json's == takes 1 for 1u).
+bool same(const json& a, const json& b) {
+  if (a.type() != b.type() || a != b) return false;
+  if (a.is_object())
+    for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib)
+      if (ia.key() != ib.key() || !same(*ia, *ib)) return false;
+  if (a.is_array())
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+TEST(JsonIo, LenientParsingGivesWhatNlohmannJsonGives) {
+  // The plain texts serve and engine answers carry take a faster path; everything else, and every
+  // error, is nlohmann/json's own: the value and its types must be the same either way.
+  for (const std::string& text : std::vector<std::string>{
+           R"({"id":"0.0","op":"apply","state":{"a":[1,-2,0,-0,{"b":null}],"t":true,"f":false,"s":""},"x":[]})",
+        R"( { "a" : [ 1 , 2 ] , "b" : { } } )", "\t[\r\n]\n", "123456789012345678", "1234567890123456789012",
+        "-9", "1.5", "1e3", "01", "-", "[1,]", "{\"a\":1,}", "{\"a\":1,\"a\":2}", R"(["a\"b", "\u00e9"])",
+        "[\"caf\xc3\xa9\"]", "[\"\xff\"]", "[\"tab\there\"]", "tru", "true false", "nul", "", "   ", "[1] x",
+        "{\"a\"}", "{1:2}", R"({"a":"b"})", "[[[[[]]]]]", std::string(600, '[') + std::string(600, ']')}) {
+    const json fast = parse_json_lenient(text), reference = json::parse(text, nullptr, false);
+    if (reference.is_discarded() || nested_deeper_than(text))
+      EXPECT_TRUE(fast.is_discarded()) << text;
+    else
+      EXPECT_TRUE(same(fast, reference)) << text << " -> " << fast.dump();
+  }
 }
 
 TEST(Text, WellFormedUtf8IsKeptAsItIs) {
