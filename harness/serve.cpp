@@ -254,7 +254,7 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       // fall through to the full parse, which reports the problem with its pointer
     }
     const bool too_deep = nested_deeper_than(line);
-    json request = too_deep ? json(json::value_t::discarded) : json::parse(line, nullptr, false);
+    json request = too_deep ? json(json::value_t::discarded) : parse_json_lenient(line);
     if (too_deep) {
       answer = fmt::format(R"({{"error":"the request nests arrays and objects more than {} deep","id":null}})",
                            kMaxJsonNesting);
