@@ -55,7 +55,7 @@ State read_state(const JsonReader& r) {
         if (int c = n.count(); c > 0) terr.resources[kind] = c;
     }
     if (auto h = t.optional("held_by")) terr.held_by = h->string();
-    s.territories[id] = terr;
+    s.territories[id] = std::move(terr);
   }
   if (auto p = r.optional("pending")) {
     p->only({"combats", "encounters"});
