@@ -5,6 +5,12 @@
 //   build/bench/rulecheck_bench --benchmark_filter='Generate|Oracle|Serve'
 //
 // items_per_second is generated cases per second.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
@@ -37,6 +43,35 @@ const std::vector<generators::GeneratedCase>& cases(const std::string& game) {
     for (int i = 0; i < 2000; ++i) list.push_back(gen(random.split(), i % 101).value());
   }
   return list;
+}
+
+// CPU seconds used so far by this process's children (the engine under test), from /proc: the
+// benchmarks against serve report it per case, since two processes share the work.
+double children_cpu_seconds() {
+  double ticks = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;  // not a process
+    std::ifstream in(entry.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(text.substr(close + 2));
+    std::string skip;
+    long ppid = 0, utime = 0, stime = 0;
+    fields >> skip >> ppid;
+    if (ppid != ::getpid()) continue;
+    for (int i = 0; i < 9; ++i) fields >> skip;
+    fields >> utime >> stime;
+    ticks += static_cast<double>(utime + stime);
+  }
+  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// Reports the engine's CPU time per case (µs) beside the benchmark's own CPU column.
+void report_engine_cpu(benchmark::State& state, double engine_seconds, std::size_t cases) {
+  state.counters["engine_us_per_case"] = cases ? engine_seconds * 1e6 / static_cast<double>(cases) : 0.0;
 }
 
 void Generate(benchmark::State& state) {
@@ -81,11 +116,13 @@ void Serve(benchmark::State& state) {
                                      std::chrono::milliseconds(30000), 64});
   engine.start();
   std::size_t agreed = 0, total = 0;
+  const double engine_before = children_cpu_seconds();
   for (auto _ : state)
     cross_check(scenarios, library(), engine, CrossCheckOptions{}, [&](const CaseResult& r) {
       ++total;
       agreed += r.verdict == Verdict::pass;
     });
+  report_engine_cpu(state, children_cpu_seconds() - engine_before, total);
   if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * scenarios.size()));
   state.SetLabel(game);
@@ -119,12 +156,14 @@ void ServeFuzz(benchmark::State& state) {
   PreparedCases prepared;
   cross.prepared = &prepared;
   std::size_t agreed = 0, total = 0;
+  const double engine_before = children_cpu_seconds();
   for (auto _ : state)
     for (const auto& batch : batches)
       cross_check(batch, library(), engine, cross, [&](const CaseResult& r) {
         ++total;
         agreed += r.verdict == Verdict::pass;
       });
+  report_engine_cpu(state, children_cpu_seconds() - engine_before, total);
   if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batches.size() * 256));
   state.SetLabel(game);

@@ -11,6 +11,7 @@
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
 #include "common/text.hpp"
+#include "rulebook/text_folder.hpp"
 #include "diff/edit_diff.hpp"
 #include "diff/report.hpp"
 #include "diff/text_diff.hpp"
@@ -53,7 +54,11 @@ int text_command(const Context& context, const DiffArgs& args) {
   if (!std::filesystem::is_directory(args.text))
     throw InputError("--text", fmt::format("{}: no such folder (the edited copy of the rule texts)", args.text));
   catch_interrupts();  // SIGINT, SIGTERM: the proofs in flight stop and are listed "interrupted"
-  const diff::TextDiff d = diff::diff_texts(*library, context.rules(), args.text, args.rlimit);
+  // The words before the edit: the texts the rule commands find ($RULECHECK_RULE_TEXTS, ../shared/rules).
+  const rulebook::TextFolder base = rulebook::find_text_folder(
+      rulebook::text_folder_choice(""), rulebook::Project::of_rules_folder(context.rules()));
+  const diff::TextDiff d =
+      diff::diff_texts(*library, context.rules(), args.text, args.rlimit, base.dir, base.why_none);
   if (args.format == "json")
     std::cout << diff::to_json(d).dump(2) << "\n";
   else
@@ -61,9 +66,11 @@ int text_command(const Context& context, const DiffArgs& args) {
   if (!args.output_dir.empty()) {
     std::filesystem::create_directories(args.output_dir);
     write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.json", diff::to_json(d).dump(2) + "\n");
-    std::ostringstream md;
+    std::ostringstream md, html;
     diff::write_markdown(md, d);
+    diff::write_html(html, d);
     write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.md", md.str());
+    write_file_atomically(std::filesystem::path(args.output_dir) / "diff-text.html", html.str());
   }
   if (interrupted()) {
     fmt::print(stderr, "rulecheck diff: interrupted by {}: a proof listed \"interrupted\" was not decided\n",
@@ -150,7 +157,7 @@ void add_diff_command(CLI::App& app, Context& context) {
       "something changed or a solver question is unknown (as prove), 2 bad input or usage, 3 no rules folder, "
       "130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
       "the rest named as not compared).\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
-      "changed (listed, with what to re-read); writes diff-text.md and diff-text.json to --output-dir.");
+      "changed (listed, with what to re-read); writes diff-text.md, diff-text.html and diff-text.json to --output-dir.");
   cmd->callback([&context, args] {
     try {
       if (!args->text.empty() && (!args->edited.empty() || !args->readings.empty()))

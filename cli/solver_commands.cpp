@@ -13,6 +13,7 @@
 #include "games/registry.hpp"
 #include "harness/interrupt.hpp"
 #include "reports/designer.hpp"
+#include "rulebook/quotes.hpp"
 
 namespace rulecheck::cli {
 
@@ -24,6 +25,7 @@ struct SolverArgs {
   std::string output_dir;
   unsigned rlimit = 50'000'000;
   bool strength = false;  // prove --strength
+  std::string text;       // ambiguities --text: the folder of rule texts to quote
 };
 
 // The games asked for (all by default), each with its rules; nothing when one is unknown.
@@ -132,6 +134,88 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
+// Each finding in the rulebook's words: its clauses quoted from the rule texts with file and
+// paragraph ("quotes", one per paragraph with the clauses it holds; the paraphrase of its first
+// clause stands in, with why, when the text is not there), and for a
+// declared point its question, its default reading and what each reading takes the text to mean.
+// Returns where the texts were looked for: {"found", "folder", "origin"} or {"found": false, "why"}.
+json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::ClauseQuoter& quoter) {
+  for (auto& f : findings) {
+    const std::string game = f.value("game", "");
+    const GameRules* g = library.find(game);
+    json quotes = json::array();
+    for (const auto& c : f["clauses"]) {
+      const std::string id = c.get<std::string>();
+      const rulebook::Quote q = quoter.quote(game, id);
+      // Clauses of one paragraph share one quote.
+      bool merged = false;
+      for (auto& e : quotes)
+        if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
+          e["clauses"].push_back(id);
+          merged = true;
+        }
+      if (merged) continue;
+      json entry{{"clauses", json::array({id})}, {"file", q.text_file}, {"paragraph", q.paragraph}};
+      const auto clause = g ? g->clauses.find(id) : std::map<std::string, Clause>::const_iterator{};
+      entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
+      if (q.why_not.empty()) {
+        entry["words"] = q.words;
+        if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
+      } else {
+        entry["not_quoted"] = q.why_not;
+      }
+      quotes.push_back(std::move(entry));
+    }
+    f["quotes"] = std::move(quotes);
+    const InterpretationPoint* point = g && !f.value("new", false) ? g->point(f.value("point", "")) : nullptr;
+    if (!point) continue;
+    f["question"] = point->question;
+    f["default_reading"] = point->default_reading;
+    for (auto& s : f["scenarios"]) {
+      const std::string reading = s.value("reading", "");
+      s["default"] = reading == point->default_reading;
+      const auto says = point->reading_says.find(reading);
+      if (says != point->reading_says.end()) s["reading_says"] = says->second;
+    }
+  }
+  const auto& texts = quoter.texts();
+  if (texts.dir) return {{"found", true}, {"folder", texts.dir->string()}, {"origin", texts.origin}};
+  return {{"found", false}, {"why", texts.why_none}};
+}
+
+// One finding on the console: the point and title, the rule's words (quoted, or the paraphrase
+// with the paragraph), the step in words, and each reading (the default marked) with what it takes
+// the text to mean and its outcome in the game's terms.
+void print_finding(const json& f) {
+  fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "witness ", f.value("point", ""),
+             f.value("size", 0), printable(f.value("title", "")));
+  for (const auto& q : f["quotes"]) {
+    const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
+    const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
+    if (q.contains("words"))
+      fmt::print("         {} ({}){}: \"{}\"\n", where, clauses,
+                 q.value("changed", false) ? " [changed since the clause index]" : "", printable(q.value("words", "")));
+    else
+      fmt::print("         {} ({}), in our words: {}\n", where, clauses, printable(q.value("paraphrase", "")));
+  }
+  if (f.contains("step_in_words")) fmt::print("         step: {}\n", printable(f.value("step_in_words", "")));
+  for (const auto& s : f["scenarios"]) {
+    const std::string reading = s.value("reading", "");
+    fmt::print("         {} {}{}\n", s.value("default", false) ? "*" : "-",
+               reading + (s.value("default", false) ? " (default)" : ""),
+               s.contains("reading_says") ? ": " + printable(s.value("reading_says", "")) : "");
+    std::string outcome = s.value("outcome_in_words", "");
+    if (s.contains("changes_in_words")) {
+      std::vector<std::string> changes = s["changes_in_words"].get<std::vector<std::string>>();
+      outcome += changes.empty() ? ": nothing changes" : ": " + fmt::format("{}", fmt::join(changes, "; "));
+    }
+    fmt::print("             -> {}\n", printable(outcome));
+  }
+  if (const json& ruleset = f["scenarios"].empty() ? json() : f["scenarios"][0]["scenario"]["ruleset"];
+      ruleset.is_object() && !ruleset.empty())
+    fmt::print("         under the ruleset override {}\n", ruleset.dump());
+}
+
 int ambiguities_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
@@ -173,6 +257,11 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       if (status == "witness") findings.push_back(std::move(f));
     }
   }
+  rulebook::ClauseQuoter quoter(rulebook::Project::of_rules_folder(context.rules()),
+                                rulebook::find_text_folder(rulebook::text_folder_choice(args.text),
+                                                           rulebook::Project::of_rules_folder(context.rules())));
+  if (quoter.texts().given_missing) throw InputError("--text", quoter.texts().why_none);
+  const json texts = add_rulebook_words(findings, *library, quoter);
   // New findings (not a declared point) first.
   std::stable_sort(findings.begin(), findings.end(),
                    [](const json& a, const json& b) { return a.value("new", false) && !b.value("new", false); });
@@ -183,8 +272,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     for (const auto& f : findings)
       for (const auto& s : f["scenarios"]) write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
-    write_designer_markdown(md, findings, questions, *library);
-    write_designer_html(html, findings, questions, *library);
+    write_designer_markdown(md, findings, questions, texts, *library);
+    write_designer_html(html, findings, questions, texts, *library);
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
   }
@@ -198,23 +287,14 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
              {"questions", questions},
              {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
              {"seconds", seconds},
-             {"unknown", undecided}};
+             {"unknown", undecided},
+             {"rule_texts", texts}};
     // Declared points whose search proved no board of its scope has a witness.
     out[interrupted() ? "no_witness_before_interruption" : "missed"] = none_points;
     if (interrupted()) out["stopped"] = interrupt_name();
     fmt::print("{}\n", out.dump(2));
   } else {
-    for (const auto& f : findings) {
-      fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "witness ", f.value("point", ""),
-                 f.value("size", 0), f.value("title", ""));
-      for (const auto& s : f["scenarios"]) {
-        const json& e = s["scenario"]["steps"][0]["expect"];
-        fmt::print("         {:24} {}\n", s.value("reading", ""),
-                   e.contains("result")      ? "answer " + e["result"].dump()
-                   : e.value("legal", false) ? "legal"
-                                             : "illegal");
-      }
-    }
+    for (const auto& f : findings) print_finding(f);
     std::size_t probes_none = 0;
     for (const auto& q : questions) {
       const std::string status = q.value("status", "");
@@ -238,6 +318,11 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");
+    if (texts.value("found", false))
+      fmt::print("rule texts quoted from {} ({})\n", texts.value("folder", ""), texts.value("origin", ""));
+    else
+      fmt::print("rule texts not found, so each clause is given in our words with its paragraph: {}\n",
+                 texts.value("why", ""));
     if (!args.output_dir.empty())
       fmt::print("report: {}/ambiguities.md and ambiguities.html; one scenario per reading beside them\n",
                  args.output_dir);
@@ -300,6 +385,10 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "(as prove), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was "
       "decided is reported, the rest \"interrupted\")");
   add_common(a, *amb);
+  a->add_option("--text", amb->text,
+                "The folder of rule texts whose sentences the report quotes (default: $RULECHECK_RULE_TEXTS, else "
+                "../shared/rules beside the project); without one each clause is given in our words with its "
+                "paragraph number");
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
   a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <istream>
 
@@ -57,28 +58,46 @@ std::string read_file_bounded(const std::filesystem::path& file, std::size_t cap
   return content;
 }
 
+bool LineReader::fill(std::size_t most) {
+  pending_.clear();
+  pos_ = 0;
+  std::streambuf* buffer = in_.rdbuf();
+  if (buffer->sgetc() == std::char_traits<char>::eof()) {  // waits for a byte, or the end
+    in_.setstate(std::ios::eofbit);
+    return false;
+  }
+  // What the stream holds now: taking no more than that never waits for a writer that is waiting for us.
+  const std::streamsize ready = buffer->in_avail();
+  pending_.resize(std::min(most, ready > 0 ? static_cast<std::size_t>(ready) : std::size_t{1}));
+  pending_.resize(static_cast<std::size_t>(buffer->sgetn(pending_.data(), static_cast<std::streamsize>(pending_.size()))));
+  return !pending_.empty();
+}
+
 LineReader::Got LineReader::next(std::string& line) {
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
   line.clear();
   length_ = 0;
-  std::streambuf* buffer = in_.rdbuf();
   bool over = false;
   for (;;) {
-    const int c = buffer->sbumpc();
-    if (c == std::char_traits<char>::eof()) {
-      in_.setstate(std::ios::eofbit);
+    // Not skipping, nothing past the cap is taken: reading stops there.
+    if (!buffered() && !fill(skip_long_ ? kChunk : cap_ + 1 - length_)) {
       if (length_ == 0) return Got::end;
-      break;
+      break;  // a last line without its newline
     }
-    if (c == '\n') break;
-    ++length_;
-    if (over) continue;
-    if (line.size() < cap_) {
-      line.push_back(static_cast<char>(c));
-    } else {
+    const char* start = pending_.data() + pos_;
+    const std::size_t left = pending_.size() - pos_;
+    const char* newline = static_cast<const char*>(std::memchr(start, '\n', left));
+    const std::size_t take = newline ? static_cast<std::size_t>(newline - start) : left;
+    pos_ += newline ? take + 1 : take;
+    length_ += take;
+    if (!over && line.size() + take <= cap_) {
+      line.append(start, take);
+    } else if (!over) {
       over = true;
       std::string().swap(line);  // give the memory back now, not when the line ends
       if (!skip_long_) break;
     }
+    if (newline) break;
   }
   return over ? Got::too_long : Got::line;
 }

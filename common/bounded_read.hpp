@@ -25,7 +25,9 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
 std::string read_file_bounded(const std::filesystem::path& file, std::size_t cap = kMaxInputBytes);
 
 // Lines from a stream, none held longer than a cap: a line over the cap is read to its end and
-// dropped as it goes, so memory stays bounded however long it is.
+// dropped as it goes, so memory stays bounded however long it is. The stream is read in chunks of
+// what it has ready (never waiting for more than one byte), so bytes of later lines may wait in the
+// reader: buffered() says so.
 class LineReader {
  public:
   enum class Got { line, too_long, end };
@@ -40,12 +42,19 @@ class LineReader {
   // The length in bytes of the line last read, whole or not.
   std::size_t length() const { return length_; }
   std::size_t cap() const { return cap_; }
+  // Whether bytes taken from the stream wait here: a caller waiting for input looks here first.
+  bool buffered() const { return pos_ < pending_.size(); }
 
  private:
+  // Takes up to `most` bytes of what the stream has ready into pending_ (waiting only when it has
+  // nothing ready); false at the end of the stream.
+  bool fill(std::size_t most);
   std::istream& in_;
   std::size_t cap_;
   bool skip_long_;
   std::size_t length_ = 0;
+  std::string pending_;  // taken from the stream, not yet handed out from pos_ on
+  std::size_t pos_ = 0;
 };
 
 // "64 MiB" for a cap in whole MiB, else "N bytes".

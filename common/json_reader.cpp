@@ -7,37 +7,47 @@
 
 namespace rulecheck {
 
-void InlinePointer::append_raw(std::string_view text) {
-  for (char c : text) {
-    if (size_ + 4u >= kCapacity) {
-      if (!cut_) {
-        data_[size_++] = '/';
-        data_[size_++] = '.';
-        data_[size_++] = '.';
-        data_[size_++] = '.';
-        cut_ = true;
-      }
-      return;
+namespace {
+
+// Appends to `path` the tokens from `node` down to `target`; false (path unchanged) when `target`
+// is not inside `node`.
+bool path_to(const json& node, const json* target, std::string& path) {
+  if (&node == target) return true;
+  const std::size_t mark = path.size();
+  if (node.is_object()) {
+    for (const auto& [key, value] : node.items()) {
+      path += '/';
+      path += pointer_token(key);
+      if (path_to(value, target, path)) return true;
+      path.resize(mark);
     }
-    data_[size_++] = c;
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      (path += '/') += std::to_string(i);
+      if (path_to(node[i], target, path)) return true;
+      path.resize(mark);
+    }
   }
+  return false;
 }
 
-InlinePointer InlinePointer::child(std::string_view token) const {
-  InlinePointer p = *this;
-  p.append_raw("/");
-  for (char c : token) p.append_raw(c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1));
-  return p;
+// Pointers past this length are cut short, ending "/...".
+constexpr std::size_t kPointerShown = 114;
+
+std::string shown(std::string pointer) {
+  if (pointer.size() > kPointerShown) pointer.replace(kPointerShown, std::string::npos, "/...");
+  return pointer;
 }
 
-InlinePointer InlinePointer::child(std::size_t index) const {
-  InlinePointer p = *this;
-  p.append_raw("/");
-  p.append_raw(std::to_string(index));
-  return p;
+}  // namespace
+
+std::string JsonReader::at() const {
+  std::string path = root_at_;
+  path_to(*root_, node_, path);
+  return shown(std::move(path));
 }
 
-void JsonReader::fail(const std::string& message) const { throw InputError(at_.str(), message); }
+void JsonReader::fail(const std::string& message) const { throw InputError(at(), message); }
 
 std::string JsonReader::type_name(const json& j) {
   switch (j.type()) {
@@ -66,21 +76,21 @@ JsonReader JsonReader::field(std::string_view key) const {
   expect_object();
   auto it = node_->find(key);
   if (it == node_->end() || it->is_null()) fail(fmt::format("the field \"{}\" is required here", key));
-  return JsonReader(*it, at_.child(key));
+  return child(*it);
 }
 
 std::optional<JsonReader> JsonReader::optional(std::string_view key) const {
   expect_object();
   auto it = node_->find(key);
   if (it == node_->end() || it->is_null()) return std::nullopt;
-  return JsonReader(*it, at_.child(key));
+  return child(*it);
 }
 
 const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allowed) const {
   expect_object();
   for (const auto& [key, value] : node_->items()) {
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    throw InputError(at_.child(key).str(), fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key,
+    throw InputError(shown(at() + '/' + pointer_token(key)), fmt::format("unknown field \"{}\"; the fields allowed here are: {}", key,
                                                        fmt::join(allowed, ", ")));
   }
   return *this;
@@ -89,14 +99,16 @@ const JsonReader& JsonReader::only(std::initializer_list<std::string_view> allow
 std::vector<std::pair<std::string, JsonReader>> JsonReader::members() const {
   expect_object();
   std::vector<std::pair<std::string, JsonReader>> out;
-  for (const auto& [key, value] : node_->items()) out.emplace_back(key, JsonReader(value, at_.child(key)));
+  out.reserve(node_->size());
+  for (const auto& [key, value] : node_->items()) out.emplace_back(key, child(value));
   return out;
 }
 
 std::vector<JsonReader> JsonReader::elements() const {
   if (!node_->is_array()) fail(fmt::format("expected a list, got {}", type_name(*node_)));
   std::vector<JsonReader> out;
-  for (std::size_t i = 0; i < node_->size(); ++i) out.emplace_back((*node_)[i], at_.child(i));
+  out.reserve(node_->size());
+  for (const json& e : *node_) out.push_back(child(e));
   return out;
 }
 
@@ -135,7 +147,7 @@ std::vector<std::string> JsonReader::strings() const {
   out.reserve(node_->size());
   for (std::size_t i = 0; i < node_->size(); ++i) {
     const json& e = (*node_)[i];
-    if (!e.is_string()) JsonReader(e, at_.child(i)).string();  // fails, naming the element
+    if (!e.is_string()) child(e).string();  // fails, naming the element
     out.push_back(e.get<std::string>());
   }
   return out;

@@ -20,31 +20,18 @@ namespace rulecheck {
 
 using json = nlohmann::json;
 
-// A JSON pointer kept inline (no allocation while reading: a reader is made for every field),
-// turned into a string only for an error message. Very deep pointers are cut short with "/...".
-class InlinePointer {
- public:
-  InlinePointer() = default;
-  explicit InlinePointer(std::string_view text) { append_raw(text); }
-  InlinePointer child(std::string_view token) const;
-  InlinePointer child(std::size_t index) const;
-  std::string str() const { return std::string(data_, size_); }
-
- private:
-  void append_raw(std::string_view text);
-  static constexpr std::size_t kCapacity = 118;
-  char data_[kCapacity];
-  std::uint8_t size_ = 0;
-  bool cut_ = false;
-};
-
+// A reader keeps no JSON pointer while reading (a reader is made for every field, and reading
+// must not pay for messages it never writes): it keeps the document it started from, and only an
+// error (or at()) finds where in that document its value is and names it. Very deep pointers are
+// cut short with "/...".
 class JsonReader {
  public:
-  JsonReader(const json& node, std::string_view at) : node_(&node), at_(at) {}
-  JsonReader(const json& node, const InlinePointer& at) : node_(&node), at_(at) {}
+  // `node` read as the document at `at` (a literal such as "/state", or "": the top).
+  JsonReader(const json& node, const char* at) : node_(&node), root_(&node), root_at_(at) {}
 
   const json& node() const { return *node_; }
-  std::string at() const { return at_.str(); }
+  // The JSON pointer of this value (found by walking the document: for messages).
+  std::string at() const;
   [[noreturn]] void fail(const std::string& message) const;
 
   // Object access. field() requires the key; optional() allows it to be absent (or null).
@@ -86,8 +73,11 @@ class JsonReader {
  private:
   [[noreturn]] void fail_not_one_of(const std::string& name, const std::vector<std::string_view>& names) const;
   static std::string type_name(const json& j);
+  JsonReader child(const json& node) const { return JsonReader(node, *this); }
+  JsonReader(const json& node, const JsonReader& parent) : node_(&node), root_(parent.root_), root_at_(parent.root_at_) {}
   const json* node_;
-  InlinePointer at_;
+  const json* root_;     // the document this reader's value is part of
+  const char* root_at_;  // the pointer of root_
 };
 
 }  // namespace rulecheck

@@ -20,6 +20,8 @@
 #include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 #include "properties/generators/generated_case.hpp"
+#include "rulebook/index.hpp"
+#include "rulebook/stated_numbers.hpp"
 
 namespace rulecheck::diff {
 
@@ -452,6 +454,40 @@ Edit read_edit(const RulesLibrary& library, const std::string& game_asked, const
   return e;
 }
 
+namespace {
+
+// The sentences whose stated numbers the edit changes: each entry of numbers.json whose formula has
+// another value under the edited ruleset. Problems of the rule data are `rules check`'s to report.
+std::vector<SentenceChange> sentences_to_change(const Edit& edit, const RulesLibrary& library) {
+  rulebook::Problems ignored;
+  const auto project = rulebook::Project::of_rules_folder(library.dir());
+  const rulebook::ClauseIndex index = rulebook::read_index(project, edit.game, ignored);
+  const rulebook::StatedNumbers numbers = rulebook::read_stated_numbers(project, index, ignored);
+  std::vector<SentenceChange> out;
+  if (!numbers.present) return out;
+  const rulebook::RulesetNumbers base(edit.base.rules.ruleset.dump()), edited(edit.edited.rules.ruleset.dump());
+  for (const auto& c : rulebook::sentences_an_edit_changes(numbers, base, edited)) {
+    SentenceChange s;
+    s.clause = c.entry->clause;
+    if (const auto* clause = index.find(s.clause)) {
+      s.paraphrase = clause->paraphrase;
+      s.section = clause->at.section;
+      s.paragraph = clause->at.paragraph;
+    }
+    s.nth = c.entry->nth;
+    s.means = c.entry->means.text();
+    s.says = c.entry->says;
+    s.before = c.before;
+    s.after = c.after;
+    s.states_a_key = c.states_a_key;
+    s.rests_on = c.rests_on;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace
+
 GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOptions& options,
                    const std::function<void(const std::string&)>& progress) {
   const auto started = std::chrono::steady_clock::now();
@@ -461,6 +497,7 @@ GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOpti
   const json rb = readings_of(edit.base), re = readings_of(edit.edited);
   for (const auto& [p, r] : re.items())
     if (rb[p] != r) d.readings.push_back({p, rb[p], r});
+  d.sentences = sentences_to_change(edit, library);
 
   SidePair sides(edit, *library.find(edit.game));
   // Each part in turn; a signal (harness/interrupt.hpp) stops the comparison after the part it

@@ -113,9 +113,23 @@ struct Question {
   static bool decided_status(const std::string& s) { return s != "unknown" && s != "interrupted"; }
 };
 
+// A sentence of the rule texts stating a number that the edit changes (rules/<game>/numbers.json): the
+// sentence stating an edited key (the edit itself: its words change with it), or one restating or
+// deriving it (a location's "7" from the limits 5 and 2): left as written, the texts would
+// contradict each other.
+struct SentenceChange {
+  std::string clause, paraphrase, section;
+  int paragraph = 0, nth = 0;  // the clause's paragraph, the number's place in it
+  std::string means, says;     // the formula it follows, and the relation in words
+  double before = 0, after = 0;
+  bool states_a_key = false;
+  std::vector<std::string> rests_on;  // the sentences stating the keys it reads
+};
+
 struct GameDiff {
   std::string game;
   std::vector<KeyChange> ruleset, readings;  // what the edit changes
+  std::vector<SentenceChange> sentences;      // the sentences whose numbers the edit changes
   std::size_t scenarios_compared = 0, steps_compared = 0;
   std::vector<std::string> scenario_errors;  // files that could not be loaded
   std::vector<ScenarioChange> scenarios;
@@ -136,7 +150,8 @@ struct GameDiff {
   double seconds = 0;
 
   bool changed() const {
-    return !scenarios.empty() || !sample.empty() || !proofs.empty() || !points.empty() || !probes.empty();
+    return !scenarios.empty() || !sample.empty() || !proofs.empty() || !points.empty() || !probes.empty() ||
+           !sentences.empty();
   }
   // The questions not decided on some side (unknown or interrupted): the comparison is not complete.
   std::size_t undecided() const {

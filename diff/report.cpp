@@ -2,10 +2,13 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "reports/board.hpp"
+#include "rulebook/stated_numbers.hpp"
 #include "reports/document.hpp"
 
 namespace rulecheck::diff {
@@ -62,8 +65,80 @@ std::string change_text(const json& before, const json& after) {
   return out;
 }
 
+// Whether a change only moves which clause refuses a step that is illegal on both sides (kept apart
+// from the changes of legality or of outcome: the step's fate is the same, its reason differs).
+bool refusal_only(const json& before, const json& after) {
+  auto refused = [](const json& o) {
+    return o.is_object() && o.contains("legal") && !o.value("legal", true) && !o.contains("error");
+  };
+  return refused(before) && refused(after) && before.value("rule", "") != after.value("rule", "");
+}
+bool refusal_only(const std::string& before, const std::string& after) {
+  return before.rfind("illegal", 0) == 0 && after.rfind("illegal", 0) == 0 && before != after;
+}
+bool refusal_only(const Witness& w) {
+  return !w.base.is_null() && !w.edited.is_null() &&
+         refusal_only(w.base["steps"][0]["expect"], w.edited["steps"][0]["expect"]);
+}
+bool refusal_only(const ScenarioChange& c) { return refusal_only(c.before, c.after); }
+bool refusal_only(const SampleChange& c) { return refusal_only(c.before, c.after); }
+bool refusal_only(const ProbeChange& c) { return refusal_only(c.witness); }
+
+// The changes of a list that are (or are not) refusal-only, in order.
+template <typename Change>
+std::vector<const Change*> split(const std::vector<Change>& all, bool refusals) {
+  std::vector<const Change*> out;
+  for (const auto& c : all)
+    if (refusal_only(c) == refusals) out.push_back(&c);
+  return out;
+}
+
+constexpr const char* kNone = "None.";
+
 std::size_t change_count(const GameDiff& d) {
-  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size();
+  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size() +
+         d.sentences.size();
+}
+
+// "messina.cards.seven-per-location (cards paragraph 8, number #3)"
+std::string sentence_place(const SentenceChange& c) {
+  return fmt::format("{} ({} paragraph {}, number #{})", c.clause, c.section, c.paragraph, c.nth);
+}
+
+// What the editor must do with the sentence.
+std::string sentence_verdict(const SentenceChange& c) {
+  const std::string value = fmt::format("{} -> {}", rulebook::number_text(c.before), rulebook::number_text(c.after));
+  if (c.states_a_key) return fmt::format("states {}: {} (the edit itself: change its words with it)", c.means, value);
+  return fmt::format("{}: {}: left as written, it contradicts {}; re-word it", c.means, value,
+                     c.rests_on.empty() ? "the edited numbers" : fmt::format("{}", fmt::join(c.rests_on, ", ")));
+}
+
+void sentences_console(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("sentences   {} state a number the edit changes{}\n", d.sentences.size(),
+                     d.sentences.empty() ? " (none; rules/<game>/numbers.json)" : ":");
+  for (const auto& c : d.sentences) out << fmt::format("  {}: {}\n", sentence_place(c), sentence_verdict(c));
+}
+
+void sentences_markdown(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("## Sentences stating a number the edit changes: {}\n\n", d.sentences.size());
+  if (d.sentences.empty()) out << "None.\n\n";
+  for (const auto& c : d.sentences)
+    out << fmt::format("- `{}`: {}{}\n", sentence_place(c), sentence_verdict(c),
+                       c.says.empty() ? "" : fmt::format(" ({})", c.says));
+  if (!d.sentences.empty()) out << "\n";
+}
+
+void sentences_html(std::ostream& out, const GameDiff& d) {
+  out << fmt::format("<h2>Sentences stating a number the edit changes: {}</h2>\n", d.sentences.size());
+  if (d.sentences.empty()) {
+    out << "<p>None.</p>\n";
+    return;
+  }
+  out << "<ul>\n";
+  for (const auto& c : d.sentences)
+    out << fmt::format("<li><code>{}</code>: {}{}</li>\n", escape_xml(sentence_place(c)),
+                       escape_xml(sentence_verdict(c)), c.says.empty() ? "" : " (" + escape_xml(c.says) + ")");
+  out << "</ul>\n";
 }
 
 std::string edit_line(const GameDiff& d) {
@@ -106,6 +181,13 @@ std::string clause_line(const GameRules& project, const std::string& id) {
   return fmt::format("`{}`: {}", id, it == project.clauses.end() ? "(not in the index)" : it->second.paraphrase);
 }
 
+// The same for HTML: the id as code, the paraphrase escaped.
+std::string clause_html(const GameRules& project, const std::string& id) {
+  const auto it = project.clauses.find(id);
+  return fmt::format("<code>{}</code>: {}", escape_xml(id),
+                     escape_xml(it == project.clauses.end() ? "(not in the index)" : it->second.paraphrase));
+}
+
 }  // namespace
 
 json to_json(const GameDiff& d) {
@@ -114,15 +196,21 @@ json to_json(const GameDiff& d) {
   for (const auto& k : d.ruleset) j["edit"]["ruleset"].push_back({{"key", k.key}, {"before", k.before}, {"after", k.after}});
   for (const auto& k : d.readings)
     j["edit"]["readings"].push_back({{"point", k.key}, {"before", k.before}, {"after", k.after}});
+  json& se = j["sentences"] = json::array();
+  for (const auto& c : d.sentences)
+    se.push_back({{"clause", c.clause}, {"section", c.section}, {"paragraph", c.paragraph}, {"nth", c.nth},
+                  {"means", c.means}, {"says", c.says}, {"before", c.before}, {"after", c.after},
+                  {"states_a_key", c.states_a_key}, {"rests_on", c.rests_on}});
   json& sc = j["scenarios"] = {{"compared", d.scenarios_compared}, {"steps", d.steps_compared},
                                {"errors", d.scenario_errors}, {"changes", json::array()}};
   for (const auto& c : d.scenarios)
     sc["changes"].push_back({{"id", c.id}, {"file", c.file}, {"title", c.title}, {"step", c.step},
-                             {"before", c.before}, {"after", c.after}, {"witness", witness_json(c.witness)}});
+                             {"before", c.before}, {"after", c.after}, {"refusing_clause_only", refusal_only(c)},
+                             {"witness", witness_json(c.witness)}});
   json& sa = j["sample"] = {{"seed", d.seed}, {"cases", d.sample_cases}, {"changes", json::array()}};
   for (const auto& c : d.sample)
     sa["changes"].push_back({{"kind", c.kind}, {"before", c.before}, {"after", c.after}, {"cases", c.cases},
-                             {"witness", witness_json(c.witness)}});
+                             {"refusing_clause_only", refusal_only(c)}, {"witness", witness_json(c.witness)}});
   json& pr = j["proofs"] = {{"compared", d.proofs_compared}, {"changes", json::array()}};
   for (const auto& c : d.proofs)
     pr["changes"].push_back({{"id", c.id}, {"claim", c.claim}, {"clauses", c.clauses}, {"before", c.before},
@@ -135,7 +223,7 @@ json to_json(const GameDiff& d) {
   json& pb = j["probes"] = {{"compared", d.probes_compared}, {"changes", json::array()}};
   for (const auto& c : d.probes)
     pb["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses}, {"size", c.size},
-                             {"witness", witness_json(c.witness)}});
+                             {"refusing_clause_only", refusal_only(c)}, {"witness", witness_json(c.witness)}});
   j["unknowns"] = d.unknowns;
   j["undecided"] = d.undecided();
   json& qs = j["questions"] = json::array();
@@ -152,18 +240,30 @@ json to_json(const GameDiff& d) {
 void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
   const std::size_t shown = verbose ? SIZE_MAX : 10;
   out << fmt::format("rulecheck diff: {}\nthe edit: {}\n\n", d.game, edit_line(d));
-  out << fmt::format("scenarios   {} compared ({} steps): {} change\n", d.scenarios_compared, d.steps_compared,
-                     d.scenarios.size());
-  for (std::size_t i = 0; i < d.scenarios.size() && i < shown; ++i) {
-    const auto& c = d.scenarios[i];
-    out << fmt::format("  {} step {}: {}\n", c.id, c.step, change_text(c.before, c.after));
+  sentences_console(out, d);
+  // The changes of legality or outcome first, then (apart) those where only the refusing clause moves.
+  const auto outcome_scenarios = split(d.scenarios, false), refusal_scenarios = split(d.scenarios, true);
+  out << fmt::format("scenarios   {} compared ({} steps): {} change(s) of legality or outcome, {} of the refusing "
+                     "clause only\n",
+                     d.scenarios_compared, d.steps_compared, outcome_scenarios.size(), refusal_scenarios.size());
+  for (const auto* list : {&outcome_scenarios, &refusal_scenarios}) {
+    if (list == &refusal_scenarios && !list->empty()) out << "  refused by another clause:\n";
+    for (std::size_t i = 0; i < list->size() && i < shown; ++i)
+      out << fmt::format("  {} step {}: {}\n", (*list)[i]->id, (*list)[i]->step,
+                         change_text((*list)[i]->before, (*list)[i]->after));
+    if (list->size() > shown) out << fmt::format("  ... and {} more (--verbose)\n", list->size() - shown);
   }
-  if (d.scenarios.size() > shown) out << fmt::format("  ... and {} more (--verbose)\n", d.scenarios.size() - shown);
   for (const auto& e : d.scenario_errors) out << "  not loaded: " << e << "\n";
-  out << fmt::format("sample      {} generated cases (seed {}): {} change\n", d.sample_cases, d.seed, d.sample.size());
-  for (const auto& c : d.sample)
-    out << fmt::format("  {}: {} -> {}: {} case(s); smallest: {}\n", c.kind, c.before, c.after, c.cases,
-                       id_of(c.witness.edited.is_null() ? c.witness.base : c.witness.edited));
+  const auto outcome_sample = split(d.sample, false), refusal_sample = split(d.sample, true);
+  out << fmt::format("sample      {} generated cases (seed {}): {} change(s) of legality or outcome, {} of the "
+                     "refusing clause only\n",
+                     d.sample_cases, d.seed, outcome_sample.size(), refusal_sample.size());
+  for (const auto* list : {&outcome_sample, &refusal_sample}) {
+    if (list == &refusal_sample && !list->empty()) out << "  refused by another clause:\n";
+    for (const auto* c : *list)
+      out << fmt::format("  {}: {} -> {}: {} case(s); smallest: {}\n", c->kind, c->before, c->after, c->cases,
+                         id_of(c->witness.edited.is_null() ? c->witness.base : c->witness.edited));
+  }
   out << fmt::format("proofs      {} compared: {} change\n", d.proofs_compared, d.proofs.size());
   for (const auto& c : d.proofs)
     out << fmt::format("  {}: {} -> {}{}\n", c.id, c.before, c.after,
@@ -172,10 +272,15 @@ void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
   for (const auto& c : d.points)
     out << fmt::format("  {}: the readings {} under the edited rules\n", c.point,
                        c.after ? "start to matter" : "no longer differ on any board searched");
-  out << fmt::format("probes      {} compared: {} change\n", d.probes_compared, d.probes.size());
-  for (const auto& c : d.probes)
-    out << fmt::format("  {}: {} -> {} (size {}): {}\n", c.probe, expected_text(c.witness.base),
-                       expected_text(c.witness.edited), c.size, c.title);
+  const auto outcome_probes = split(d.probes, false), refusal_probes = split(d.probes, true);
+  out << fmt::format("probes      {} compared: {} change(s) of legality or outcome, {} of the refusing clause only\n",
+                     d.probes_compared, outcome_probes.size(), refusal_probes.size());
+  for (const auto* list : {&outcome_probes, &refusal_probes}) {
+    if (list == &refusal_probes && !list->empty()) out << "  refused by another clause:\n";
+    for (const auto* c : *list)
+      out << fmt::format("  {}: {} -> {} (size {}): {}\n", c->probe, expected_text(c->witness.base),
+                         expected_text(c->witness.edited), c->size, c->title);
+  }
   for (const auto& u : d.unknowns) out << "  unknown: " << u << "\n";
   if (!d.questions.empty())
     out << fmt::format("questions   {} asked of the solver on both sides: {} decided, {} not decided\n",
@@ -199,17 +304,32 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
   out << fmt::format("# rulecheck diff: {}, {} change(s)\n\nThe edit: {}.\n\n", d.game, change_count(d), edit_line(d));
   out << "Every change has a witness: one scenario file per side (base, edited), the same state and step, each "
          "carrying its side's numbers and readings; `rulecheck run` replays them.\n\n";
-  out << fmt::format("## Scenarios whose outcome changes: {} of {}\n\n", d.scenarios.size(), d.scenarios_compared);
-  if (!d.scenarios.empty()) out << "| scenario | step | base | edited | witness |\n|---|---|---|---|---|\n";
-  for (const auto& c : d.scenarios)
-    out << fmt::format("| `{}` | {} | {} | {} | `{}` |\n", c.id, c.step, markdown_cell(outcome_text(c.before)),
-                       markdown_cell(outcome_text(c.after)), id_of(c.witness.edited));
-  out << fmt::format("\n## Generated cases whose outcome changes ({} cases, seed {})\n\n", d.sample_cases, d.seed);
-  for (const auto& c : d.sample) {
-    out << fmt::format("### {}: {} -> {} ({} cases)\n\nThe smallest:\n\n", c.kind, c.before, c.after, c.cases);
-    witness_markdown(out, c.witness);
+  sentences_markdown(out, d);
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.scenarios, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "## Scenarios refused by another clause: {} of {}\n\n"
+                                : "## Scenarios whose legality or outcome changes: {} of {}\n\n"),
+                       list.size(), d.scenarios_compared);
+    if (list.empty()) out << kNone << "\n\n";
+    if (!list.empty()) out << "| scenario | step | base | edited | witness |\n|---|---|---|---|---|\n";
+    for (const auto* c : list)
+      out << fmt::format("| `{}` | {} | {} | {} | `{}` |\n", c->id, c->step, markdown_cell(outcome_text(c->before)),
+                         markdown_cell(outcome_text(c->after)), id_of(c->witness.edited));
+    if (!list.empty()) out << "\n";
+  }
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.sample, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "## Generated cases refused by another clause ({} cases, seed {})\n\n"
+                                : "## Generated cases whose legality or outcome changes ({} cases, seed {})\n\n"),
+                       d.sample_cases, d.seed);
+    if (list.empty()) out << kNone << "\n\n";
+    for (const auto* c : list) {
+      out << fmt::format("### {}: {} -> {} ({} cases)\n\nThe smallest:\n\n", c->kind, c->before, c->after, c->cases);
+      witness_markdown(out, c->witness);
+    }
   }
   out << fmt::format("## Invariants that stop or start holding ({} proofs)\n\n", d.proofs_compared);
+  if (d.proofs.empty()) out << kNone << "\n\n";
   for (const auto& c : d.proofs) {
     out << fmt::format("### {}: {} -> {}\n\n{}\n\n", c.id, c.before, c.after, c.claim);
     for (const auto& cl : c.clauses) out << "- " << clause_line(project, cl) << "\n";
@@ -222,6 +342,7 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
   }
   out << fmt::format("## Interpretation points whose readings stop or start mattering ({} points)\n\n",
                      d.points_compared);
+  if (d.points.empty()) out << kNone << "\n\n";
   for (const auto& c : d.points) {
     out << fmt::format("### {}: {}\n\n{}\n\n", c.point,
                        c.after ? "the readings start to differ" : "no board found where the readings still differ",
@@ -231,12 +352,18 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
                          id_of(s["scenario"]));
     out << "\n";
   }
-  out << fmt::format("## The smallest boards where the sides differ ({} solver probes)\n\n", d.probes_compared);
-  for (const auto& c : d.probes) {
-    out << fmt::format("### {} (size {})\n\n{}\n\n", c.probe, c.size, c.title);
-    for (const auto& cl : c.clauses) out << "- " << clause_line(project, cl) << "\n";
-    out << "\n";
-    witness_markdown(out, c.witness);
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.probes, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "## The smallest boards refused by another clause ({} solver probes)\n\n"
+                                : "## The smallest boards where the sides differ ({} solver probes)\n\n"),
+                       d.probes_compared);
+    if (list.empty()) out << kNone << "\n\n";
+    for (const auto* c : list) {
+      out << fmt::format("### {} (size {})\n\n{}\n\n", c->probe, c->size, c->title);
+      for (const auto& cl : c->clauses) out << "- " << clause_line(project, cl) << "\n";
+      out << "\n";
+      witness_markdown(out, c->witness);
+    }
   }
   if (!d.unknowns.empty()) {
     out << "## Not decided within the solver's budget\n\n";
@@ -260,27 +387,40 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
          "th{background:#eee}code{background:#f4f4f4}</style></head><body>\n";
   out << fmt::format("<h1>rulecheck diff: {}, {} change(s)</h1>\n<p>The edit: {}.</p>\n", escape_xml(d.game),
                      change_count(d), escape_xml(edit_line(d)));
-  out << fmt::format("<h2>Scenarios whose outcome changes: {} of {}</h2>\n", d.scenarios.size(), d.scenarios_compared);
-  if (!d.scenarios.empty()) {
+  sentences_html(out, d);
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.scenarios, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "<h2>Scenarios refused by another clause: {} of {}</h2>\n"
+                                : "<h2>Scenarios whose legality or outcome changes: {} of {}</h2>\n"),
+                       list.size(), d.scenarios_compared);
+    if (list.empty()) out << "<p>" << kNone << "</p>\n";
+    if (list.empty()) continue;
     out << "<table><tr><th>scenario</th><th>step</th><th>base</th><th>edited</th><th>witness</th></tr>\n";
-    for (const auto& c : d.scenarios)
+    for (const auto* c : list)
       out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
-                         escape_xml(c.id), c.step, escape_xml(outcome_text(c.before)),
-                         escape_xml(outcome_text(c.after)), escape_xml(id_of(c.witness.edited)));
+                         escape_xml(c->id), c->step, escape_xml(outcome_text(c->before)),
+                         escape_xml(outcome_text(c->after)), escape_xml(id_of(c->witness.edited)));
     out << "</table>\n";
   }
-  out << fmt::format("<h2>Generated cases whose outcome changes ({} cases, seed {})</h2>\n", d.sample_cases, d.seed);
-  for (const auto& c : d.sample) {
-    out << fmt::format("<section><h3>{}: {} &rarr; {} ({} cases)</h3>\n", escape_xml(c.kind), escape_xml(c.before),
-                       escape_xml(c.after), c.cases);
-    witness_html(out, c.witness);
-    out << "</section>\n";
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.sample, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "<h2>Generated cases refused by another clause ({} cases, seed {})</h2>\n"
+                                : "<h2>Generated cases whose legality or outcome changes ({} cases, seed {})</h2>\n"),
+                       d.sample_cases, d.seed);
+    if (list.empty()) out << "<p>" << kNone << "</p>\n";
+    for (const auto* c : list) {
+      out << fmt::format("<section><h3>{}: {} &rarr; {} ({} cases)</h3>\n", escape_xml(c->kind),
+                         escape_xml(c->before), escape_xml(c->after), c->cases);
+      witness_html(out, c->witness);
+      out << "</section>\n";
+    }
   }
   out << fmt::format("<h2>Invariants that stop or start holding ({} proofs)</h2>\n", d.proofs_compared);
+  if (d.proofs.empty()) out << "<p>" << kNone << "</p>\n";
   for (const auto& c : d.proofs) {
     out << fmt::format("<section><h3><code>{}</code>: {} &rarr; {}</h3><p>{}</p><ul>\n", escape_xml(c.id),
                        escape_xml(c.before), escape_xml(c.after), escape_xml(c.claim));
-    for (const auto& cl : c.clauses) out << "<li>" << escape_xml(clause_line(project, cl)) << "</li>\n";
+    for (const auto& cl : c.clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
     out << "</ul>\n";
     if (!c.counterexample.is_null()) {
       write_board_html(out, c.counterexample["state"]);
@@ -291,6 +431,7 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
   }
   out << fmt::format("<h2>Interpretation points whose readings stop or start mattering ({} points)</h2>\n",
                      d.points_compared);
+  if (d.points.empty()) out << "<p>" << kNone << "</p>\n";
   for (const auto& c : d.points) {
     out << fmt::format("<section><h3><code>{}</code>: {}</h3><p>{}</p><ul>\n", escape_xml(c.point),
                        c.after ? "the readings start to differ" : "no board found where the readings still differ",
@@ -300,14 +441,20 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
                          escape_xml(expected_text(s["scenario"])), escape_xml(id_of(s["scenario"])));
     out << "</ul></section>\n";
   }
-  out << fmt::format("<h2>The smallest boards where the sides differ ({} solver probes)</h2>\n", d.probes_compared);
-  for (const auto& c : d.probes) {
-    out << fmt::format("<section><h3><code>{}</code> (size {})</h3><p>{}</p><ul>\n", escape_xml(c.probe), c.size,
-                       escape_xml(c.title));
-    for (const auto& cl : c.clauses) out << "<li>" << escape_xml(clause_line(project, cl)) << "</li>\n";
-    out << "</ul>\n";
-    witness_html(out, c.witness);
-    out << "</section>\n";
+  for (const bool refusals : {false, true}) {
+    const auto list = split(d.probes, refusals);
+    out << fmt::format(fmt::runtime(refusals ? "<h2>The smallest boards refused by another clause ({} solver probes)</h2>\n"
+                                : "<h2>The smallest boards where the sides differ ({} solver probes)</h2>\n"),
+                       d.probes_compared);
+    if (list.empty()) out << "<p>" << kNone << "</p>\n";
+    for (const auto* c : list) {
+      out << fmt::format("<section><h3><code>{}</code> (size {})</h3><p>{}</p><ul>\n", escape_xml(c->probe),
+                         c->size, escape_xml(c->title));
+      for (const auto& cl : c->clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
+      out << "</ul>\n";
+      witness_html(out, c->witness);
+      out << "</section>\n";
+    }
   }
   if (!d.unknowns.empty()) {
     out << "<h2>Not decided within the solver's budget</h2><ul>\n";

@@ -1,19 +1,25 @@
 #include "diff/text_diff.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "common/game.hpp"
+#include "common/input_error.hpp"
+#include "common/json_io.hpp"
 #include "games/registry.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/scenario.hpp"
 #include "reports/board.hpp"
+#include "reports/document.hpp"
 #include "rulebook/citations.hpp"
 #include "rulebook/code_sites.hpp"
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
+#include "rulebook/stated_numbers.hpp"
+#include "rulebook/text.hpp"
 
 namespace rulecheck::diff {
 
@@ -45,6 +51,101 @@ std::string solver_on(const Scenario& s, const GameRules& rules, unsigned rlimit
   return out;
 }
 
+// A paragraph's words, whole: its lines joined by spaces; "" (why set) when the file or the paragraph
+// is not there.
+std::string paragraph_words(const std::filesystem::path& dir, const std::string& file, int number, std::string& why) {
+  try {
+    const auto paragraphs = rulebook::read_paragraphs(dir / file);
+    if (number < 1 || static_cast<std::size_t>(number) > paragraphs.size()) {
+      why = fmt::format("{} in {} has no paragraph {}", file, dir.string(), number);
+      return "";
+    }
+    std::string out;
+    for (const auto& line : paragraphs[static_cast<std::size_t>(number - 1)].lines) out += (out.empty() ? "" : " ") + line;
+    return out;
+  } catch (const std::exception& e) {
+    why = e.what();
+    return "";
+  }
+}
+
+// The whole numbers a text names, in order ("5 Units per map-space, 2 per Location Card" -> 5, 2).
+std::vector<long> numbers_in(const std::string& text) {
+  std::vector<long> out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (std::isdigit(static_cast<unsigned char>(text[i]))) {
+      std::size_t j = i;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      if (j - i <= 9) out.push_back(std::stol(text.substr(i, j - i)));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+// {"units": {"bomber": {"cost": v}}} for the dotted key "units.bomber.cost".
+json nested(const std::string& dotted, const json& value) {
+  const auto dot = dotted.find('.');
+  if (dot == std::string::npos) return {{dotted, value}};
+  return {{dotted.substr(0, dot), nested(dotted.substr(dot + 1), value)}};
+}
+
+// The ruleset keys and readings that could say the clause's new words (diff/text_diff.hpp Expression).
+std::vector<Expression> expressions_for(const std::string& game, const std::string& clause, const GameRules& rules,
+                                        const std::filesystem::path& rules_dir, const std::vector<Reread>& points,
+                                        const std::string& old_text, const std::string& new_text) {
+  std::vector<Expression> out;
+  // Numbers the edit replaced, position by position (when it kept their count).
+  const auto before = numbers_in(old_text), after = numbers_in(new_text);
+  std::vector<std::pair<long, long>> replaced;
+  if (!old_text.empty() && before.size() == after.size())
+    for (std::size_t i = 0; i < before.size(); ++i)
+      if (before[i] != after[i]) replaced.push_back({before[i], after[i]});
+  json doc;
+  try {
+    doc = read_json_file(rules_dir / game / "ruleset.doc.json");
+  } catch (const std::exception&) {
+    doc = json::object();
+  }
+  const json keys = doc.contains("keys") && doc["keys"].is_object() ? doc["keys"] : json::object();
+  for (const auto& [key, entry] : keys.items()) {
+    const auto clauses = entry.value("clauses", std::vector<std::string>{});
+    if (std::find(clauses.begin(), clauses.end(), clause) == clauses.end()) continue;
+    std::string pointer;
+    for (char ch : "/" + key) pointer += ch == '.' ? '/' : ch;
+    const json now = rules.ruleset.contains(json::json_pointer(pointer)) ? rules.ruleset[json::json_pointer(pointer)]
+                                                                          : json();
+    Expression e{"ruleset", key, now.dump(), "", "", ""};
+    json value = "<the value the new words give>";
+    for (const auto& [was, is] : replaced)
+      if (now.is_number_integer() && now.get<long>() == was) {
+        e.to = std::to_string(is);
+        value = is;
+      }
+    json file = nested(key, value);
+    file["game"] = game;
+    e.file = file.dump();
+    e.command = "rulecheck diff --edited edited-ruleset.json  (edited-ruleset.json: " + e.file + ")";
+    out.push_back(std::move(e));
+  }
+  // When the edit replaced a key's own value, that key says it; the keys whose value the words did
+  // not touch are listed only when no key's value was replaced.
+  const bool some_valued = std::any_of(out.begin(), out.end(), [](const Expression& e) { return !e.to.empty(); });
+  if (some_valued) out.erase(std::remove_if(out.begin(), out.end(), [](const Expression& e) { return e.to.empty(); }),
+                             out.end());
+  for (const auto& p : points)
+    if (const InterpretationPoint* point = rules.point(p.name.substr(0, p.name.find(' '))))
+      for (const auto& reading : point->readings) {
+        if (reading == point->default_reading) continue;
+        const json file = {{"game", game}, {point->id, reading}};
+        out.push_back({"reading", point->id, point->default_reading, reading, file.dump(),
+                       "rulecheck diff --readings readings.json  (readings.json: " + file.dump() + ")"});
+      }
+  return out;
+}
+
 std::vector<Reread> code_rereads(const std::vector<std::string>& sites) {
   std::vector<Reread> out;
   for (const auto& s : sites) out.push_back({s, "", ""});
@@ -53,10 +154,116 @@ std::vector<Reread> code_rereads(const std::vector<std::string>& sites) {
 
 }  // namespace
 
+namespace {
+
+// The edited texts' numbers read against the project's ruleset (rulebook/stated_numbers.hpp).
+NumbersRead read_numbers(const rulebook::Project& project, const rulebook::ClauseIndex& index,
+                         const std::filesystem::path& texts) {
+  NumbersRead read;
+  read.game = index.game;
+  rulebook::Problems ignored;  // the rule data's problems are `rules check`'s to report
+  const rulebook::StatedNumbers numbers = rulebook::read_stated_numbers(project, index, ignored);
+  if (!numbers.present) return read;
+  rulebook::TextsReading reading;
+  try {
+    reading = rulebook::read_texts(numbers, index, texts,
+                                   rulebook::RulesetNumbers::of_file(project.rules / index.game / "ruleset.json"));
+  } catch (const InputError&) {
+    return read;
+  }
+  json edit = {{"game", index.game}};
+  for (const auto& k : reading.keys) {
+    read.keys.push_back({k.key, k.clause, k.where, k.before, k.after});
+    json* node = &edit;
+    std::string_view rest = k.key;
+    for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+      node = &(*node)[std::string(rest.substr(0, dot))];
+      rest.remove_prefix(dot + 1);
+    }
+    (*node)[std::string(rest)] = json::parse(rulebook::number_text(k.after));
+  }
+  if (!read.keys.empty()) read.edit = edit.dump();
+  for (const auto& c : reading.checks) {
+    if (c.status == rulebook::NumberCheck::Status::contradicts) read.contradictions.push_back(rulebook::describe(c));
+    if (c.status == rulebook::NumberCheck::Status::not_read && c.why_not_read.find("changed") != std::string::npos)
+      read.not_read.push_back(rulebook::describe(c));
+  }
+  return read;
+}
+
+void numbers_console(std::ostream& out, const TextDiff& d) {
+  for (const auto& n : d.numbers) {
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    out << fmt::format("\nnumbers of {} the edited texts state\n", n.game);
+    for (const auto& k : n.keys)
+      out << fmt::format("  {} ({}) states {} = {} (the ruleset has {})\n", k.where, k.clause, k.key,
+                         rulebook::number_text(k.after), rulebook::number_text(k.before));
+    if (!n.edit.empty())
+      out << fmt::format("  the ruleset edit that expresses it: {}\n  try: echo '{}' > edit.json && rulecheck diff "
+                         "--edited edit.json\n",
+                         n.edit, n.edit);
+    for (const auto& c : n.contradictions) out << "  CONTRADICTION " << c << "\n";
+    for (const auto& c : n.not_read) out << "  not read: " << c << "\n";
+  }
+}
+
+void numbers_markdown(std::ostream& out, const TextDiff& d) {
+  for (const auto& n : d.numbers) {
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    out << fmt::format("\n## Numbers of {} the edited texts state\n\n", n.game);
+    for (const auto& k : n.keys)
+      out << fmt::format("- {} (`{}`) states `{}` = {} (the ruleset has {})\n", k.where, k.clause, k.key,
+                         rulebook::number_text(k.after), rulebook::number_text(k.before));
+    if (!n.edit.empty())
+      out << fmt::format("\nThe ruleset edit that expresses it: `{}` (save it as `edit.json`, then `rulecheck diff "
+                         "--edited edit.json`).\n\n",
+                         n.edit);
+    for (const auto& c : n.contradictions) out << "- **contradiction**: " << c << "\n";
+    for (const auto& c : n.not_read) out << "- not read: " << c << "\n";
+  }
+}
+
+void numbers_html(std::ostream& out, const TextDiff& d) {
+  for (const auto& n : d.numbers) {
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    out << fmt::format("<h2>Numbers of {} the edited texts state</h2><ul>\n", escape_xml(n.game));
+    for (const auto& k : n.keys)
+      out << fmt::format("<li>{} (<code>{}</code>) states <code>{}</code> = {} (the ruleset has {})</li>\n",
+                         escape_xml(k.where), escape_xml(k.clause), escape_xml(k.key), rulebook::number_text(k.after),
+                         rulebook::number_text(k.before));
+    if (!n.edit.empty())
+      out << fmt::format("<li>The ruleset edit that expresses it: <code>{}</code> (save it as <code>edit.json</code>, "
+                         "then <code>rulecheck diff --edited edit.json</code>)</li>\n",
+                         escape_xml(n.edit));
+    for (const auto& c : n.contradictions) out << "<li><strong>contradiction</strong>: " << escape_xml(c) << "</li>\n";
+    for (const auto& c : n.not_read) out << "<li>not read: " << escape_xml(c) << "</li>\n";
+    out << "</ul>\n";
+  }
+}
+
+json numbers_json(const TextDiff& d) {
+  json list = json::array();
+  for (const auto& n : d.numbers) {
+    json keys = json::array();
+    for (const auto& k : n.keys)
+      keys.push_back({{"key", k.key}, {"clause", k.clause}, {"where", k.where}, {"before", k.before}, {"after", k.after}});
+    list.push_back({{"game", n.game},
+                    {"keys", keys},
+                    {"edit", n.edit.empty() ? json(nullptr) : json::parse(n.edit)},
+                    {"contradictions", n.contradictions},
+                    {"not_read", n.not_read}});
+  }
+  return list;
+}
+
+}  // namespace
+
 TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& rules_dir,
-                    const std::filesystem::path& texts, unsigned rlimit) {
+                    const std::filesystem::path& texts, unsigned rlimit,
+                    const std::optional<std::filesystem::path>& base_texts, const std::string& base_missing) {
   TextDiff d;
   d.texts = texts;
+  if (base_texts) d.base_texts = base_texts->string();
   const rulebook::Project project = rulebook::Project::of_rules_folder(rules_dir);
   rulebook::Problems problems;
   const std::vector<rulebook::ClauseIndex> indexes = rulebook::read_indexes(project, problems);
@@ -67,6 +274,7 @@ TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& ru
   for (const auto& index : indexes) {
     if (!index.readable) continue;
     d.clauses_compared += index.clauses.size();
+    d.numbers.push_back(read_numbers(project, index, texts));
     rulebook::IndexDrift drift = rulebook::compare_with_texts(index, texts);
     for (const auto& p : drift.problems) d.problems.push_back(p.message);
     for (const auto& u : drift.unnamed)
@@ -77,9 +285,35 @@ TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& ru
         d.not_clauses.push_back(fmt::format("{} {}", rulebook::drift_name(e.drift), e.label));
         continue;
       }
-      ClauseToReread c{index.game, e.id, std::string(rulebook::drift_name(e.drift)), e.text_file, e.paragraph,
-                       e.new_paragraph, "", e.new_text, {}, {}, {}, {}, {}, {}};
+      ClauseToReread c;
+      c.game = index.game;
+      c.id = e.id;
+      c.drift = std::string(rulebook::drift_name(e.drift));
+      c.text_file = e.text_file;
+      c.paragraph = e.paragraph;
+      c.new_paragraph = e.new_paragraph;
       if (const auto* clause = index.find(e.id)) c.paraphrase = clause->paraphrase;
+      // The words before and after, whole (not a preview): the old from the base texts when their
+      // paragraph is still the one the index fingerprinted, the new from the edited copy.
+      if (base_texts) {
+        std::string why;
+        c.old_text = paragraph_words(*base_texts, e.text_file, e.paragraph, why);
+        if (!c.old_text.empty()) {
+          const auto paragraphs = rulebook::read_paragraphs(*base_texts / e.text_file);
+          if (paragraphs[static_cast<std::size_t>(e.paragraph - 1)].fingerprint != e.fingerprint) {
+            c.old_text.clear();
+            why = fmt::format("{}, paragraph {} in {} is not the paragraph the index was written from", e.text_file,
+                              e.paragraph, base_texts->string());
+          }
+        }
+        c.old_text_missing = why;
+      } else {
+        c.old_text_missing = base_missing;
+      }
+      if (e.new_paragraph > 0) {
+        std::string why;
+        c.new_text = paragraph_words(texts, e.text_file, e.new_paragraph, why);
+      }
       for (const auto& file : citations.scenarios_citing(e.id)) {
         try {
           const Scenario s = load_scenario(project.root / file, library);
@@ -99,6 +333,7 @@ TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& ru
         }
       }
       for (const auto& p : citations.points_citing(e.id)) c.points.push_back({p, "", ""});
+      if (rules) c.expressions = expressions_for(index.game, e.id, *rules, rules_dir, c.points, c.old_text, c.new_text);
       c.solver_code = code_rereads(rulebook::sites_citing(sites, e.id, rulebook::is_solver_site));
       c.oracle_code = code_rereads(rulebook::sites_citing(sites, e.id, rulebook::is_oracle_site));
       c.properties = code_rereads(rulebook::sites_citing(sites, e.id, rulebook::is_property_site));
@@ -107,6 +342,31 @@ TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& ru
   }
   return d;
 }
+
+namespace {
+
+json expressions_json(const std::vector<Expression>& list) {
+  json out = json::array();
+  for (const auto& e : list)
+    out.push_back({{"kind", e.kind}, {"name", e.name}, {"now", e.now}, {"to", e.to}, {"file", e.file},
+                   {"command", e.command}});
+  return out;
+}
+
+// One way of saying the new words, in a sentence.
+std::string expression_words(const Expression& e) {
+  if (e.kind == "ruleset")
+    return fmt::format("the ruleset key {} (now {}{}): {}", e.name, e.now,
+                       e.to.empty() ? "; the new words give no single new value for it" : ", the new words give " + e.to,
+                       e.command);
+  return fmt::format("the reading {} of {} (the default is {}): {}", e.to, e.name, e.now, e.command);
+}
+
+constexpr const char* kEncodingMustChange =
+    "no ruleset key or reading rests on this clause: if its meaning changed, the encoding itself must change (the "
+    "oracle's and the solver's code listed here)";
+
+}  // namespace
 
 json to_json(const TextDiff& d) {
   auto list = [](const std::vector<Reread>& v) {
@@ -119,9 +379,11 @@ json to_json(const TextDiff& d) {
     }
     return out;
   };
-  json j = {{"texts", d.texts.string()},      {"changed", d.changed()},      {"clauses_compared", d.clauses_compared},
-            {"not_clauses", d.not_clauses}, {"problems", d.problems},      {"clauses", json::array()}};
-  for (const auto& c : d.clauses)
+  json j = {{"texts", d.texts.string()},      {"base_texts", d.base_texts},      {"changed", d.changed()},      {"clauses_compared", d.clauses_compared},
+            {"not_clauses", d.not_clauses}, {"problems", d.problems},      {"clauses", json::array()},
+            {"numbers", numbers_json(d)}};
+  for (const auto& c : d.clauses) {
+    if (c.old_text.empty()) j["old_text_missing"][c.id] = c.old_text_missing;
     j["clauses"].push_back({{"game", c.game},
                             {"id", c.id},
                             {"drift", c.drift},
@@ -129,13 +391,17 @@ json to_json(const TextDiff& d) {
                             {"paragraph", c.paragraph},
                             {"new_paragraph", c.new_paragraph},
                             {"paraphrase", c.paraphrase},
+                            {"old_text", c.old_text},
                             {"new_text", c.new_text},
+                            {"expressions", expressions_json(c.expressions)},
+                            {"encoding_must_change", c.expressions.empty()},
                             {"scenarios", list(c.scenarios)},
                             {"proofs", list(c.proofs)},
                             {"points", list(c.points)},
                             {"solver_code", list(c.solver_code)},
                             {"oracle_code", list(c.oracle_code)},
                             {"properties", list(c.properties)}});
+  }
   return j;
 }
 
@@ -146,7 +412,14 @@ void write_console(std::ostream& out, const TextDiff& d) {
     out << fmt::format("\n{} {} ({} paragraph {}", c.drift, c.id, c.text_file, c.paragraph);
     if (c.new_paragraph && c.new_paragraph != c.paragraph) out << fmt::format(", now {}", c.new_paragraph);
     out << fmt::format(")\n  we read it as: {}\n", c.paraphrase);
-    if (!c.new_text.empty()) out << fmt::format("  the text now: \"{}\"\n", c.new_text);
+    if (!c.old_text.empty())
+      out << fmt::format("  the words before: \"{}\"\n", c.old_text);
+    else
+      out << fmt::format("  the words before: not found ({})\n", c.old_text_missing);
+    out << (c.new_text.empty() ? std::string("  the words now: none (the paragraph is gone)\n")
+                               : fmt::format("  the words now:    \"{}\"\n", c.new_text));
+    if (c.expressions.empty()) out << "  " << kEncodingMustChange << "\n";
+    for (const auto& e : c.expressions) out << "  could be said by " << expression_words(e) << "\n";
     for (const auto& r : c.scenarios)
       out << fmt::format("  scenario  {}  {}{}\n", r.name, r.verdict, r.detail.empty() ? "" : "; " + r.detail);
     for (const auto& r : c.proofs) out << fmt::format("  proof     {}  {}\n", r.name, r.verdict);
@@ -157,6 +430,7 @@ void write_console(std::ostream& out, const TextDiff& d) {
   }
   for (const auto& n : d.not_clauses) out << "\n" << n << " (a not_clause: no rule rests on it)\n";
   for (const auto& p : d.problems) out << "problem: " << p << "\n";
+  numbers_console(out, d);
   out << fmt::format("\n{}\n", d.changed() ? "CHANGED: re-read the above against the new words"
                                            : "UNCHANGED: every clause's paragraph is as the index has it");
 }
@@ -166,7 +440,13 @@ void write_markdown(std::ostream& out, const TextDiff& d) {
   for (const auto& c : d.clauses) {
     out << fmt::format("## {} `{}` ({} paragraph {})\n\nWe read it as: {}\n\n", c.drift, c.id, c.text_file, c.paragraph,
                        c.paraphrase);
-    if (!c.new_text.empty()) out << fmt::format("The text now: \"{}\"\n\n", c.new_text);
+    out << (c.old_text.empty() ? fmt::format("The words before: not found ({}).\n\n", c.old_text_missing)
+                               : fmt::format("The words before:\n\n> {}\n\n", c.old_text));
+    out << (c.new_text.empty() ? std::string("The words now: none (the paragraph is gone).\n\n")
+                               : fmt::format("The words now:\n\n> {}\n\n", c.new_text));
+    if (c.expressions.empty()) out << "Could the data say it? No: " << kEncodingMustChange << ".\n\n";
+    for (const auto& e : c.expressions) out << "- Could be said by " << expression_words(e) << "\n";
+    if (!c.expressions.empty()) out << "\n";
     out << "| what | name | today | detail |\n|---|---|---|---|\n";
     auto rows = [&](const char* what, const std::vector<Reread>& v) {
       for (const auto& r : v)
@@ -181,6 +461,100 @@ void write_markdown(std::ostream& out, const TextDiff& d) {
     out << "\n";
   }
   for (const auto& n : d.not_clauses) out << "- " << n << " (a not_clause)\n";
+  numbers_markdown(out, d);
+  if (d.clauses.empty() && d.not_clauses.empty()) out << "None: every clause's paragraph is as the index has it.\n";
+}
+
+namespace {
+
+// The words of `a` and `b` split at spaces, with the run where they differ (after the common
+// beginning, before the common end) marked <del> in the old and <ins> in the new.
+std::pair<std::string, std::string> marked_edit(const std::string& a, const std::string& b) {
+  auto words = [](const std::string& t) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < t.size()) {
+      const std::size_t j = t.find(' ', i);
+      out.push_back(t.substr(i, j == std::string::npos ? std::string::npos : j - i));
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+    return out;
+  };
+  const auto x = words(a), y = words(b);
+  std::size_t head = 0;
+  while (head < x.size() && head < y.size() && x[head] == y[head]) ++head;
+  std::size_t tail = 0;
+  while (tail < x.size() - head && tail < y.size() - head && x[x.size() - 1 - tail] == y[y.size() - 1 - tail]) ++tail;
+  auto render = [&](const std::vector<std::string>& w, const char* tag) {
+    std::string out;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (i == head && head < w.size() - tail) out += std::string("<") + tag + ">";
+      out += escape_xml(w[i]);
+      if (i + 1 == w.size() - tail && head < w.size() - tail) out += std::string("</") + tag + ">";
+      if (i + 1 < w.size()) out += " ";
+    }
+    return out;
+  };
+  return {render(x, "del"), render(y, "ins")};
+}
+
+}  // namespace
+
+void write_html(std::ostream& out, const TextDiff& d) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck diff --text</title>\n"
+         "<style>body{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}"
+         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;"
+         "vertical-align:top}th{background:#eee}code{background:#f4f4f4}del{background:#fdd}ins{background:#dfd}"
+         ".words{display:flex;gap:1em}.words>div{flex:1;border:1px solid #ccc;padding:.5em}</style></head><body>\n";
+  out << fmt::format("<h1>rulecheck diff --text: {} clause(s) to re-read</h1>\n<p>The edited texts: {}; the words "
+                     "before from: {}.</p>\n",
+                     d.clauses.size(), escape_xml(d.texts.string()),
+                     escape_xml(d.base_texts.empty() ? "not found" : d.base_texts));
+  if (d.clauses.empty() && d.not_clauses.empty())
+    out << "<p>None: every clause's paragraph is as the index has it.</p>\n";
+  for (const auto& c : d.clauses) {
+    out << fmt::format("<section><h2>{} <code>{}</code> ({} paragraph {}{})</h2>\n<p>We read it as: {}</p>\n",
+                       escape_xml(c.drift), escape_xml(c.id), escape_xml(c.text_file), c.paragraph,
+                       c.new_paragraph && c.new_paragraph != c.paragraph ? fmt::format(", now {}", c.new_paragraph) : "",
+                       escape_xml(c.paraphrase));
+    const auto [before, after] = marked_edit(c.old_text, c.new_text);
+    out << "<div class=\"words\"><div><b>The words before</b><br>"
+        << (c.old_text.empty() ? "not found (" + escape_xml(c.old_text_missing) + ")" : before)
+        << "</div><div><b>The words now</b><br>" << (c.new_text.empty() ? "none (the paragraph is gone)" : after)
+        << "</div></div>\n";
+    if (c.expressions.empty())
+      out << "<p>Could the data say it? No: " << escape_xml(kEncodingMustChange) << ".</p>\n";
+    else
+      out << "<p>Could be said by:</p><ul>\n";
+    for (const auto& e : c.expressions) out << "<li>" << escape_xml(expression_words(e)) << "</li>\n";
+    if (!c.expressions.empty()) out << "</ul>\n";
+    out << "<table><tr><th>what</th><th>name</th><th>today</th><th>detail</th></tr>\n";
+    auto rows = [&](const char* what, const std::vector<Reread>& v) {
+      for (const auto& r : v)
+        out << fmt::format("<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n", what,
+                           escape_xml(r.name), escape_xml(r.verdict), escape_xml(r.detail));
+    };
+    rows("scenario", c.scenarios);
+    rows("proof", c.proofs);
+    rows("point", c.points);
+    rows("solver", c.solver_code);
+    rows("oracle", c.oracle_code);
+    rows("property", c.properties);
+    out << "</table></section>\n";
+  }
+  if (!d.not_clauses.empty()) {
+    out << "<h2>Paragraphs no rule rests on (not_clauses)</h2><ul>\n";
+    for (const auto& n : d.not_clauses) out << "<li>" << escape_xml(n) << "</li>\n";
+    out << "</ul>\n";
+  }
+  if (!d.problems.empty()) {
+    out << "<h2>Problems</h2><ul>\n";
+    for (const auto& p : d.problems) out << "<li>" << escape_xml(p) << "</li>\n";
+    out << "</ul>\n";
+  }
+  numbers_html(out, d);
+  out << "</body></html>\n";
 }
 
 }  // namespace rulecheck::diff

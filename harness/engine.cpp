@@ -172,6 +172,7 @@ class EngineProcess::Exchange {
         continue;
       }
       engine_.pump_->send(line_);
+      engine_.pump_->write_now();  // the engine starts on it while the next request is made
       outstanding_.push_back({next_++, id_, Clock::now()});
     }
   }

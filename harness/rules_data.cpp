@@ -78,8 +78,12 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
   const json interps = read_json_file(interp_file);
   try {
     for (const auto& p : JsonReader(interps, "").field("points").elements()) {
-      InterpretationPoint point{p.field("id").string(), {}, p.field("default").string()};
-      for (const auto& [reading, text] : p.field("readings").members()) point.readings.push_back(reading);
+      InterpretationPoint point{p.field("id").string(), {}, p.field("default").string(), {}, {}};
+      for (const auto& [reading, text] : p.field("readings").members()) {
+        point.readings.push_back(reading);
+        point.reading_says[reading] = text.string();
+      }
+      if (auto q = p.optional("question")) point.question = q->string();
       if (point.readings.empty()) p.field("readings").fail("an interpretation point needs at least one reading");
       if (std::find(point.readings.begin(), point.readings.end(), point.default_reading) == point.readings.end())
         p.field("default").fail(fmt::format("the default reading \"{}\" is not one of the point's readings ({})",

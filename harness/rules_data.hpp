@@ -26,6 +26,8 @@ struct InterpretationPoint {
   std::string id;
   std::vector<std::string> readings;
   std::string default_reading;
+  std::string question;                             // what the text leaves open, in our words
+  std::map<std::string, std::string> reading_says;  // reading -> what it takes the text to mean
 };
 
 // An invariant of the states play can reach (rules/<game>/invariants.json; oracle/reachable.hpp):

@@ -232,11 +232,11 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
   // Each answer goes out whole; a write that fails (a full disk, a closed pipe) ends the loop, exit 3.
   const auto send = [&](const std::string& answer) {
     write_checked(out, answer + '\n', "standard output");
-    if (in.rdbuf()->in_avail() <= 0) flush_checked(out, "standard output");
+    if (!lines.buffered() && in.rdbuf()->in_avail() <= 0) flush_checked(out, "standard output");
   };
   for (LineReader::Got got;;) {
     // Nothing buffered: wait for the next request where a signal can end the session.
-    if (wait_fd >= 0 && in.rdbuf()->in_avail() <= 0 && !wait_for_input(wait_fd)) break;
+    if (wait_fd >= 0 && !lines.buffered() && in.rdbuf()->in_avail() <= 0 && !wait_for_input(wait_fd)) break;
     if ((got = lines.next(line)) == LineReader::Got::end) break;
     if (got == LineReader::Got::too_long) {
       send(fmt::format(R"({{"error":"the request line is {} bytes, over the limit of {} for one line","id":null}})",
@@ -254,7 +254,7 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       // fall through to the full parse, which reports the problem with its pointer
     }
     const bool too_deep = nested_deeper_than(line);
-    json request = too_deep ? json(json::value_t::discarded) : json::parse(line, nullptr, false);
+    json request = too_deep ? json(json::value_t::discarded) : parse_json_lenient(line);
     if (too_deep) {
       answer = fmt::format(R"({{"error":"the request nests arrays and objects more than {} deep","id":null}})",
                            kMaxJsonNesting);

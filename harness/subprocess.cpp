@@ -159,6 +159,17 @@ void LinePump::send(std::string_view line) {
   outbox_ += '\n';
 }
 
+void LinePump::write_now() {
+  if (!sending() || process_->input() < 0) return;
+  const ssize_t n = ::write(process_->input(), outbox_.data() + written_, outbox_.size() - written_);
+  if (n <= 0) return;  // full (EAGAIN) or failing: pump() writes again and reports a failure
+  written_ += static_cast<std::size_t>(n);
+  if (written_ == outbox_.size()) {
+    outbox_.clear();
+    written_ = 0;
+  }
+}
+
 LinePump::Event LinePump::pump(int millis) {
   // Output already read but not yet handed out: compact the buffer before reading more.
   if (read_ > 0) {

@@ -69,6 +69,9 @@ class LinePump {
 
   // Queues `line` and a newline for the child's stdin.
   void send(std::string_view line);
+  // Writes what is queued as far as the pipe takes it now, without waiting, so that the child can
+  // start on a request while the next is being made. A write error is left for pump() to report.
+  void write_now();
   bool sending() const { return written_ < outbox_.size(); }
   // Waits up to `millis` for the child to be readable or writable, then moves what it can:
   // queued input into stdin, stdout into the line buffer, stderr into the stderr buffer.

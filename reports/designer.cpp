@@ -12,33 +12,68 @@ namespace rulecheck {
 
 namespace {
 
-std::string outcome_text(const json& expect) {
-  if (expect.contains("result")) return "answer " + expect["result"].dump();
-  if (!expect.value("legal", false)) return "illegal";
-  return "legal";
+// A member of an object, or null when it has none.
+const json& member(const json& object, const char* key) {
+  static const json none;
+  if (!object.is_object()) return none;
+  const auto it = object.find(key);
+  return it == object.end() ? none : *it;
 }
 
-// Where the legal outcomes of the readings differ: the fields of the next state that are not equal.
-std::string state_differences(const json& findings_scenarios) {
-  std::vector<json> states;
-  for (const auto& s : findings_scenarios) {
-    const json& expect = s["scenario"]["steps"][0]["expect"];
-    if (expect.contains("state")) states.push_back(expect["state"]);
-  }
-  if (states.size() < 2) return "";
-  const json patch = json::diff(states[0], states[1]);
-  std::vector<std::string> paths;
-  for (const auto& op : patch) paths.push_back(op["path"].get<std::string>());
-  std::string out;
-  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
+std::string text_of(const json& object, const char* key) {
+  const json& v = member(object, key);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
+std::vector<std::string> strings_of(const json& list) {
+  std::vector<std::string> out;
+  if (list.is_array())
+    for (const auto& x : list)
+      if (x.is_string()) out.push_back(x.get<std::string>());
   return out;
 }
 
-const Clause* clause_in(const RulesLibrary& library, const std::string& game, const std::string& id) {
-  const GameRules* g = library.find(game);
-  if (!g) return nullptr;
-  const auto it = g->clauses.find(id);
-  return it == g->clauses.end() ? nullptr : &it->second;
+// The clauses a quote holds: "messina.muster.equip, messina.muster.equip.no-other-change"; each in
+// backticks for Markdown (`code`).
+std::string clauses_of(const json& quote, bool as_code = false) {
+  std::string out;
+  for (const auto& c : strings_of(member(quote, "clauses")))
+    out += (out.empty() ? "" : ", ") + (as_code ? "`" + c + "`" : c);
+  return out;
+}
+
+// Where a clause stands: "messina-consumption-phase.txt, paragraph 4".
+std::string where_of(const json& quote) {
+  return fmt::format("{}, paragraph {}", text_of(quote, "file"), member(quote, "paragraph").is_number()
+                                                                      ? member(quote, "paragraph").dump()
+                                                                      : "?");
+}
+
+// A reading's outcome in words: "allowed: change; change", "refused (clause)", an answer.
+std::string outcome_of(const json& scenario_record) {
+  std::string out = text_of(scenario_record, "outcome_in_words");
+  const json& changes = member(scenario_record, "changes_in_words");
+  if (changes.is_array()) {
+    const auto list = strings_of(changes);
+    std::string joined;
+    for (const auto& c : list) joined += (joined.empty() ? "" : "; ") + c;
+    out += list.empty() ? ": nothing changes" : ": " + joined;
+  }
+  return out;
+}
+
+const json& first_scenario(const json& finding) { return finding["scenarios"][0]["scenario"]; }
+
+// The step as the scenario writes it (JSON).
+std::string step_json(const json& finding) {
+  const json& step = first_scenario(finding)["steps"][0];
+  return (step.contains("action") ? step["action"] : step["query"]).dump();
+}
+
+// The ruleset override the witness's scenarios carry ("" for none).
+std::string override_of(const json& finding) {
+  const json& r = member(first_scenario(finding), "ruleset");
+  return r.is_object() && !r.empty() ? r.dump() : "";
 }
 
 // What a question's status says, for the table of every question.
@@ -50,42 +85,75 @@ std::string status_words(const json& q) {
   return "unknown: not decided (" + q.value("reason", std::string()) + ")";
 }
 
-}  // namespace
+std::string texts_line(const json& texts) {
+  if (texts.value("found", false))
+    return fmt::format("The rule sentences are quoted from {} ({}).", text_of(texts, "folder"), text_of(texts, "origin"));
+  return fmt::format(
+      "The rule texts were not found ({}), so each clause is given in our own words with its file and paragraph. "
+      "To quote the rulebook's sentences, run again with --text DIR or set RULECHECK_RULE_TEXTS to the folder "
+      "of rule texts.",
+      text_of(texts, "why"));
+}
 
-void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
-                             const RulesLibrary& library) {
+std::size_t fresh_count(const json& findings) {
   std::size_t fresh = 0;
   for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
-  out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh);
-  out << "Each finding is a smallest board where the rules' outcome is not decided by the text: the readings "
-         "of an interpretation point disagree, or the text allows several outcomes or none. Each reading's "
-         "witness is a scenario file beside this report; `rulecheck run` replays it.\n\n";
+  return fresh;
+}
+
+// The readings the board depends on, in words.
+std::string readings_line(const json& finding) {
+  if (finding.value("new", false))
+    return "Every interpretation point at its default reading (this finding is not a declared point).";
+  return fmt::format("The point {} under each reading below; every other point at its default reading.",
+                     text_of(finding, "point"));
+}
+
+}  // namespace
+
+void write_designer_markdown(std::ostream& out, const json& findings, const json& questions, const json& texts,
+                             const RulesLibrary&) {
+  out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh_count(findings));
+  out << "Each finding is a smallest board play can reach where the rules' outcome is not decided by the text: "
+         "the readings of an interpretation point disagree, or the text allows several outcomes or none. Each "
+         "reading's witness is a scenario file beside this report; `rulecheck run` replays it.\n\n";
+  out << texts_line(texts) << "\n\n";
   for (const auto& f : findings) {
-    const std::string game = f.value("game", "");
-    out << fmt::format("## {}{} ({})\n\n", f.value("new", false) ? "NEW: " : "", f.value("point", ""),
-                       f.value("kind", ""));
-    out << f.value("title", "") << "\n\n" << f.value("note", "") << "\n\n";
-    out << "Clauses:\n\n";
-    for (const auto& c : f["clauses"]) {
-      const Clause* clause = clause_in(library, game, c.get<std::string>());
-      out << fmt::format("- `{}`: {}\n", c.get<std::string>(), clause ? clause->paraphrase : "(not in the index)");
+    out << fmt::format("## {}{} ({})\n\n", f.value("new", false) ? "NEW: " : "", text_of(f, "point"),
+                       text_of(f, "kind"));
+    out << "**" << text_of(f, "title") << "**\n\n";
+    if (!text_of(f, "question").empty()) out << "The question: " << text_of(f, "question") << "\n\n";
+    out << "### What the rulebook says\n\n";
+    for (const auto& q : member(f, "quotes")) {
+      if (q.contains("words"))
+        out << fmt::format("> {}\n\n{} ({}){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q, true),
+                           q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
+      else
+        out << fmt::format("- {} ({}), in our words: {}\n", where_of(q), clauses_of(q, true),
+                           text_of(q, "paraphrase"));
     }
-    if (f["scenarios"].empty()) {
-      out << "\n";
-      continue;
-    }
-    const json& first = f["scenarios"][0]["scenario"];
-    out << "\nThe board (size " << f.value("size", 0) << "):\n\n";
-    write_board_markdown(out, first["state"]);
-    const json& step = first["steps"][0];
-    out << fmt::format("The step: `{}`\n\n", (step.contains("action") ? step["action"] : step["query"]).dump());
-    out << "| reading | outcome | scenario |\n|---|---|---|\n";
-    for (const auto& s : f["scenarios"])
-      out << fmt::format("| {} | {} | `{}` |\n", s.value("reading", ""),
-                         outcome_text(s["scenario"]["steps"][0]["expect"]), s["scenario"].value("id", ""));
-    if (std::string diff = state_differences(f["scenarios"]); !diff.empty())
-      out << fmt::format("\nThe next states differ at: {}\n", diff);
     out << "\n";
+    if (f["scenarios"].empty()) continue;
+    out << "### The board (size " << f.value("size", 0) << ")\n\n";
+    write_board_markdown(out, first_scenario(f)["state"]);
+    const auto places = strings_of(member(f, "places"));
+    if (!places.empty()) {
+      std::string joined;
+      for (const auto& p : places) joined += (joined.empty() ? "" : ", ") + p;
+      out << "The places that matter: " << joined << ".\n\n";
+    }
+    out << readings_line(f) << "\n\n";
+    if (const std::string o = override_of(f); !o.empty())
+      out << "Under the ruleset override `" << o << "` (every other number as in rules/" << text_of(f, "game")
+          << "/ruleset.json).\n\n";
+    out << fmt::format("### The step\n\n{} (`{}`)\n\n", text_of(f, "step_in_words"), step_json(f));
+    out << "### The readings\n\n| reading | what it takes the text to mean | outcome | scenario |\n|---|---|---|---|\n";
+    for (const auto& s : f["scenarios"])
+      out << fmt::format("| {}{} | {} | {} | `{}` |\n",
+                         s.value("default", false) ? "**" + text_of(s, "reading") + "**" : text_of(s, "reading"),
+                         s.value("default", false) ? " (default)" : "", markdown_cell(text_of(s, "reading_says")),
+                         markdown_cell(outcome_of(s)), text_of(s["scenario"], "id"));
+    out << "\n" << text_of(f, "note") << "\n\n";
   }
   out << "## Every question asked\n\nEach declared point, then each search for new findings, and how its search "
          "ended: a witness, none (proved for every board of the scope named), or not decided (why).\n\n"
@@ -95,43 +163,64 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
                        markdown_cell(q.value("scope", "")));
 }
 
-void write_designer_html(std::ostream& out, const json& findings, const json& questions, const RulesLibrary& library) {
-  std::size_t fresh = 0;
-  for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
+void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& texts,
+                         const RulesLibrary&) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
-         "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
-         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}"
-         "th{background:#eee}.new{color:#b00}code{background:#f4f4f4}</style></head><body>\n";
-  out << fmt::format("<h1>rulecheck ambiguities: {} finding(s), {} new</h1>\n", findings.size(), fresh);
+         "<style>body{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}"
+         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;"
+         "vertical-align:top}th{background:#eee}.new{color:#b00}code{background:#f4f4f4}"
+         "blockquote{border-left:4px solid #c80;margin:.5em 0;padding:.2em .8em;background:#fffaf0}"
+         ".where{color:#555;font-size:90%}.default{font-weight:bold}"
+         ".board{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}</style></head><body>\n";
+  out << fmt::format("<h1>rulecheck ambiguities: {} finding(s), {} new</h1>\n", findings.size(), fresh_count(findings));
+  out << "<p>" << escape_xml(texts_line(texts)) << "</p>\n";
   for (const auto& f : findings) {
-    const std::string game = f.value("game", "");
     out << fmt::format("<section><h2>{}<code>{}</code> ({})</h2>\n",
-                       f.value("new", false) ? "<span class=\"new\">NEW</span> " : "", escape_xml(f.value("point", "")),
-                       escape_xml(f.value("kind", "")));
-    out << fmt::format("<p><b>{}</b></p><p>{}</p>\n<ul>\n", escape_xml(f.value("title", "")),
-                       escape_xml(f.value("note", "")));
-    for (const auto& c : f["clauses"]) {
-      const Clause* clause = clause_in(library, game, c.get<std::string>());
-      out << fmt::format("<li><code>{}</code>: {}</li>\n", escape_xml(c.get<std::string>()),
-                         escape_xml(clause ? clause->paraphrase : "(not in the index)"));
+                       f.value("new", false) ? "<span class=\"new\">NEW</span> " : "", escape_xml(text_of(f, "point")),
+                       escape_xml(text_of(f, "kind")));
+    out << "<p><b>" << escape_xml(text_of(f, "title")) << "</b></p>\n";
+    if (!text_of(f, "question").empty()) out << "<p>The question: " << escape_xml(text_of(f, "question")) << "</p>\n";
+    out << "<h3>What the rulebook says</h3>\n";
+    for (const auto& q : member(f, "quotes")) {
+      if (q.contains("words"))
+        out << fmt::format("<blockquote>{}<div class=\"where\">{} ({}){}</div></blockquote>\n",
+                           escape_xml(text_of(q, "words")), escape_xml(where_of(q)), escape_xml(clauses_of(q)),
+                           q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
+      else
+        out << fmt::format("<p>{} ({}), in our words: {}</p>\n", escape_xml(where_of(q)),
+                           escape_xml(clauses_of(q)), escape_xml(text_of(q, "paraphrase")));
     }
-    out << "</ul>\n";
     if (!f["scenarios"].empty()) {
-      const json& first = f["scenarios"][0]["scenario"];
-      write_board_html(out, first["state"]);
-      const json& step = first["steps"][0];
-      out << fmt::format("<p>The step: <code>{}</code></p>\n",
-                         escape_xml((step.contains("action") ? step["action"] : step["query"]).dump()));
-      out << "<table><tr><th>reading</th><th>outcome</th><th>scenario</th></tr>\n";
-      for (const auto& s : f["scenarios"])
-        out << fmt::format(
-            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n", escape_xml(s.value("reading", "")),
-            escape_xml(outcome_text(s["scenario"]["steps"][0]["expect"])), escape_xml(s["scenario"].value("id", "")));
+      const json& state = first_scenario(f)["state"];
+      out << "<h3>The board (size " << f.value("size", 0) << ")</h3>\n<div class=\"board\"><div>\n";
+      write_board_svg(out, state, strings_of(member(f, "places")));
+      out << "</div><div>\n";
+      write_board_html(out, state);
+      out << "</div></div>\n";
+      const auto places = strings_of(member(f, "places"));
+      if (!places.empty()) {
+        std::string joined;
+        for (const auto& p : places) joined += (joined.empty() ? "" : ", ") + p;
+        out << "<p>The places that matter (marked): " << escape_xml(joined) << ".</p>\n";
+      }
+      out << "<p>" << escape_xml(readings_line(f)) << "</p>\n";
+      if (const std::string o = override_of(f); !o.empty())
+        out << "<p>Under the ruleset override <code>" << escape_xml(o) << "</code> (every other number as in rules/"
+            << escape_xml(text_of(f, "game")) << "/ruleset.json).</p>\n";
+      out << "<h3>The step</h3>\n<p>" << escape_xml(text_of(f, "step_in_words")) << " <code>"
+          << escape_xml(step_json(f)) << "</code></p>\n";
+      out << "<h3>The readings</h3>\n<table><tr><th>reading</th><th>what it takes the text to mean</th>"
+             "<th>outcome</th><th>scenario</th></tr>\n";
+      for (const auto& s : f["scenarios"]) {
+        const bool is_default = s.value("default", false);
+        out << fmt::format("<tr><td{}>{}{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+                           is_default ? " class=\"default\"" : "", escape_xml(text_of(s, "reading")),
+                           is_default ? " (default)" : "", escape_xml(text_of(s, "reading_says")),
+                           escape_xml(outcome_of(s)), escape_xml(text_of(s["scenario"], "id")));
+      }
       out << "</table>\n";
-      if (std::string diff = state_differences(f["scenarios"]); !diff.empty())
-        out << "<p>The next states differ at: " << escape_xml(diff) << "</p>\n";
     }
-    out << "</section>\n";
+    out << "<p>" << escape_xml(text_of(f, "note")) << "</p>\n</section>\n";
   }
   out << "<section><h2>Every question asked</h2>\n<table><tr><th>point</th><th>status</th><th>scope</th></tr>\n";
   for (const auto& q : questions)

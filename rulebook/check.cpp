@@ -1,14 +1,18 @@
 // `rulecheck rules check`: the clause indexes, the citations, and the fingerprints.
+#include <algorithm>
 #include <ostream>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/input_error.hpp"
 #include "rulebook/citations.hpp"
 #include "rulebook/command_support.hpp"
 #include "rulebook/commands.hpp"
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
+#include "rulebook/stated_numbers.hpp"
 
 namespace rulecheck::rulebook {
 
@@ -33,6 +37,11 @@ struct Findings {
   TextFolder texts;
   Problems text_problems;  // unreadable texts, paragraphs nothing names
   std::vector<ToRecheck> recheck;
+  // The stated numbers (rules/<game>/numbers.json) against the texts: every one read, and those a
+  // known contradiction of the texts (recorded with why; not a problem).
+  std::vector<StatedNumbers> numbers;
+  std::size_t numbers_agreeing = 0;
+  std::vector<std::string> known_contradictions;
   bool ok() const { return problems.empty() && text_problems.empty() && recheck.empty(); }
 };
 
@@ -63,6 +72,60 @@ void compare_fingerprints(const std::vector<ClauseIndex>& indexes, const Citatio
   }
 }
 
+// Each stated number read from the texts against the project's ruleset: a contradiction between
+// sentences (or between a sentence and the ruleset) is a problem, unless numbers.json records it.
+void check_stated_numbers(const Project& project, const std::vector<ClauseIndex>& indexes, Findings& findings) {
+  for (const auto& index : indexes) {
+    if (!index.readable) continue;
+    findings.numbers.push_back(read_stated_numbers(project, index, findings.problems));
+    const StatedNumbers& numbers = findings.numbers.back();
+    if (!numbers.present || !findings.texts.dir) continue;
+    std::optional<RulesetNumbers> ruleset;
+    try {
+      ruleset = RulesetNumbers::of_file(project.rules / index.game / "ruleset.json");
+    } catch (const InputError&) {
+      continue;  // said when the stated numbers were read
+    }
+    const TextsReading reading = read_texts(numbers, index, *findings.texts.dir, *ruleset);
+    for (const auto& k : reading.keys)
+      findings.text_problems.push_back(
+          {numbers.shown, "", k.clause,
+           fmt::format("{} ({}) states {} = {}; rules/{}/ruleset.json has {}: change the ruleset or the text", k.where,
+                       k.clause, k.key, number_text(k.after), index.game, number_text(k.before))});
+    std::set<std::string> stale;  // paragraphs whose masked fingerprint was reported
+    for (const auto& c : reading.checks) {
+      const auto problem = [&](std::string message) {
+        findings.text_problems.push_back({numbers.shown, c.entry->pointer, c.entry->clause, std::move(message)});
+      };
+      if (!c.masked_should_be.empty() && stale.insert(c.paragraph->pointer).second)
+        findings.text_problems.push_back(
+            {numbers.shown, c.paragraph->pointer + "/masked_fingerprint", c.entry->clause,
+             fmt::format("the masked fingerprint of the clause's paragraph is {}, not {} (rulecheck rules fingerprint "
+                         "--paragraphs {} lists it)",
+                         c.masked_should_be, c.paragraph->masked, c.text_file)});
+      switch (c.status) {
+        case NumberCheck::Status::agrees: ++findings.numbers_agreeing; break;
+        case NumberCheck::Status::known_contradiction:
+          findings.known_contradictions.push_back(describe(c) + ": known: " + c.entry->contradiction);
+          break;
+        case NumberCheck::Status::contradicts:
+          problem(describe(c) + ": the sentences contradict each other: fix the text, or record the "
+                                "contradiction in numbers.json (\"contradiction\": why, and what rulecheck follows)");
+          break;
+        case NumberCheck::Status::no_longer_contradicted:
+          problem(describe(c) + ": the texts agree now: drop its \"contradiction\"");
+          break;
+        case NumberCheck::Status::not_read: {
+          const bool drifted = std::any_of(findings.recheck.begin(), findings.recheck.end(),
+                                           [&](const ToRecheck& r) { return r.drift.id == c.entry->clause; });
+          if (!drifted) problem(describe(c));  // a drifted paragraph is listed to re-check already
+          break;
+        }
+      }
+    }
+  }
+}
+
 Findings check_project(const Project& project, const CheckOptions& options, TextFolder texts) {
   Findings findings;
   findings.texts = std::move(texts);
@@ -72,6 +135,7 @@ Findings check_project(const Project& project, const CheckOptions& options, Text
   Citations citations = collect_citations(project, indexes);
   for (auto& p : citations.problems) findings.problems.push_back(std::move(p));
   if (findings.texts.dir) compare_fingerprints(indexes, citations, options, findings);
+  check_stated_numbers(project, indexes, findings);
   return findings;
 }
 
@@ -124,6 +188,23 @@ std::string summary(const Findings& f) {
   return fmt::format("{}: {}", what, fmt::join(parts, ", "));
 }
 
+std::size_t stated_count(const Findings& f) {
+  std::size_t n = 0;
+  for (const auto& numbers : f.numbers)
+    for (const auto& p : numbers.paragraphs) n += p.numbers.size();
+  return n;
+}
+
+void print_numbers(const Findings& f, std::ostream& out) {
+  const std::size_t stated = stated_count(f);
+  if (stated == 0) return;
+  out << fmt::format("stated numbers: {} read against the texts: {} agree with the ruleset and the sentences they "
+                     "restate, {}\n",
+                     stated, f.numbers_agreeing,
+                     count_of(f.known_contradictions.size(), "known contradiction", "known contradictions"));
+  for (const auto& c : f.known_contradictions) out << "  contradiction " << c << "\n";
+}
+
 void print_text(const Findings& f, std::ostream& out) {
   for (const auto& p : f.problems) out << describe(p) << "\n";
   if (!f.texts.dir) {
@@ -132,6 +213,7 @@ void print_text(const Findings& f, std::ostream& out) {
     out << fmt::format("fingerprints: against {} ({})\n", f.texts.dir->string(), f.texts.origin);
     for (const auto& p : f.text_problems) out << describe(p) << "\n";
     for (const auto& r : f.recheck) print_recheck(r, out);
+    print_numbers(f, out);
   }
   out << summary(f) << "\n";
 }
@@ -181,7 +263,11 @@ void print_json(const Findings& f, std::ostream& out) {
                     {"texts", f.texts.dir->string()},
                     {"origin", f.texts.origin},
                     {"problems", problems_json(f.text_problems)},
-                    {"recheck", recheck}};
+                    {"recheck", recheck},
+                    {"stated_numbers",
+                     {{"read", stated_count(f)},
+                      {"agree", f.numbers_agreeing},
+                      {"known_contradictions", f.known_contradictions}}}};
   } else {
     fingerprints = {{"status", "skipped"}, {"reason", f.texts.why_none}};
   }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_write.hpp"
@@ -16,6 +17,7 @@
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
 #include "rulebook/json_spans.hpp"
+#include "rulebook/stated_numbers.hpp"
 #include "rulebook/text.hpp"
 
 namespace rulecheck::rulebook {
@@ -41,8 +43,16 @@ int list_paragraphs(const FingerprintOptions& options, std::ostream& out, std::o
     file = *texts.dir / file;
   }
   try {
-    for (const auto& p : read_paragraphs(file))
+    for (const auto& p : read_paragraphs(file)) {
       out << fmt::format("{:3d} {} {}\n", p.number, p.fingerprint, preview(p, 100));
+      // For rules/<game>/numbers.json: each number's place and value, and the masked fingerprint.
+      const auto numbers = numbers_in(words_of(p));
+      if (numbers.empty()) continue;
+      std::vector<std::string> places;
+      for (std::size_t i = 0; i < numbers.size(); ++i)
+        places.push_back(fmt::format("#{}={}", i + 1, number_text(numbers[i].value)));
+      out << fmt::format("    numbers (masked fingerprint {}): {}\n", masked_fingerprint(p), fmt::join(places, " "));
+    }
   } catch (const InputError& e) {
     err << fmt::format("rulecheck {}: {}\n", kCommand, e.what());
     return kBadInput;

@@ -2,6 +2,7 @@
 // bounded request lines, control characters shown escaped, file names two ids never share.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -84,6 +85,74 @@ TEST(LineReader, NotSkippingStopsAtTheCap) {
   std::string line;
   EXPECT_EQ(lines.next(line), LineReader::Got::too_long);
   EXPECT_EQ(in.tellg(), 11);  // one byte past the cap read, no more
+}
+
+// A stream that hands out its text a few bytes per read, as a pipe does, and counts its reads.
+class TrickleBuf : public std::streambuf {
+ public:
+  TrickleBuf(std::string text, std::size_t per_read) : text_(std::move(text)), per_read_(per_read) {}
+  int reads = 0;
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (at_ >= text_.size()) return traits_type::eof();
+    const std::size_t n = std::min(per_read_, text_.size() - at_);
+    ++reads;
+    char* start = text_.data() + at_;
+    setg(start, start, start + n);
+    at_ += n;
+    return traits_type::to_int_type(*start);
+  }
+
+ private:
+  std::string text_;
+  std::size_t per_read_;
+  std::size_t at_ = 0;
+};
+
+TEST(LineReader, LinesSplitAcrossReadsComeWholeAndNoReadWaitsForMore) {
+  TrickleBuf buf("first line\nsecond\n\nthird, last without newline", 4);
+  std::istream in(&buf);
+  LineReader lines(in, 100);
+  std::string line;
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, "first line");
+  EXPECT_EQ(buf.reads, 3);  // "firs" "t li" "ne\ns": only what the line needed, nothing read ahead
+  EXPECT_TRUE(lines.buffered());  // the "s" of "second" was taken with the end of the first line
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, "second");
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, "third, last without newline");
+  EXPECT_FALSE(lines.buffered());
+  EXPECT_EQ(lines.next(line), LineReader::Got::end);
+}
+
+TEST(LineReader, TheCapHoldsAcrossReads) {
+  TrickleBuf buf(std::string(25, 'x') + "\nok\n" + std::string(11, 'y'), 3);
+  std::istream in(&buf);
+  LineReader lines(in, 10);
+  std::string line;
+  EXPECT_EQ(lines.next(line), LineReader::Got::too_long);
+  EXPECT_EQ(lines.length(), 25u);
+  EXPECT_TRUE(line.empty());
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, "ok");
+  EXPECT_EQ(lines.next(line), LineReader::Got::too_long);  // a last line over the cap, without newline
+  EXPECT_EQ(lines.length(), 11u);
+  EXPECT_EQ(lines.next(line), LineReader::Got::end);
+}
+
+TEST(LineReader, ALineOfExactlyTheCapIsALine) {
+  std::istringstream in(std::string(10, 'x') + "\n" + std::string(10, 'y'));
+  LineReader lines(in, 10);
+  std::string line;
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, std::string(10, 'x'));
+  EXPECT_EQ(lines.next(line), LineReader::Got::line);
+  EXPECT_EQ(line, std::string(10, 'y'));
 }
 
 TEST(Printable, ControlCharactersAreShownEscaped) {

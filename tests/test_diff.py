@@ -75,6 +75,22 @@ def test_map_stacking_limit_5_to_6_makes_a_sixth_unit_legal_and_nothing_else(rul
     scenarios = assert_witnesses_replay(rulecheck, out)
     edited_sides = [s for s in scenarios if s["id"].endswith("/edited")]
     assert edited_sides and all(s["ruleset"].get("stacking_map") == 6 for s in edited_sides)
+    # over-limit-no-builds: 6 units on a space, a build there. Under 5 the space is over its limit (refused by
+    # the over-limit clause); under 6 it is at the limit and a 7th unit breaks the limit itself: refused on
+    # both sides, by another clause, so it is kept apart from the changes of legality.
+    refused = scenario_change(report, "messina/muster/over-limit-no-builds")
+    assert refused["before"]["legal"] is False and refused["after"]["legal"] is False
+    assert refused["refusing_clause_only"] is True
+    assert scenario_change(report, "messina/muster/stacking-six-on-map")["refusing_clause_only"] is False
+    md = (out / "diff.md").read_text(encoding="utf-8")
+    outcome = [c for c in report["scenarios"]["changes"] if not c["refusing_clause_only"]]
+    assert f"## Scenarios whose legality or outcome changes: {len(outcome)} of " in md
+    assert "## Scenarios refused by another clause: " in md
+    # No invariant changes: its section says so.
+    assert "## Invariants that stop or start holding" in md
+    assert md.split("## Invariants that stop or start holding")[1].split("\n\n")[1] == "None."
+    html = (out / "diff.html").read_text(encoding="utf-8")
+    assert "`messina." not in html  # clause ids as <code>, not Markdown backticks
 
 
 def test_card_stacking_limit_2_to_3_makes_a_third_unit_on_a_card_legal(rulecheck, tmp_path):
@@ -262,6 +278,22 @@ def test_a_text_edit_lists_what_rests_on_the_changed_clause_and_whether_it_passe
     assert any(p["name"] == "messina.muster.stacking-kept" for p in stacking["proofs"])
     assert any(s["name"].startswith("solver/messina/muster.cpp:") for s in stacking["solver_code"])
     assert any(s["name"].startswith("oracle/messina/muster.cpp:") for s in stacking["oracle_code"])
+    # The words before and after, whole: they differ exactly where the edit is.
+    before, after = stacking["old_text"], stacking["new_text"]
+    assert "(5 Units per map-space" in before and before.replace("(5 Units", "(6 Units") == after
+    # The ruleset key that says the new words, with the value they give (5 -> 6) and the command to try.
+    keys = {e["name"]: e for e in stacking["expressions"] if e["kind"] == "ruleset"}
+    assert keys["stacking_map"]["now"] == "5" and keys["stacking_map"]["to"] == "6"
+    assert json.loads(keys["stacking_map"]["file"]) == {"game": "messina", "stacking_map": 6}
+    assert "rulecheck diff --edited" in keys["stacking_map"]["command"]
+    for c in report["clauses"]:
+        assert c["encoding_must_change"] == (c["expressions"] == [])
+    out = tmp_path / "out"
+    p = subprocess.run([rulecheck, "diff", "--text", str(edited), "--output-dir", str(out), "--rlimit", "0"],
+                       capture_output=True, text=True, timeout=600)
+    html = (out / "diff-text.html").read_text(encoding="utf-8")
+    assert "<del>(5</del>" in html and "<ins>(6</ins>" in html
+    assert "could be said by" in p.stdout and '"stacking_map":6' in p.stdout
 
 
 def test_an_untouched_copy_of_the_texts_reports_nothing(rulecheck, root, tmp_path):

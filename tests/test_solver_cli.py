@@ -89,6 +89,11 @@ def test_every_proof_says_what_it_covers(proofs):
                    "messina.friendly.mixed-space-friendly-for-mustering.any-board",
                    "messina.friendly.mixed-space-hostile-for-military.any-board"):
         assert scopes.get(needed) == "unbounded", needed
+    # Scythe's movement invariants and states play can reach hold for maps of any size.
+    scythe = [r for r in doc["proofs"] if r["game"] == "scythe"]
+    assert len(scythe) == 11
+    for r in scythe:
+        assert r["scope"] == "unbounded", r["id"]
 
 
 def test_nothing_says_for_all_states(rulecheck, root):

@@ -10,6 +10,7 @@
 
 #include "games/adapter.hpp"
 #include "games/solver_records.hpp"
+#include "games/messina/wording.hpp"
 #include "oracle/messina/oracle.hpp"
 #include "solver/messina/solver.hpp"
 
@@ -743,8 +744,9 @@ struct MessinaEdge {
                          write_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit) {
-    return witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
-                           write_step, write_answer);
+    return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
+                           write_step, write_answer),
+                      messina_words());
   }
   static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
     return edit_records("messina", solver::messina::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,

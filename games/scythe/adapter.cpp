@@ -8,6 +8,7 @@
 
 #include "games/adapter.hpp"
 #include "games/solver_records.hpp"
+#include "games/scythe/wording.hpp"
 #include "oracle/scythe/oracle.hpp"
 #include "solver/scythe/solver.hpp"
 
@@ -54,7 +55,7 @@ State read_state(const JsonReader& r) {
         if (int c = n.count(); c > 0) terr.resources[kind] = c;
     }
     if (auto h = t.optional("held_by")) terr.held_by = h->string();
-    s.territories[id] = terr;
+    s.territories[id] = std::move(terr);
   }
   if (auto p = r.optional("pending")) {
     p->only({"combats", "encounters"});
@@ -229,8 +230,9 @@ struct ScytheEdge {
                          write_move_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit) {
-    return witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
-                           write_move_step, [](bool b) { return json(b); });
+    return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
+                           write_move_step, [](bool b) { return json(b); }),
+                      scythe_words());
   }
   static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
     return edit_records("scythe", solver::scythe::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,

@@ -469,7 +469,10 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
       [](const Shape&) {
         return Step{ms::Action{ms::Hide{"Red", "A"}}};
       },
-      {}});
+      // The card the note turns face-down is face-up (turning a face-down card face-down is no step).
+      [](const SymBoard& b) {
+        return Constraints{{kHide, b.spaces[static_cast<std::size_t>(b.space_index("A"))].card_exposed}};
+      }});
   std::vector<MessinaWitness> out;
   for (const auto& spec : specs)
     if (auto w = find_witness(rules, spec, budget)) out.push_back(std::move(*w));

@@ -644,8 +644,9 @@ std::vector<MessinaWitness> friendly_witnesses(const ms::Rules& rules, const Bud
       {"messina.card-in-area",
        {"messina.cards.friendly-area", kInArea, kOnCards},
        "whether a held card away from the Friendly Area takes a placed Civilian",
-       "Red holds A's card but A is cut off from Red's Home Space by an empty space: one Civilian placed onto the "
-       "card before orders is refused when the card must be connected, allowed when every held card counts.",
+       "Red holds A's card but A is outside Red's Friendly Area (no chain of friendly spaces joins it to Red's Home "
+       "Space): one Civilian placed onto the card before orders is refused when the card must be connected, allowed "
+       "when every held card counts.",
        {reading_of(rules, "connected", [](R& r) { r.card_in_area = R::CardInArea::connected; }),
         reading_of(rules, "every-held-card", [](R& r) { r.card_in_area = R::CardInArea::every_held_card; })},
        shapes(2, 3, false),

@@ -72,8 +72,9 @@ std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budge
       {"messina.shield-high-tech",
        {kHighTech, kShieldOp, "messina.muster.unit-table"},
        "whether a 3E Shield must stand at a Home Space or Utility like a high-tech unit",
-       "Red builds a Shield (3E, the high-tech threshold) in a friendly space that is neither a Home Space nor has a "
-       "Utility: allowed if the high-tech rule binds units only, refused if it binds every build of 3E or more.",
+       "Red builds a Shield (3E, the high-tech threshold) in a friendly space that is neither a Home Space of Red's "
+       "or of a consenting ally nor has a Utility: allowed if the high-tech rule binds units only, refused if it "
+       "binds every build of 3E or more.",
        {reading_of(rules, "units-only", [](R& r) { r.shield_high_tech = R::ShieldHighTech::units_only; }),
         reading_of(rules, "shields-too", [](R& r) { r.shield_high_tech = R::ShieldHighTech::shields_too; })},
        shapes(1, 3, true),

@@ -222,6 +222,12 @@ std::vector<MessinaProof> without_by_construction(std::vector<MessinaProof> proo
 
 }  // namespace
 
+z3::expr reachable_board(const SymBoard& board, const ms::Rules& rules) {
+  z3::expr all = board.ctx().bool_val(true);
+  for (const auto& inv : reachable_invariants()) all = all && inv.holds(board, rules);
+  return all;
+}
+
 std::vector<std::string> reachable_invariant_ids() {
   std::vector<std::string> out;
   for (const auto& i : reachable_invariants()) out.push_back(i.id);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
+#include "solver/messina/reachable.hpp"
 
 namespace rulecheck::solver::messina {
 
@@ -208,6 +209,8 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
         if (asserted.insert(c.formula.id()).second || i == 0) assert_fact(c.formula);
     if (spec.assume)
       for (const auto& c : spec.assume(before)) assert_fact(c.formula);
+    if (spec.reachable)
+      for (const auto& choice : spec.choices) assert_fact(reachable_board(before, choice.rules));
 
     const std::size_t n = spec.choices.size();
     std::vector<SymBoard> afters;
@@ -253,6 +256,9 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
 
     const z3::expr size = board_size(before);
     opt.minimize(size);
+    // Then no battle unless the point needs one (Z3 ranks the objectives in the order given): a
+    // battle space the step does not look at would only clutter the witness.
+    opt.minimize(z3::ite(before.battle >= 0, ctx.int_val(1), ctx.int_val(0)));
     const z3::check_result found = run_check(opt);
     if (found != z3::sat) {
       if (found == z3::unknown && why_unknown.empty()) why_unknown = unknown_reason(opt, budget);
@@ -306,9 +312,11 @@ std::string shapes_in_words(const std::vector<Shape>& shapes) {
 }
 
 std::optional<MessinaWitness> find_witness(const ms::Rules&, const WitnessSpec& spec, const Budget& budget) {
-  WitnessSearch found = search_witness(spec, budget);
+  WitnessSpec on_reachable = spec;
+  on_reachable.reachable = true;
+  WitnessSearch found = search_witness(on_reachable, budget);
   const std::string scope =
-      fmt::format("the point's step on every well-formed board (any counts, adjacency, homes, consents and cards{}) "
+      fmt::format("the point's step on every board play can reach (any counts, adjacency, homes, consents and cards{}) "
                   "of {}",
                   spec.assume ? ", within the search's assumptions" : "", shapes_in_words(spec.shapes));
   if (found.witness) {

@@ -45,6 +45,9 @@ struct WitnessSpec {
   // Ask each shape first with a plain solver whether the choices can differ there at all (an
   // unsat answer skips the costlier optimisation; the edit probes, which mostly find nothing).
   bool precheck = false;
+  // Only boards play can reach (rules/messina/invariants.json, under every choice's rules): the
+  // ambiguity witnesses (find_witness sets it).
+  bool reachable = false;
 };
 
 // How a search ended: a witness on some shape; none on any shape (each shape's question unsat); or

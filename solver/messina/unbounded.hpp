@@ -1,5 +1,6 @@
-// Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp runs them;
-// unbounded_consumption.cpp, unbounded_stacking.cpp and unbounded_friendly.cpp state them). Spaces
+// Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp lists them, the
+// runner is solver/unbounded.hpp's; unbounded_consumption.cpp, unbounded_stacking.cpp and
+// unbounded_friendly.cpp state them). Spaces
 // and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
 // integers, and each action kind has symbolic parameters (a Muster's builds are a function from
 // spaces to counts: any number of builds anywhere). A proof is one-step: a board before, the
@@ -21,29 +22,9 @@
 #include <z3++.h>
 
 #include "solver/messina/solver.hpp"
+#include "solver/unbounded.hpp"
 
 namespace rulecheck::solver::messina {
-
-// One question of a proof: unsat of premises && !claim means the claim holds in this case. Vacuity:
-// premises && exercised must have a model (the action does what the claim is about somewhere: a unit
-// added, a shortfall past step 1), else the proof would hold of actions that do nothing.
-struct Question {
-  std::string name;  // the case in words: the action kind and the readings ("a Muster's builds, all-factions")
-  z3::expr premises;
-  z3::expr claim;
-  std::optional<z3::expr> exercised = std::nullopt;  // none: premises alone
-};
-
-// One unbounded proof. `ask(ctx, misreading)` builds its questions, under the misreading named (one
-// of `misreadings`) or, for "", the encoding as the text reads.
-struct UnboundedProof {
-  std::string id;
-  std::string claim;
-  std::string covers;
-  std::vector<std::string> clauses;
-  std::vector<std::string> misreadings;
-  std::function<std::vector<Question>(z3::context&, const std::string& misreading)> ask;
-};
 
 std::vector<UnboundedProof> unbounded_consumption(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_stacking(const ms::Rules& rules);

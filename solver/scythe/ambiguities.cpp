@@ -11,6 +11,7 @@
 #include "solver/parallel.hpp"
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/outcome_search.hpp"
+#include "solver/scythe/reachable.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -102,8 +103,9 @@ z3::expr nexts_differ(z3::context& ctx, const Board& b, const Position& x, const
 
 // The fewest units for which the candidate's move has different outcomes under readings a and b;
 // nullopt when no count makes them part (`why` left empty) or when that could not be decided
-// (`why` set: the budget, a signal, a candidate the search cannot ask). Popularities stay at 5 and
-// nothing is pending, so that the example reads plainly.
+// (`why` set: the budget, a signal, a candidate the search cannot ask). Popularities stay at 5, and
+// the board is one play can reach (rules/scythe/invariants.json) with as few pending combats and
+// encounters as that allows (after the fewest units), so that the example reads plainly.
 std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_rules, const Candidate& c,
                                         const Budget& budget, std::string& why) {
   z3::context ctx;
@@ -126,10 +128,16 @@ std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_r
   z3::optimize opt = bounded_optimize(ctx, budget);
   for (const auto& v : valid_position(ctx, a, b, before)) opt.add(v);
   for (int f = 0; f < b.n_factions(); ++f) opt.add(before.popularity[f] == 5);
-  for (int t = 0; t < b.n_territories(); ++t) opt.add(!before.combat_pending[t] && !before.encounter_pending[t]);
+  opt.add(reachable_position(ctx, b, before));
   const z3::expr la = all_of(ctx, ea.legal), lb = all_of(ctx, eb.legal);
   opt.add(la != lb || (la && lb && nexts_differ(ctx, b, ea.next, eb.next)));
   opt.minimize(units_on(ctx, b, before));
+  z3::expr_vector pending(ctx);
+  for (int t = 0; t < b.n_territories(); ++t) {
+    pending.push_back(z3::ite(before.combat_pending[t], ctx.int_val(1), ctx.int_val(0)));
+    pending.push_back(z3::ite(before.encounter_pending[t], ctx.int_val(1), ctx.int_val(0)));
+  }
+  opt.minimize(z3::sum(pending));  // second: Z3 ranks the objectives in the order given
   const z3::check_result r = run_check(opt);
   if (r == z3::unknown) why = unknown_reason(opt, budget);
   if (r != z3::sat) return std::nullopt;
@@ -154,7 +162,8 @@ std::string scope_of(const std::vector<Candidate>& candidates) {
     out += fmt::format("{}{} on the line map of {} territories between the home bases{}", out.empty() ? "" : "; ",
                        move_words(c.move), c.map.territories.size() - 2,
                        c.ruleset_override.empty() ? "" : " (ruleset " + c.ruleset_override + ")");
-  return "every count of units (popularities at 5, nothing pending) for each candidate move: " + out;
+  return "every count of units on boards play can reach (popularities at 5; a combat or encounter pending only "
+         "where such a board needs one) for each candidate move: " + out;
 }
 
 int size_of(const sy::State& s) {
@@ -220,8 +229,9 @@ std::vector<PointSpec> points() {
         "scythe.move.combat-temporary-control"},
        "a red worker walks out of a territory red holds while a blue unit shares it: legal under control, illegal "
        "under presence",
-       "Red keeps control of the shared territory, so no opponent controls it; under presence the blue unit "
-       "standing there is enough to keep red's worker from walking.",
+       "Red's worker shares T2 with blue's character or mech while a combat waits there, red keeping control of T2 "
+       "until it is fought, so no opponent controls it; under presence blue's unit standing there is enough to keep "
+       "red's worker from walking.",
        {{"control", [](sy::Readings& r) { r.worker_blocking = R::WorkerBlocking::control; }},
         {"presence", [](sy::Readings& r) { r.worker_blocking = R::WorkerBlocking::presence; }}},
        {{line_map(2, 0), red({UM{Unit::worker, "T2", {"T1"}, 0}}), ""},

@@ -1,6 +1,8 @@
-// Invariants of Scythe's movement, proved over the bounded scope of scope.hpp (one map with every count,
-// popularity and holder symbolic, every move of one or two steps, into home bases too) from every
-// valid position. Prove = assert the negation: unsat is proved.
+// Invariants of Scythe's movement. `prove` proves them for maps of any size (unbounded_proofs.cpp);
+// `prove_bounded`, over the bounded scope of scope.hpp (one map with every count, popularity and holder
+// symbolic, every move of one or two steps, into home bases too) from every valid position, is kept as
+// the cross-check of the bounded encoding (a misreading breaks both: tests). Prove = assert the
+// negation: unsat is proved.
 #include <functional>
 
 #include <fmt/format.h>
@@ -12,6 +14,7 @@
 #include "solver/scythe/reachable.hpp"
 #include "solver/scythe/scope.hpp"
 #include "solver/scythe/solver.hpp"
+#include "solver/scythe/unbounded.hpp"
 
 namespace rulecheck::solver::scythe {
 
@@ -202,7 +205,7 @@ std::vector<ScytheProof> prove_movement(const sy::Rules& rules, const Budget& bu
 
 }  // namespace
 
-std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
+std::vector<ScytheProof> prove_bounded(const sy::Rules& rules, const Budget& budget) {
   // The movement invariants, and the states play can reach (rules/scythe/invariants.json): every legal
   // move keeps them. Two walks over the scope, on two threads.
   const std::vector<std::function<std::vector<ScytheProof>()>> tasks = {
@@ -211,10 +214,34 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
   return run_in_order(tasks);
 }
 
+std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
+  // The same invariants for maps of any size (unbounded.hpp): one task per proof, on two threads.
+  const std::vector<UnboundedProof> catalogue = unbounded_catalogue(rules);
+  std::vector<std::function<std::vector<ScytheProof>()>> tasks;
+  for (const UnboundedProof& u : catalogue)
+    tasks.push_back([&u, &budget] { return unbounded_records<sy::State, sy::Move>({u}, budget); });
+  return run_in_order(tasks);
+}
+
 std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget) {
   std::vector<ScytheProof> proofs = prove(rules, budget);
+  // Each proof asked under its own catalogue of misreadings (one task per proof); none is left to the
+  // generic misreadings of check_strength, which are for the bounded encoding.
+  const std::vector<UnboundedProof> catalogue = unbounded_catalogue(rules);
+  std::vector<std::function<std::vector<ScytheProof>()>> tasks;
+  for (const ScytheProof& p : proofs)
+    tasks.push_back([&p, &catalogue, &budget] {
+      std::vector<ScytheProof> one = {p};
+      unbounded_strength<sy::State, sy::Move>(one, catalogue, budget);
+      return one;
+    });
+  return run_in_order(tasks);
+}
+
+std::vector<ScytheProof> prove_bounded_with_strength(const sy::Rules& rules, const Budget& budget) {
+  std::vector<ScytheProof> proofs = prove_bounded(rules, budget);
   check_strength<sy::State, sy::Move>(
-      proofs, [&rules](const Budget& under) { return prove(rules, under); }, budget);
+      proofs, [&rules](const Budget& under) { return prove_bounded(rules, under); }, budget);
   return proofs;
 }
 

@@ -186,6 +186,12 @@ std::vector<std::string> reachable_invariant_ids() {
   return out;
 }
 
+z3::expr reachable_position(z3::context& ctx, const Board& b, const Position& p) {
+  z3::expr all = ctx.bool_val(true);
+  for (const auto& i : reachable_invariants()) all = all && i.holds(ctx, b, p);
+  return all;
+}
+
 std::vector<ScytheProof> prove_reachable_kept(const sy::Rules& rules, const Budget& budget) {
   return prove_kept(rules, budget);
 }

@@ -5,12 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "solver/scythe/encoding.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {
 
 // The ids of the invariants encoded here (each one of rules/scythe/invariants.json).
 std::vector<std::string> reachable_invariant_ids();
+
+// Every invariant of the states play can reach, on one position of a board (for the searches whose
+// boards must be ones play can reach: the ambiguity witnesses).
+z3::expr reachable_position(z3::context& ctx, const Board& b, const Position& p);
 
 // One record per invariant: every legal move of the scope from a state that keeps them all keeps it.
 std::vector<ScytheProof> prove_reachable_kept(const sy::Rules& rules, const Budget& budget);

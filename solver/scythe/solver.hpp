@@ -24,10 +24,15 @@ using ScytheEditWitness = EditWitness<sy::State, sy::Move, bool>;
 OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
                         const std::optional<sy::State>& after, const std::string& claimed_rule, const Budget& budget);
 
+// The movement invariants and the states play can reach, for maps of any size (unbounded.hpp).
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget);
-// The same, each proved proof also asked under every misreading of the clauses it rests on
-// (solver/strength.hpp).
+// The same, each proved proof also asked under its catalogue of misreadings (solver/unbounded.hpp).
 std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget);
+// The same invariants over the bounded scope (scope.hpp), kept as a cross-check of the concrete
+// encoding: not what `rulecheck prove` reports. With strength: under the generic misreadings of each
+// clause (solver/strength.hpp).
+std::vector<ScytheProof> prove_bounded(const sy::Rules& rules, const Budget& budget);
+std::vector<ScytheProof> prove_bounded_with_strength(const sy::Rules& rules, const Budget& budget);
 
 std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget);
 

@@ -1,0 +1,47 @@
+// A clause's own words from the rule texts, for the reports that show a designer the sentences a
+// finding rests on: the paragraph the clause index names (rules/<game>/clauses.json), read from the
+// folder of rule texts (rulebook/text_folder.hpp). Without texts, or when the paragraph is not there,
+// the quote says so and the report gives the clause's paraphrase and paragraph number instead. The
+// words come from the user's texts at run time; nothing of them is stored in the project.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rulebook/index.hpp"
+#include "rulebook/text.hpp"
+#include "rulebook/text_folder.hpp"
+
+namespace rulecheck::rulebook {
+
+struct Quote {
+  std::string clause;
+  std::string text_file;  // the section's rule text ("" when the index names none)
+  int paragraph = 0;      // from 1 (0 when the index names none)
+  std::string words;      // the paragraph's lines joined by spaces; "" when not quoted
+  // Quoted, but its fingerprint is not the index's: the text changed since the index was written.
+  bool changed = false;
+  std::string why_not;  // not quoted: why ("no rule texts (...)", "messina-cards.txt has 20 paragraphs")
+};
+
+class ClauseQuoter {
+ public:
+  ClauseQuoter(const Project& project, const TextFolder& texts);
+
+  bool has_texts() const { return texts_.dir.has_value(); }
+  const TextFolder& texts() const { return texts_; }
+  Quote quote(const std::string& game, const std::string& clause);
+
+ private:
+  const std::vector<Paragraph>* paragraphs_of(const std::string& file, std::string& why);
+
+  Project project_;
+  TextFolder texts_;
+  std::map<std::string, ClauseIndex> indexes_;  // by game, read on first use
+  std::map<std::string, std::optional<std::vector<Paragraph>>> files_;
+  std::map<std::string, std::string> file_errors_;
+};
+
+}  // namespace rulecheck::rulebook

@@ -1,0 +1,118 @@
+// Inside solver/scythe/ only (it includes Z3): Scythe's movement over maps of any size, for the
+// unbounded proofs (unbounded_move.cpp encodes a move, unbounded_proofs.cpp states the claims; the
+// runner is solver/unbounded.hpp's, shared with Messina). Territories are an uninterpreted sort (any
+// number), adjacency an uninterpreted relation, home bases a predicate with each faction's home base a
+// territory, encounter tokens a predicate, unit counts functions into the integers (any counts); the
+// factions are three (the mover and two opponents). A move is one unit's move (a mech with any number of
+// riders) along a path of k symbolic territories, each step into one adjacent to the one before; one
+// question per k up to the unit's range covers every path of that length on every map. The position
+// during the path is written as terms over the position before (no intermediate functions), so a path
+// that enters a territory twice, or a home base where retreating workers arrived, is covered too.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "oracle/scythe/model.hpp"
+#include "solver/unbounded.hpp"
+
+namespace rulecheck::solver::scythe {
+
+namespace sy = rulecheck::scythe;
+
+// The catalogue of misreadings the unbounded proofs are asked under (prove --strength), by name.
+namespace misread {
+inline constexpr const char* kHomeIgnored = "scythe.move.home-base ignored (a move may enter any home base)";
+inline constexpr const char* kOwnHomeOpen = "only the opponents' home bases are closed to a move";
+inline constexpr const char* kHomeEndOnly = "only the end of the path is kept out of home bases";
+inline constexpr const char* kRetreatNowhere = "retreating workers leave the board (not sent to their home base)";
+inline constexpr const char* kRetreatToMoversBase = "retreating workers go to the mover's home base";
+inline constexpr const char* kNoRetreat = "a character or mech leaves an opponent's lone workers where they stand";
+inline constexpr const char* kNoFloor = "popularity may fall below the minimum";
+inline constexpr const char* kLossAsGain = "the mover gains popularity for each worker sent home";
+inline constexpr const char* kLossPerMove = "the popularity loss is paid once per move, whatever the workers sent home";
+inline constexpr const char* kOpponentPays = "the faction whose workers retreat loses the popularity";
+inline constexpr const char* kUnitStaysAtStart = "the moving unit is set down at its end without leaving its start";
+inline constexpr const char* kRidersLost = "the workers a mech carries are not set down where it ends";
+inline constexpr const char* kWorkerIntoCombat =
+    "a worker by itself may enter a territory an opponent controls with a character or mechs";
+inline constexpr const char* kWorkerIntoWorkers = "a worker by itself may enter a territory an opponent's workers control";
+inline constexpr const char* kNoCombatPending = "no combat is set pending where combat units meet";
+inline constexpr const char* kPendingOnlyCharacter = "only a character's arrival sets a combat pending, not a mech's";
+inline constexpr const char* kEncounterNoPending = "a character stopped on an encounter token has no encounter pending";
+inline constexpr const char* kEncounterAtPathEndOnly =
+    "an encounter is set pending only where the path was named to end, not where the character stopped";
+inline constexpr const char* kEncounterEverywhere = "an encounter is set pending wherever a character ends its move";
+}  // namespace misread
+
+// How many factions a question has: the mover (faction 0) and two opponents (1 and 2). A faction may
+// have no unit anywhere, so games of two factions are covered too.
+inline constexpr int kFactions = 3;
+inline constexpr int kMover = 0;
+
+// The position before a move: territories an uninterpreted sort, factions 0 .. kFactions-1.
+//
+// Every premise about all territories (counts not negative, one character per faction, the states play
+// can reach) is stated at each territory the question names (`named`: the start, the path, the home
+// bases, and `any`, the territory a claim is asked of), not as a quantifier: the premises are then
+// weaker, so an unsat question is still a proof for every map, and each question is quantifier-free.
+// The vacuity check stays exact: a model of the instances is one of the universal premises once every
+// territory no term names is left empty (no units, no token, no pending flag, no home base), which keeps
+// each of them.
+struct SortedBoard {
+  z3::context& c;
+  z3::sort territory;
+  z3::func_decl_vector units;  // [faction * 3 + kind]: territory -> Int (character, mech, worker)
+  std::vector<z3::expr> popularity;  // [faction]
+  z3::func_decl held;                // territory -> Int: which faction holds it while factions share it
+  z3::func_decl combat_pending, encounter_pending, encounter, is_home;  // territory -> Bool
+  z3::func_decl adjacent;                                               // territory, territory -> Bool
+  z3::func_decl home_of;                                                // territory -> Int (a home base's faction)
+  std::vector<z3::expr> home_base;                                      // [faction]: a territory
+  z3::expr any;  // any territory: the one each claim is asked of
+
+  explicit SortedBoard(z3::context& ctx);
+  z3::expr count(int kind, const z3::expr& at, int who) const { return units[static_cast<unsigned>(who * 3 + kind)](at); }
+  z3::expr combat(const z3::expr& at, int who) const;  // character and mechs
+  z3::expr present(const z3::expr& at, int who) const;
+  // A position of the format (as valid_position) at each of `named`: counts not negative, one character
+  // per faction at most, popularity within the ruleset's bounds, a holder among the factions present
+  // where factions share a territory; each faction's home base is a home base, and its own.
+  z3::expr well_formed(const sy::Rules& rules, const std::vector<z3::expr>& named) const;
+};
+
+// One unit's move by the mover: its conditions (premises) and the position after, as terms.
+struct SortedMove {
+  sy::Unit unit = sy::Unit::mech;
+  z3::expr from;
+  std::vector<z3::expr> path;        // path[0] .. path[k-1]: the territories entered in turn
+  z3::expr carried;                  // the workers a mech carries (0 for other units)
+  z3::expr retreated;                // how many opponent workers were sent home
+  z3::expr premises;                 // every condition stated, and the definitions of the steps
+  std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
+  std::function<z3::expr(int kind, const z3::expr& at, int who)> units_after;
+  std::function<z3::expr(int who)> popularity_after;
+  std::function<z3::expr(const z3::expr& at)> combat_pending_after, encounter_pending_after;
+  // The unit ends on another territory than its start (vacuity: the move moves a unit).
+  z3::expr moves_a_unit() const;
+  // Every territory the question names: the start, the path, the home bases and the board's `any`.
+  std::vector<z3::expr> named(const SortedBoard& b) const;
+};
+
+// `unit` along a path of `steps` territories under `rules` (its readings and numbers) and the named
+// misreading ("" for none).
+SortedMove sorted_move(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps,
+                       const std::string& misreading);
+
+// The longest path a question asks of `unit`: its move_range, and at least 2 (as a mech ability may
+// give), so that the stops within a path are asked under both readings of scythe.stop-path.
+int longest_path(const sy::Rules& rules, sy::Unit unit);
+
+// The five movement invariants and the six states play can reach (rules/scythe/invariants.json).
+std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules);
+
+}  // namespace rulecheck::solver::scythe

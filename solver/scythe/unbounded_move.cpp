@@ -1,0 +1,322 @@
+// One unit's move over maps of any size (unbounded.hpp), written from the rule text
+// (../shared/rules/scythe-movement.txt) and the clause index, apart from the concrete encoding
+// (encoding.cpp) whose conditions it states again over the sorts. The steps of the path are played in
+// order: what each step sees (an opponent's workers sent home by an earlier step, the mover's unit gone
+// from its start) is a term over the position before. Stated: scythe.move.unit-present,
+// scythe.move.mech-carry, scythe.move.path, scythe.move.home-base, the stops (scythe.move.combat-stop,
+// scythe.move.workers-stop, scythe.move.encounter-stop under scythe.stop-path) and the worker's blocks
+// (scythe.move.worker-blocked-by-combat-units, scythe.move.worker-blocked-by-workers under
+// scythe.worker-blocking). Not stated, so the moves covered are a superset of the legal ones: the
+// range (the question's path length stands for it), once-per-action and units-per-action (one unit
+// moves). The holder of a shared territory after the move is not written: no claim here speaks of it,
+// and a unit that meets a combat stops there, so no later step of its path reads it.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "solver/scythe/unbounded.hpp"
+
+namespace rulecheck::solver::scythe {
+
+namespace {
+
+using R = sy::Readings;
+namespace mr = misread;
+constexpr int kCharacter = 0, kMech = 1, kWorker = 2;
+
+z3::expr ite_int(const z3::expr& cond, const z3::expr& a, int b) { return z3::ite(cond, a, a.ctx().int_val(b)); }
+
+}  // namespace
+
+SortedBoard::SortedBoard(z3::context& ctx)
+    : c(ctx),
+      territory(ctx.uninterpreted_sort("Territory")),
+      units(ctx),
+      held(ctx.function("held_by", territory, ctx.int_sort())),
+      combat_pending(ctx.function("combat_pending", territory, ctx.bool_sort())),
+      encounter_pending(ctx.function("encounter_pending", territory, ctx.bool_sort())),
+      encounter(ctx.function("encounter_token", territory, ctx.bool_sort())),
+      is_home(ctx.function("is_home_base", territory, ctx.bool_sort())),
+      adjacent(ctx.function("adjacent", territory, territory, ctx.bool_sort())),
+      home_of(ctx.function("home_base_of", territory, ctx.int_sort())),
+      any(ctx.constant("any_territory", territory)) {
+  for (int f = 0; f < kFactions; ++f) {
+    for (const char* kind : {"characters", "mechs", "workers"})
+      units.push_back(ctx.function(fmt::format("{}_{}", kind, f).c_str(), territory, ctx.int_sort()));
+    popularity.push_back(ctx.int_const(fmt::format("popularity_{}", f).c_str()));
+    home_base.push_back(ctx.constant(fmt::format("home_base_{}", f).c_str(), territory));
+  }
+}
+
+z3::expr SortedBoard::combat(const z3::expr& at, int who) const {
+  return count(kCharacter, at, who) + count(kMech, at, who);
+}
+
+z3::expr SortedBoard::present(const z3::expr& at, int who) const {
+  return combat(at, who) + count(kWorker, at, who) >= 1;
+}
+
+z3::expr SortedBoard::well_formed(const sy::Rules& rules, const std::vector<z3::expr>& named) const {
+  const auto& n = rules.numbers;
+  z3::expr ok = c.bool_val(true);
+  for (int f = 0; f < kFactions; ++f) {
+    ok = ok && popularity[f] >= n.popularity_min && popularity[f] <= n.popularity_max;
+    ok = ok && is_home(home_base[f]) && home_of(home_base[f]) == f;
+  }
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const z3::expr& t = named[i];
+    z3::expr present_here = c.int_val(0);
+    for (int f = 0; f < kFactions; ++f) {
+      for (int k = 0; k < 3; ++k) ok = ok && count(k, t, f) >= 0;
+      ok = ok && count(kCharacter, t, f) <= 1;
+      for (std::size_t j = 0; j < i; ++j)
+        ok = ok && z3::implies(count(kCharacter, t, f) >= 1 && count(kCharacter, named[j], f) >= 1, t == named[j]);
+      present_here = present_here + z3::ite(present(t, f), c.int_val(1), c.int_val(0));
+    }
+    z3::expr holder_present = c.bool_val(false);
+    for (int f = 0; f < kFactions; ++f) holder_present = holder_present || (held(t) == f && present(t, f));
+    ok = ok && z3::implies(present_here >= 2, holder_present);
+  }
+  return ok;
+}
+
+z3::expr SortedMove::moves_a_unit() const {
+  z3::expr any_end = from.ctx().bool_val(false);
+  for (std::size_t i = 0; i < path.size(); ++i) any_end = any_end || (ends[i] && path[i] != from);
+  return any_end;
+}
+
+std::vector<z3::expr> SortedMove::named(const SortedBoard& b) const {
+  std::vector<z3::expr> out = {from};
+  out.insert(out.end(), path.begin(), path.end());
+  out.insert(out.end(), b.home_base.begin(), b.home_base.end());
+  out.push_back(b.any);
+  return out;
+}
+
+int longest_path(const sy::Rules& rules, sy::Unit unit) {
+  const auto it = rules.numbers.move_range.find(unit);
+  return std::max(2, it == rules.numbers.move_range.end() ? 0 : it->second);
+}
+
+namespace {
+
+// Plays the steps of one move, term by term.
+class Player {
+ public:
+  Player(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps, const std::string& mis)
+      : b_(b), c_(b.c), rules_(rules), mis_(mis), unit_(unit), kind_(static_cast<int>(unit)), k_(steps),
+        premises_(b.c.bool_val(true)) {}
+
+  SortedMove play() {
+    const bool fighter = unit_ != sy::Unit::worker;
+    SortedMove m{unit_, c_.constant("from", b_.territory), {}, c_.int_const("carried"), c_.int_val(0),
+                 c_.bool_val(true), {}, {}, {}, {}, {}};
+    from_ = m.from;
+    carried_ = unit_ == sy::Unit::mech ? m.carried : c_.int_val(0);
+    for (int i = 0; i < k_; ++i) m.path.push_back(c_.constant(fmt::format("step{}", i + 1).c_str(), b_.territory));
+    path_ = m.path;
+    // scythe.move.unit-present; scythe.move.mech-carry: only a mech brings workers, from its start.
+    state(b_.count(kind_, from_, kMover) >= 1);
+    state(unit_ == sy::Unit::mech ? m.carried >= 0 && b_.count(kWorker, from_, kMover) >= m.carried
+                                  : m.carried == 0);
+    // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave such a territory.
+    if (!fighter) state(!blocks(0, from_, true, /*left=*/false));
+    z3::expr reached = c_.bool_val(true);
+    for (int i = 0; i < k_; ++i) {
+      const z3::expr& to = path_[i];
+      const z3::expr& previous = i == 0 ? from_ : path_[i - 1];
+      // scythe.move.path: each step enters a territory adjacent to the one before.
+      state(z3::implies(reached, b_.adjacent(previous, to)));
+      // scythe.move.home-base: no unit moves from the board into any home base.
+      if (mis_ == mr::kOwnHomeOpen)
+        state(z3::implies(reached, !(b_.is_home(to) && b_.home_of(to) != kMover)));
+      else if (mis_ != mr::kHomeIgnored && (mis_ != mr::kHomeEndOnly || i + 1 == k_))
+        state(z3::implies(reached, !b_.is_home(to)));
+      const z3::expr stops = fighter ? fighter_enters(i, reached) : worker_enters(i, reached);
+      const z3::expr goes_on = rules_.readings.stop_path == R::StopPath::truncate ? reached && !stops : reached;
+      const z3::expr on = define(fmt::format("goes_on{}", i + 1), goes_on);
+      ends_.push_back(i + 1 == k_ ? reached : reached && !on);
+      reached = on;
+    }
+    m.ends = ends_;
+    m.premises = premises_;
+    // scythe.move.popularity-loss counts the workers sent home, of every opponent.
+    for (int i = 0; i < k_; ++i)
+      for (int o = 1; o < kFactions; ++o)
+        m.retreated = m.retreated + ite_int(forced_[i], opponent_workers(i, path_[i], o), 0);
+    finish(m);
+    return m;
+  }
+
+ private:
+  void state(const z3::expr& condition) { premises_ = premises_ && condition; }
+  z3::expr define(const std::string& name, const z3::expr& value) {
+    const z3::expr x = c_.bool_const(name.c_str());
+    premises_ = premises_ && x == value;
+    return x;
+  }
+
+  // The mover's units on `at` while its unit is on the way (`during`: gone from the start with its
+  // riders), or before it left (step 0).
+  z3::expr mine(int kind, const z3::expr& at, bool during) const {
+    z3::expr n = b_.count(kind, at, kMover);
+    if (!during || mis_ == mr::kUnitStaysAtStart) return n;
+    const int leaving = kind == kind_ ? 1 : 0;
+    const z3::expr riders = kind == kWorker ? carried_ : c_.int_val(0);
+    return z3::ite(at == from_, n - leaving - riders, n);
+  }
+
+  // An opponent `who`'s workers on `at` when step `i` (0-based) enters: those sent home by an earlier
+  // step left their territory and arrived at their faction's home base (scythe.move.workers-retreat).
+  z3::expr opponent_workers(int i, const z3::expr& at, int who) const {
+    if (i == 0) return b_.count(kWorker, at, who);
+    const int j = i - 1;
+    const z3::expr before = opponent_workers(j, at, who);
+    const z3::expr left = z3::ite(forced_[j] && at == path_[j], c_.int_val(0), before);
+    if (mis_ == mr::kRetreatNowhere) return left;
+    const z3::expr& base = mis_ == mr::kRetreatToMoversBase ? b_.home_base[kMover] : b_.home_base[who];
+    return left + ite_int(forced_[j] && at == base, opponent_workers(j, path_[j], who), 0);
+  }
+
+  // Whether `who` has units on `at` when step `i` (0-based) enters; `left`: the moving unit has left its
+  // start (false only for the start itself, before the move).
+  z3::expr present(int i, const z3::expr& at, int who, bool left) const {
+    if (who == kMover) return mine(kCharacter, at, left) + mine(kMech, at, left) + mine(kWorker, at, left) >= 1;
+    return b_.combat(at, who) + opponent_workers(i, at, who) >= 1;
+  }
+
+  // Opponent `o` controls `at` when step `i` enters, given it has units there: it is the one faction
+  // there, or holds the shared territory (scythe.move.combat-temporary-control).
+  z3::expr controls(int i, const z3::expr& at, int o, bool left) const {
+    z3::expr alone = c_.bool_val(true);
+    for (int x = 0; x < kFactions; ++x)
+      if (x != o) alone = alone && !present(i, at, x, left);
+    return alone || b_.held(at) == o;
+  }
+
+  // An opponent controls `at` with its character or mechs (`combat`), or with its workers, when step `i`
+  // enters (or, `left` false, before the move); under scythe.worker-blocking "presence", has them there.
+  z3::expr blocks(int i, const z3::expr& at, bool combat, bool left) const {
+    z3::expr any_opponent = c_.bool_val(false);
+    for (int o = 1; o < kFactions; ++o) {
+      const z3::expr has = (combat ? b_.combat(at, o) : opponent_workers(i, at, o)) >= 1;
+      any_opponent = any_opponent || (rules_.readings.worker_blocking == R::WorkerBlocking::presence
+                                          ? has
+                                          : has && controls(i, at, o, left));
+    }
+    return any_opponent;
+  }
+
+  // A character or mech entering path[i]: where its movement ends, and what entering does.
+  z3::expr fighter_enters(int i, const z3::expr& reached) {
+    const z3::expr& to = path_[i];
+    z3::expr opposed = c_.bool_val(false);
+    for (int o = 1; o < kFactions; ++o) opposed = opposed || b_.combat(to, o) >= 1;
+    const z3::expr combat = define(fmt::format("combat{}", i + 1), opposed);
+    // scythe.move.workers-stop: an opponent controls it with workers, and no character or mech is there
+    // (control, whatever scythe.worker-blocking reads: the stop speaks of control).
+    z3::expr held_by_workers = c_.bool_val(false);
+    for (int o = 1; o < kFactions; ++o)
+      held_by_workers = held_by_workers || (opponent_workers(i, to, o) >= 1 && controls(i, to, o, true));
+    const z3::expr workers = define(fmt::format("workers{}", i + 1), !combat && held_by_workers);
+    const z3::expr encounter = unit_ == sy::Unit::character ? b_.encounter(to) : c_.bool_val(false);
+    encounter_.push_back(encounter);
+    if (rules_.readings.stop_path == R::StopPath::must_end && i + 1 < k_)
+      state(z3::implies(reached, !combat && !workers && !encounter));  // combat-, workers-, encounter-stop
+    forced_.push_back(mis_ == mr::kNoRetreat ? c_.bool_val(false)
+                                             : define(fmt::format("forced{}", i + 1), reached && workers));
+    return combat || workers || encounter;
+  }
+
+  // A worker by itself entering path[i]: scythe.move.worker-blocked-by-combat-units and
+  // scythe.move.worker-blocked-by-workers. It never stops its move, and sends nobody home.
+  z3::expr worker_enters(int i, const z3::expr& reached) {
+    const z3::expr& to = path_[i];
+    if (mis_ != mr::kWorkerIntoCombat) state(z3::implies(reached, !blocks(i, to, true, true)));
+    if (mis_ != mr::kWorkerIntoWorkers) state(z3::implies(reached, !blocks(i, to, false, true)));
+    encounter_.push_back(c_.bool_val(false));
+    forced_.push_back(c_.bool_val(false));
+    return c_.bool_val(false);
+  }
+
+  // The position after the move, as terms over the position before.
+  void finish(SortedMove& m) const {
+    const SortedBoard& b = b_;
+    const int k = k_, moving = kind_;
+    const std::string mis = mis_;
+    const std::vector<z3::expr> ends = ends_, path = path_;
+    const z3::expr carried = carried_;
+    const Player self = *this;
+    // scythe.move.path: the unit (and its riders) end where its movement ended; scythe.move.no-limit:
+    // any number of them may be there. Opponents' characters and mechs stay; their workers move only
+    // home (scythe.move.workers-retreat).
+    m.units_after = [=](int kind, const z3::expr& at, int who) {
+      if (who != kMover) return kind == kWorker ? self.opponent_workers(k, at, who) : b.count(kind, at, who);
+      z3::expr arrived = self.mine(kind, at, true);
+      for (int i = 0; i < k; ++i) {
+        const int one = kind == moving ? 1 : 0;
+        const z3::expr riders = kind == kWorker && mis != mr::kRidersLost ? carried : b.c.int_val(0);
+        arrived = arrived + z3::ite(ends[i] && at == path[i], one + riders, b.c.int_val(0));
+      }
+      return arrived;
+    };
+    // scythe.move.popularity-loss and scythe.move.popularity-floor: the mover pays per worker sent home,
+    // never below the minimum; nobody else's popularity changes.
+    const auto& n = rules_.numbers;
+    const int loss_per = n.popularity_loss_per_worker, floor = n.popularity_min;
+    const z3::expr sent = m.retreated;
+    m.popularity_after = [=](int who) {
+      const z3::expr loss = mis == mr::kLossPerMove ? ite_int(sent >= 1, b.c.int_val(loss_per), 0) : loss_per * sent;
+      const z3::expr owed = mis == mr::kLossAsGain ? b.popularity[who] + loss : b.popularity[who] - loss;
+      const z3::expr floored = mis == mr::kNoFloor ? owed : z3::ite(owed >= floor, owed, b.c.int_val(floor));
+      const bool pays = mis == mr::kOpponentPays ? who != kMover : who == kMover;
+      return pays ? floored : b.popularity[who];
+    };
+    // scythe.move.combat-pending: once the move is done, the mover's character or mechs share the
+    // territory with an opponent's.
+    const auto units_after = m.units_after;
+    m.combat_pending_after = [=](const z3::expr& at) {
+      if (mis == mr::kNoCombatPending) return b.combat_pending(at);
+      const z3::expr mover = mis == mr::kPendingOnlyCharacter
+                                 ? units_after(kCharacter, at, kMover)
+                                 : units_after(kCharacter, at, kMover) + units_after(kMech, at, kMover);
+      z3::expr opposed = b.c.bool_val(false);
+      for (int o = 1; o < kFactions; ++o) opposed = opposed || b.combat(at, o) >= 1;
+      return b.combat_pending(at) || (mover >= 1 && opposed);
+    };
+    // scythe.move.encounter-pending: the character that stopped on an encounter token is still there.
+    const std::vector<z3::expr> encounter = encounter_;
+    const bool character = unit_ == sy::Unit::character;
+    m.encounter_pending_after = [=](const z3::expr& at) {
+      if (mis == mr::kEncounterNoPending) return b.encounter_pending(at);
+      z3::expr met = b.c.bool_val(false);
+      for (int i = 0; i < k; ++i) {
+        z3::expr here = ends[i] && encounter[i];
+        if (mis == mr::kEncounterAtPathEndOnly) here = i + 1 == k ? ends[i] && encounter[i] : b.c.bool_val(false);
+        if (mis == mr::kEncounterEverywhere) here = b.c.bool_val(character) && ends[i];
+        met = met || (here && at == path[i]);
+      }
+      return b.encounter_pending(at) || met;
+    };
+  }
+
+  const SortedBoard& b_;
+  z3::context& c_;
+  const sy::Rules& rules_;
+  std::string mis_;
+  sy::Unit unit_;
+  int kind_, k_;
+  z3::expr premises_;
+  z3::expr from_{c_}, carried_{c_};
+  std::vector<z3::expr> path_, ends_, forced_, encounter_;
+};
+
+}  // namespace
+
+SortedMove sorted_move(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps,
+                       const std::string& misreading) {
+  return Player(b, rules, unit, steps, misreading).play();
+}
+
+}  // namespace rulecheck::solver::scythe

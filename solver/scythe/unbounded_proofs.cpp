@@ -1,0 +1,337 @@
+// Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), proved
+// for maps of any size (unbounded.hpp): a position of the format (and, for the states play can reach,
+// one that keeps all six), one unit's move satisfying the conditions unbounded_move.cpp states, and
+// the claim broken after it is unsatisfiable. A claim about every territory is asked of the board's
+// `any`, a territory constant the move does not choose (proving it there proves it for all), and a
+// claim about every faction of each of the three. Each question is
+// one unit kind and path length, under the readings that change that move: scythe.stop-path for a
+// character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
+// worker's. The other three readings do not change a one-unit move: scythe.vacated-workers and
+// scythe.carried-workers speak of a second unit of the same action, scythe.units-per-move of how many.
+#include <fmt/format.h>
+
+#include "solver/scythe/unbounded.hpp"
+
+namespace rulecheck::solver::scythe {
+
+namespace {
+
+using R = sy::Readings;
+namespace mr = misread;
+constexpr int kCharacter = 0, kWorker = 2;
+
+// One question's move: the unit, the path's length and the readings asked.
+struct Case {
+  sy::Unit unit;
+  int steps;
+  sy::Rules rules;
+  std::string words;
+};
+
+std::vector<Case> cases(const sy::Rules& rules) {
+  std::vector<Case> out;
+  for (sy::Unit unit : sy::kUnits)
+    for (int k = 1; k <= longest_path(rules, unit); ++k) {
+      const std::string what = fmt::format("a {} moving {} step{}", sy::unit_name(unit), k, k == 1 ? "" : "s");
+      sy::Rules r = rules;
+      if (unit == sy::Unit::worker) {
+        for (auto wb : {R::WorkerBlocking::control, R::WorkerBlocking::presence}) {
+          r.readings.worker_blocking = wb;
+          out.push_back({unit, k, r, what + (wb == R::WorkerBlocking::control ? " (worker-blocking control)"
+                                                                                : " (worker-blocking presence)")});
+        }
+      } else if (k >= 2) {
+        for (auto sp : {R::StopPath::must_end, R::StopPath::truncate}) {
+          r.readings.stop_path = sp;
+          out.push_back({unit, k, r, what + (sp == R::StopPath::must_end ? " (stop-path must-end)"
+                                                                           : " (stop-path truncate)")});
+        }
+      } else {
+        out.push_back({unit, k, r, what});
+      }
+    }
+  return out;
+}
+
+// A position before (the board's functions) or after a move (its terms), for the claims.
+struct View {
+  std::function<z3::expr(int, const z3::expr&, int)> units;
+  std::function<z3::expr(const z3::expr&)> combat_pending, encounter_pending;
+  z3::expr combat(const z3::expr& t, int f) const { return units(0, t, f) + units(1, t, f); }
+  z3::expr present(const z3::expr& t, int f) const { return combat(t, f) + units(kWorker, t, f) >= 1; }
+};
+
+View before(const SortedBoard& b) {
+  return {[&b](int k, const z3::expr& t, int f) { return b.count(k, t, f); },
+          [&b](const z3::expr& t) { return b.combat_pending(t); },
+          [&b](const z3::expr& t) { return b.encounter_pending(t); }};
+}
+
+View after(const SortedMove& m) { return {m.units_after, m.combat_pending_after, m.encounter_pending_after}; }
+
+// Σ over the distinct territories of `xs` (each counted once, however often it is listed) of `f`.
+z3::expr sum_distinct(const std::vector<z3::expr>& xs, const std::function<z3::expr(const z3::expr&)>& f) {
+  z3::expr sum = xs.front().ctx().int_val(0);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    z3::expr first = xs[i].ctx().bool_val(true);
+    for (std::size_t j = 0; j < i; ++j) first = first && xs[i] != xs[j];
+    sum = sum + z3::ite(first, f(xs[i]), xs[i].ctx().int_val(0));
+  }
+  return sum;
+}
+
+// What a claim adds to the premises, what it says after, and what the vacuity check asks.
+struct Claim {
+  std::function<z3::expr(const SortedBoard&, const SortedMove&)> premises, holds, exercised;
+};
+
+using Invariant = z3::expr (*)(const SortedBoard&, const View&, const z3::expr& t, int f, int g);
+
+// The six states play can reach, as in reachable.cpp, over a view.
+z3::expr combat_units_meet_only_in_pending_combat(const SortedBoard&, const View& v, const z3::expr& t, int f, int g) {
+  if (f == g) return t.ctx().bool_val(true);
+  return z3::implies(v.combat(t, f) >= 1 && v.combat(t, g) >= 1, v.combat_pending(t));
+}
+z3::expr workers_share_only_in_pending_combat(const SortedBoard&, const View& v, const z3::expr& t, int f, int g) {
+  if (f == g) return t.ctx().bool_val(true);
+  const z3::expr both_armed = v.combat(t, f) >= 1 && v.combat(t, g) >= 1;
+  return z3::implies(v.units(kWorker, t, f) >= 1 && v.present(t, g) && !both_armed, v.combat_pending(t));
+}
+z3::expr home_base_holds_only_its_faction(const SortedBoard& b, const View& v, const z3::expr& t, int f, int) {
+  return z3::implies(b.is_home(t) && b.home_of(t) != f, !v.present(t, f));
+}
+z3::expr no_pending_combat_in_home_base(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
+  return z3::implies(b.is_home(t), !v.combat_pending(t));
+}
+z3::expr character_on_encounter_has_it_pending(const SortedBoard& b, const View& v, const z3::expr& t, int f, int) {
+  return z3::implies(b.encounter(t) && v.units(kCharacter, t, f) >= 1, v.encounter_pending(t));
+}
+z3::expr pending_encounter_on_token(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
+  return z3::implies(!b.encounter(t), !v.encounter_pending(t));
+}
+
+// An invariant at territory t, for every pair of factions.
+z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t) {
+  z3::expr all = b.c.bool_val(true);
+  for (int f = 0; f < kFactions; ++f)
+    for (int g = 0; g < kFactions; ++g) all = all && holds(b, v, t, f, g);
+  return all;
+}
+
+struct Reachable {
+  const char* id;
+  std::vector<std::string> clauses;
+  Invariant holds;
+  std::vector<std::string> misreadings;
+};
+
+const std::vector<Reachable>& reachable() {
+  static const std::vector<Reachable> list = {
+      {"scythe.reachable.combat-units-meet-only-in-pending-combat",
+       {"scythe.move.combat-stop", "scythe.move.combat-pending"},
+       combat_units_meet_only_in_pending_combat,
+       {mr::kNoCombatPending, mr::kPendingOnlyCharacter}},
+      {"scythe.reachable.workers-share-only-in-pending-combat",
+       {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-workers",
+        "scythe.move.worker-blocked-by-combat-units", "scythe.move.mech-carry", "scythe.move.combat-pending"},
+       workers_share_only_in_pending_combat,
+       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat}},
+      {"scythe.reachable.home-base-holds-only-its-faction",
+       {"scythe.move.home-base", "scythe.move.workers-retreat"},
+       home_base_holds_only_its_faction,
+       {mr::kHomeIgnored, mr::kRetreatToMoversBase}},
+      {"scythe.reachable.no-pending-combat-in-home-base",
+       {"scythe.move.home-base", "scythe.move.combat-pending"},
+       no_pending_combat_in_home_base,
+       {mr::kHomeIgnored}},
+      {"scythe.reachable.character-on-encounter-has-it-pending",
+       {"scythe.move.encounter-stop", "scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
+       character_on_encounter_has_it_pending,
+       {mr::kEncounterNoPending, mr::kEncounterAtPathEndOnly}},
+      {"scythe.reachable.pending-encounter-on-token",
+       {"scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
+       pending_encounter_on_token,
+       {mr::kEncounterEverywhere}},
+  };
+  return list;
+}
+
+// ---- the five movement invariants (each territory a claim speaks of is the board's `any`)
+
+z3::expr popularity_in_range(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
+  z3::expr ok = b.c.bool_val(true);
+  for (int f = 0; f < kFactions; ++f) {
+    const z3::expr p = m.popularity_after(f);
+    ok = ok && p >= r.numbers.popularity_min && p <= r.numbers.popularity_max;
+  }
+  return ok;
+}
+
+// The workers sent home are the opponents' that arrive at their home bases: the mover's popularity
+// answers to the board, not to the encoding's own count.
+z3::expr loss_per_arrival(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
+  z3::expr arrived = b.c.int_val(0), others_kept = b.c.bool_val(true);
+  for (int o = 1; o < kFactions; ++o) {
+    const z3::expr& base = b.home_base[o];
+    arrived = arrived + m.units_after(kWorker, base, o) - b.count(kWorker, base, o);
+    others_kept = others_kept && m.popularity_after(o) == b.popularity[o];
+  }
+  const z3::expr owed = b.popularity[kMover] - r.numbers.popularity_loss_per_worker * arrived;
+  const z3::expr floor = b.c.int_val(r.numbers.popularity_min);
+  return m.popularity_after(kMover) == z3::ite(owed >= floor, owed, floor) && others_kept;
+}
+
+// Every unit of every faction is still on the board: the counts change only on the territories the move
+// names (its start, its path, the faction's home base), and there they add up to what they were.
+z3::expr units_conserved(const SortedBoard& b, const SortedMove& m) {
+  z3::expr ok = b.c.bool_val(true);
+  for (int f = 0; f < kFactions; ++f) {
+    std::vector<z3::expr> touched = {m.from};
+    touched.insert(touched.end(), m.path.begin(), m.path.end());
+    touched.push_back(b.home_base[f]);
+    z3::expr elsewhere = b.c.bool_val(true);
+    for (const auto& x : touched) elsewhere = elsewhere && b.any != x;
+    for (int k = 0; k < 3; ++k) {
+      const auto delta = [&](const z3::expr& x) { return m.units_after(k, x, f) - b.count(k, x, f); };
+      ok = ok && z3::implies(elsewhere, delta(b.any) == 0) && sum_distinct(touched, delta) == 0;
+    }
+  }
+  return ok;
+}
+
+// An opponent's workers leave a territory all together, only from the path, and exactly that many
+// arrive at its home base.
+z3::expr retreated_workers_at_home(const SortedBoard& b, const SortedMove& m) {
+  z3::expr ok = b.c.bool_val(true);
+  for (int who = 1; who < kFactions; ++who) {
+    const z3::expr& base = b.home_base[who];
+    const auto w = [&](const z3::expr& x) { return b.count(kWorker, x, who); };
+    const auto w2 = [&](const z3::expr& x) { return m.units_after(kWorker, x, who); };
+    z3::expr on_path = b.c.bool_val(false);
+    for (const auto& x : m.path) on_path = on_path || b.any == x;
+    const z3::expr all_or_none = z3::implies(b.any != base, w2(b.any) == w(b.any) || w2(b.any) == 0);
+    const z3::expr only_path = z3::implies(b.any != base && !on_path, w2(b.any) == w(b.any));
+    const z3::expr left =
+        sum_distinct(m.path, [&](const z3::expr& x) { return z3::ite(x == base, b.c.int_val(0), w(x) - w2(x)); });
+    ok = ok && all_or_none && only_path && w2(base) - w(base) == left;
+  }
+  return ok;
+}
+
+z3::expr no_new_unit_in_a_home_base(const SortedBoard& b, const SortedMove& m) {
+  z3::expr ok = b.c.bool_val(true);
+  for (int k = 0; k < 3; ++k) ok = ok && m.units_after(k, b.any, kMover) <= b.count(k, b.any, kMover);
+  return z3::implies(b.is_home(b.any), ok);
+}
+
+// The questions of one claim: every case, its premises and the claim after.
+std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Claim& claim) {
+  std::vector<Question> qs;
+  for (const Case& c : cases(rules)) {
+    const SortedBoard b(ctx);
+    const SortedMove m = sorted_move(b, c.rules, c.unit, c.steps, mis);
+    z3::expr premises = b.well_formed(c.rules, m.named(b)) && m.premises;
+    if (claim.premises) premises = premises && claim.premises(b, m);
+    qs.push_back({c.words, premises, claim.holds(b, m), claim.exercised(b, m)});
+  }
+  return qs;
+}
+
+std::string covers(const sy::Rules& rules, const std::string& factions, const std::string& extra) {
+  return fmt::format(
+      "boards of any size: any map (territories an uninterpreted sort, adjacency an uninterpreted relation, home "
+      "bases and encounter tokens predicates), {}, any unit counts, popularity and holders of the format; every "
+      "Move action of one unit (a character, a mech carrying any number of workers, or a worker) along any path of "
+      "1 to {} steps for a character, {} for a mech, {} for a worker (the ruleset's move_range, and at least 2 as a "
+      "mech ability may give), revisits included; the conditions stated are unit-present, mech-carry, path, "
+      "home-base, the three stops and the worker's two blocks (range, once-per-action and units-per-action are "
+      "left out: a superset of the legal moves); under both readings of scythe.stop-path (paths of 2 steps or "
+      "more) and of scythe.worker-blocking (a worker's move), the other readings not changing a one-unit move{}",
+      factions, longest_path(rules, sy::Unit::character), longest_path(rules, sy::Unit::mech),
+      longest_path(rules, sy::Unit::worker), extra);
+}
+
+constexpr const char* kFactionsWords =
+    "two or three factions (the mover and two opponents, either of which may have no unit on the board)";
+
+UnboundedProof movement(const sy::Rules& rules, const char* id, const char* claim_words,
+                        std::vector<std::string> clauses, std::vector<std::string> misreadings, Claim claim,
+                        const std::string& exercised_words) {
+  UnboundedProof p;
+  p.id = id;
+  p.claim = claim_words;
+  p.covers = covers(rules, kFactionsWords, "");
+  p.clauses = std::move(clauses);
+  p.misreadings = std::move(misreadings);
+  p.exercised_words = exercised_words;
+  p.questions_words = "unit kinds x path lengths x the readings that change them";
+  p.ask = [rules, claim](z3::context& ctx, const std::string& mis) { return questions(ctx, rules, mis, claim); };
+  return p;
+}
+
+}  // namespace
+
+std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
+  const auto moved = [](const SortedBoard&, const SortedMove& m) { return m.moves_a_unit(); };
+  // A worker's move sends nobody home: its questions ask only that it moves.
+  const auto retreats = [](const SortedBoard&, const SortedMove& m) {
+    return m.unit == sy::Unit::worker ? m.moves_a_unit() : m.retreated >= 1;
+  };
+  const std::string moves_words = "the move sets its unit down on another territory than its start";
+  const std::string retreat_words =
+      "a character's or mech's move sends an opponent's worker home (a worker's: sets it down elsewhere)";
+  std::vector<UnboundedProof> out;
+  out.push_back(movement(
+      rules, "scythe.move.popularity-stays-in-range",
+      "after any legal move from a state within bounds, every popularity is within [popularity_min, popularity_max]",
+      {"scythe.move.popularity-loss", "scythe.move.popularity-floor"}, {mr::kNoFloor, mr::kLossAsGain},
+      {nullptr, [rules](const SortedBoard& b, const SortedMove& m) { return popularity_in_range(rules, b, m); },
+       retreats},
+      retreat_words));
+  out.push_back(movement(
+      rules, "scythe.move.popularity-loss-per-retreated-worker",
+      "the mover loses popularity_loss_per_worker for each opponent worker that arrives at its home base, unless "
+      "the floor stops it there; the opponents' popularity does not change",
+      {"scythe.move.popularity-loss", "scythe.move.popularity-floor", "scythe.move.workers-retreat",
+       "scythe.move.home-base"},
+      {mr::kNoFloor, mr::kLossPerMove, mr::kOpponentPays, mr::kRetreatNowhere, mr::kRetreatToMoversBase,
+       mr::kHomeIgnored},
+      {nullptr, [rules](const SortedBoard& b, const SortedMove& m) { return loss_per_arrival(rules, b, m); },
+       retreats},
+      retreat_words));
+  out.push_back(movement(rules, "scythe.move.units-conserved",
+                         "every unit of every faction is still on the board after a move",
+                         {"scythe.move.path", "scythe.move.workers-retreat", "scythe.move.no-limit"},
+                         {mr::kRetreatNowhere, mr::kUnitStaysAtStart, mr::kRidersLost},
+                         {nullptr, units_conserved, moved}, moves_words));
+  out.push_back(movement(
+      rules, "scythe.move.retreated-workers-at-home",
+      "opponent workers leave a territory all together, and exactly that many arrive at their home base",
+      {"scythe.move.workers-retreat", "scythe.move.workers-stop"}, {mr::kRetreatNowhere, mr::kRetreatToMoversBase},
+      {nullptr, retreated_workers_at_home, retreats}, retreat_words));
+  out.push_back(movement(rules, "scythe.move.no-unit-into-a-home-base",
+                         "no legal move adds a mover's unit to a home base", {"scythe.move.home-base"},
+                         {mr::kHomeIgnored, mr::kOwnHomeOpen, mr::kHomeEndOnly},
+                         {nullptr, no_new_unit_in_a_home_base, moved}, moves_words));
+  // The states play can reach: the position before keeps all six, the one after keeps each.
+  for (const Reachable& r : reachable()) {
+    const Invariant holds = r.holds;
+    const Claim claim{
+        [](const SortedBoard& b, const SortedMove& m) {
+          z3::expr all = b.c.bool_val(true);
+          const View v = before(b);
+          for (const z3::expr& t : m.named(b))
+            for (const Reachable& each : reachable()) all = all && at_every_faction(each.holds, b, v, t);
+          return all;
+        },
+        [holds](const SortedBoard& b, const SortedMove& m) { return at_every_faction(holds, b, after(m), b.any); },
+        moved};
+    UnboundedProof p = movement(rules, r.id, "every legal move keeps it", r.clauses, r.misreadings, claim, moves_words);
+    p.covers = covers(rules, kFactionsWords, ", from every position that keeps the six invariants of "
+                                           "rules/scythe/invariants.json");
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace rulecheck::solver::scythe

@@ -1,0 +1,122 @@
+// Scythe's movement invariants for maps of any size (solver/scythe/unbounded*.cpp): each proved,
+// saying it is unbounded and what it covers, not vacuous; each misreading of its catalogue breaks it;
+// and a clause broken in both encodings breaks both the unbounded proof and the bounded one
+// (prove_bounded, the walk over one map kept as the cross-check) (issue 21).
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "solver/misreading.hpp"
+#include "solver/scythe/solver.hpp"
+#include "solver/scythe/unbounded.hpp"
+
+namespace rulecheck::solver::scythe {
+namespace {
+
+// The base game's numbers (rules/scythe/ruleset.json), written here apart from the loader.
+sy::Rules base_rules() {
+  sy::Rules rules;
+  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
+  return rules;
+}
+
+const ScytheProof* find(const std::vector<ScytheProof>& proofs, const std::string& id) {
+  const auto it = std::find_if(proofs.begin(), proofs.end(), [&](const ScytheProof& p) { return p.id == id; });
+  return it == proofs.end() ? nullptr : &*it;
+}
+
+TEST(SolverScytheUnbounded, EveryInvariantIsProvedForMapsOfAnySizeAndNotVacuously) {
+  const auto proofs = prove(base_rules(), Budget{});
+  ASSERT_EQ(proofs.size(), 11u);
+  for (const auto& p : proofs) {
+    EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+    EXPECT_TRUE(p.scope.unbounded) << p.id;
+    EXPECT_EQ(p.scope.covers.rfind("boards of any size", 0), 0u) << p.scope.covers;
+    // Paths of 1 and 2 steps (the ruleset's ranges are 1: at least 2 are asked), both readings of the
+    // two points that change a one-unit move.
+    EXPECT_NE(p.scope.covers.find("1 to 2 steps"), std::string::npos) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("scythe.stop-path"), std::string::npos) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("scythe.worker-blocking"), std::string::npos) << p.scope.covers;
+    // character 1 step, 2 steps x 2 readings; mech the same; worker 1 and 2 steps x 2 readings: 10.
+    EXPECT_EQ(p.vacuity.rfind("all 10 questions", 0), 0u) << p.id << ": " << p.vacuity;
+  }
+  // The same invariants as the bounded walk proves, by id.
+  std::set<std::string> unbounded, bounded;
+  for (const auto& p : proofs) unbounded.insert(p.id);
+  for (const auto& p : prove_bounded(base_rules(), Budget{})) bounded.insert(p.id);
+  EXPECT_EQ(unbounded, bounded);
+}
+
+// Every misreading of each proof's catalogue breaks it: an entry the proof survived would mean the
+// proof does not depend on the clause the entry misreads.
+TEST(SolverScytheUnbounded, EveryMisreadingOfTheCatalogueBreaksItsProof) {
+  for (const auto& p : prove_with_strength(base_rules(), Budget{})) {
+    EXPECT_TRUE(p.strength_checked) << p.id;
+    ASSERT_FALSE(p.mutants.empty()) << p.id;
+    for (const auto& m : p.mutants) EXPECT_TRUE(m.killed) << p.id << " survives \"" << m.mutant << "\": " << m.why;
+  }
+}
+
+// A mech ability that lets mechs move 3: the mech's paths of 3 steps are asked too (two more
+// questions: both readings of scythe.stop-path), and every invariant still holds.
+TEST(SolverScytheUnbounded, ThePathsAskedFollowTheRulesetsRanges) {
+  sy::Rules rules = base_rules();
+  rules.numbers.move_range[sy::Unit::mech] = 3;
+  rules.numbers.popularity_loss_per_worker = 2;
+  rules.numbers.popularity_min = 1;
+  for (const auto& p : prove(rules, Budget{})) {
+    EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+    EXPECT_NE(p.scope.covers.find("1 to 2 steps for a character, 3 for a mech, 2 for a worker"), std::string::npos)
+        << p.scope.covers;
+    EXPECT_EQ(p.vacuity.rfind("all 12 questions", 0), 0u) << p.id << ": " << p.vacuity;
+  }
+}
+
+// The two encodings agree where both apply: the same clause broken (its condition left out of the
+// bounded encoding, or its effect; the matching misreading of the unbounded one) breaks the proof in
+// both, and both prove it as the text reads (EveryInvariantIsProvedForMapsOfAnySizeAndNotVacuously,
+// SolverScythe.EveryInvariantIsProvedUnderTheDefaultAndTheOtherReadings).
+TEST(SolverScytheUnbounded, ABrokenClauseBreaksBothTheBoundedAndTheUnboundedProof) {
+  using Part = Misreading::Part;
+  struct Broken {
+    std::string proof, clause;
+    Part part;
+    const char* unbounded;
+  };
+  const std::vector<Broken> cases = {
+      {"scythe.move.no-unit-into-a-home-base", "scythe.move.home-base", Part::conditions, misread::kHomeIgnored},
+      {"scythe.reachable.home-base-holds-only-its-faction", "scythe.move.home-base", Part::conditions,
+       misread::kHomeIgnored},
+      {"scythe.move.units-conserved", "scythe.move.workers-retreat", Part::effect, misread::kRetreatNowhere},
+      {"scythe.move.retreated-workers-at-home", "scythe.move.workers-retreat", Part::effect,
+       misread::kRetreatNowhere},
+      {"scythe.move.popularity-stays-in-range", "scythe.move.popularity-floor", Part::effect, misread::kNoFloor},
+      {"scythe.reachable.character-on-encounter-has-it-pending", "scythe.move.encounter-pending", Part::effect,
+       misread::kEncounterNoPending},
+      {"scythe.reachable.combat-units-meet-only-in-pending-combat", "scythe.move.combat-pending", Part::effect,
+       misread::kNoCombatPending},
+  };
+  const sy::Rules rules = base_rules();
+  const std::vector<UnboundedProof> catalogue = unbounded_catalogue(rules);
+  for (const Broken& b : cases) {
+    const Misreading m(b.clause, b.part, b.proof);
+    Budget under;
+    under.misreading = &m;
+    const auto bounded = prove_bounded(rules, under);
+    const ScytheProof* p = find(bounded, b.proof);
+    ASSERT_NE(p, nullptr) << b.proof;
+    EXPECT_GT(m.dropped.load(), 0) << b.proof << ": " << m.name() << " changed nothing in the bounded encoding";
+    EXPECT_EQ(p->status, ProofStatus::refuted) << b.proof << " (bounded) under " << m.name() << ": " << p->detail;
+
+    const auto u = std::find_if(catalogue.begin(), catalogue.end(), [&](const UnboundedProof& x) { return x.id == b.proof; });
+    ASSERT_NE(u, catalogue.end()) << b.proof;
+    const Asked a = ask_unbounded(*u, b.unbounded, Budget{}, /*check_vacuity=*/false);
+    EXPECT_EQ(a.status, ProofStatus::refuted) << b.proof << " (unbounded) under " << b.unbounded << ": " << a.detail;
+  }
+}
+
+}  // namespace
+}  // namespace rulecheck::solver::scythe
