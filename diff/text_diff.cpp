@@ -1,7 +1,6 @@
 #include "diff/text_diff.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
@@ -69,22 +68,6 @@ std::string paragraph_words(const std::filesystem::path& dir, const std::string&
   }
 }
 
-// The whole numbers a text names, in order ("5 Units per map-space, 2 per Location Card" -> 5, 2).
-std::vector<long> numbers_in(const std::string& text) {
-  std::vector<long> out;
-  for (std::size_t i = 0; i < text.size();) {
-    if (std::isdigit(static_cast<unsigned char>(text[i]))) {
-      std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-      if (j - i <= 9) out.push_back(std::stol(text.substr(i, j - i)));
-      i = j;
-    } else {
-      ++i;
-    }
-  }
-  return out;
-}
-
 // {"units": {"bomber": {"cost": v}}} for the dotted key "units.bomber.cost".
 json nested(const std::string& dotted, const json& value) {
   const auto dot = dotted.find('.');
@@ -98,11 +81,11 @@ std::vector<Expression> expressions_for(const std::string& game, const std::stri
                                         const std::string& old_text, const std::string& new_text) {
   std::vector<Expression> out;
   // Numbers the edit replaced, position by position (when it kept their count).
-  const auto before = numbers_in(old_text), after = numbers_in(new_text);
-  std::vector<std::pair<long, long>> replaced;
+  const auto before = rulebook::numbers_in(old_text), after = rulebook::numbers_in(new_text);
+  std::vector<std::pair<double, double>> replaced;
   if (!old_text.empty() && before.size() == after.size())
     for (std::size_t i = 0; i < before.size(); ++i)
-      if (before[i] != after[i]) replaced.push_back({before[i], after[i]});
+      if (before[i].value != after[i].value) replaced.push_back({before[i].value, after[i].value});
   json doc;
   try {
     doc = read_json_file(rules_dir / game / "ruleset.doc.json");
@@ -120,9 +103,9 @@ std::vector<Expression> expressions_for(const std::string& game, const std::stri
     Expression e{"ruleset", key, now.dump(), "", "", ""};
     json value = "<the value the new words give>";
     for (const auto& [was, is] : replaced)
-      if (now.is_number_integer() && now.get<long>() == was) {
-        e.to = std::to_string(is);
-        value = is;
+      if (now.is_number() && now.get<double>() == was) {
+        e.to = rulebook::number_text(is);
+        value = json::parse(e.to);
       }
     json file = nested(key, value);
     file["game"] = game;
@@ -174,13 +157,7 @@ NumbersRead read_numbers(const rulebook::Project& project, const rulebook::Claus
   json edit = {{"game", index.game}};
   for (const auto& k : reading.keys) {
     read.keys.push_back({k.key, k.clause, k.where, k.before, k.after});
-    json* node = &edit;
-    std::string_view rest = k.key;
-    for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
-      node = &(*node)[std::string(rest.substr(0, dot))];
-      rest.remove_prefix(dot + 1);
-    }
-    (*node)[std::string(rest)] = json::parse(rulebook::number_text(k.after));
+    edit.merge_patch(nested(k.key, json::parse(rulebook::number_text(k.after))));
   }
   if (!read.keys.empty()) read.edit = edit.dump();
   for (const auto& c : reading.checks) {
