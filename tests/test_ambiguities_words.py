@@ -110,6 +110,14 @@ def messina_checks(rs):
         assert s["spaces"][at]["units"]["Red"]["civilian"] >= 2
         assert s["factions"]["Red"]["resources"]["energy"] >= rs["equip_cost"]
 
+    def equip_built_civilians(s, a):
+        # "Red builds one Civilian at A, where it has no Civilian yet, and equips one Civilian there (1E)"
+        at = a["builds"][0]["at"]
+        assert a["builds"] == [{"at": at, "unit": "civilian", "count": 1}] or a["builds"] == [{"at": at, "unit": "civilian"}]
+        assert a["equip"] == [{"at": at, "count": 1}]
+        assert s["spaces"][at].get("units", {}).get("Red", {}).get("civilian", 0) == 0
+        assert s["factions"]["Red"]["resources"]["energy"] >= rs["units"]["civilian"]["cost"] + rs["equip_cost"]
+
     def over_limit_card(s, a):
         card = a["builds"][0]["card"]
         assert units_at(s["spaces"][card]) == rs["stacking_map"] + 1

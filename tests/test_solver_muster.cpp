@@ -192,6 +192,9 @@ ms::Readings with_reading(ms::Readings r, const std::string& point, const std::s
     r.build_disband = reading == "builds-only"       ? R::BuildDisband::builds_only
                       : reading == "move-or-convert" ? R::BuildDisband::move_or_convert
                                                      : R::BuildDisband::builds_and_equip;
+  else if (point == "messina.equip-built-civilians")
+    r.equip_built_civilians =
+        reading == "built-too" ? R::EquipBuiltCivilians::built_too : R::EquipBuiltCivilians::at_start;
   else if (point == "messina.over-limit-card")
     r.over_limit_card = reading == "card-too" ? R::OverLimitCard::card_too : R::OverLimitCard::map_only;
   else if (point == "messina.shield-consent")
@@ -319,7 +322,7 @@ TEST(SolverMuster, BugAiBacksMilitaryIsForbiddenByThePopulationClause) {
 TEST(SolverMuster, EveryWitnessSeparatesItsReadingsInTheOracle) {
   const ms::Rules base = typed_rules();
   const auto witnesses = sm::muster_witnesses(base, solver::Budget{});
-  EXPECT_EQ(witnesses.size(), 7u);
+  EXPECT_EQ(witnesses.size(), 8u);
   for (const auto& w : witnesses) {
     std::cout << w.point << " size " << w.size << "\n";
     EXPECT_EQ(w.ruleset_override, "") << w.point;

@@ -150,6 +150,27 @@ void require_card_room(const Rules& rules, const State& before, const State& aft
           rules.numbers.stacking_card);
 }
 
+// interpretation messina.equip-built-civilians: the Civilians a Muster may equip at a place. Under
+// "at-start" those the faction had there when the Muster began (one Muster is judged on the board it
+// began with, as its builds and its Friendly Area are); under "built-too" the Civilians this Muster
+// builds there as well (messina.muster.equip names no moment within the phase).
+int civilians_to_equip(const Rules& rules, const State& before, const Muster& action, const FactionId& faction,
+                       const Where& where) {
+  int civilians = units_at(before, where, faction, Piece::civilian);
+  if (rules.readings.equip_built_civilians == Readings::EquipBuiltCivilians::built_too)
+    for (const auto& build : action.builds)
+      if (build.where.space == where.space && build.where.on_card == where.on_card && build.piece == Piece::civilian)
+        civilians += build.count;
+  return civilians;
+}
+
+// The moment the Civilians equipped are counted at, in words, for the refusal.
+const char* equip_moment(const Rules& rules) {
+  return rules.readings.equip_built_civilians == Readings::EquipBuiltCivilians::built_too
+             ? "(those there when the Muster began and those it builds there: reading built-too)"
+             : "(those there when the Muster began: reading at-start)";
+}
+
 // interpretation messina.shield-consent: the activity an ally's consent must name for its presence
 // to count when a Shield is built or upgraded: "build" (Shields are built, not mustered) or "muster".
 Activity shield_purpose(const Rules& rules) {
@@ -335,14 +356,12 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
               "the units on the Location Card {} are {}'s, not {}'s: {} has no Civilians there to equip",
               eq.where.space, holder, faction, faction);
     }
-    // One Muster is judged on the state it began with (as its builds and its Friendly Area are):
-    // the Civilians equipped are those the faction had there then, not Civilians built alongside.
-    const int had = units_at(state, eq.where, faction, Piece::civilian);
+    const int had = civilians_to_equip(rules, state, action, faction, eq.where);
     int& already = equipped[{eq.where.space, eq.where.on_card}];
     require(had - already >= eq.count, "messina.muster.equip",
-            {{"Civilians at the start", had}, {"already equipped", already}, {"to equip", eq.count}},
-            "{} had {} Civilian(s) at {} when the Muster began ({} already equipped), not {} more to equip", faction,
-            had, describe(eq.where), already, eq.count);
+            {{"Civilians to equip", had}, {"already equipped", already}, {"to equip", eq.count}},
+            "{} has {} Civilian(s) at {} to equip {} ({} already equipped), not {} more", faction, had,
+            describe(eq.where), equip_moment(rules), already, eq.count);
     already += eq.count;
     UnitCounts& units = units_at(next, eq.where, faction);
     // messina.muster.equip.no-other-change: Civilian to Infantry is the one change of type a

@@ -294,8 +294,14 @@ Constraints equip_conditions(const SymBoard& b, int f, const ms::Muster& a, cons
     t.equipped[{s, eq.where.on_card}] += eq.count;
     t.energy += eq.count * rules.numbers.equip_cost;
   }
-  // The Civilians equipped are those there when the Muster began (not ones built alongside).
-  for (const auto& [at, n] : t.equipped) c.push_back({kEquip, units_of(b, f, at, piece_index(Piece::civilian)) >= n});
+  // interpretation messina.equip-built-civilians: the Civilians equipped are those there when the Muster
+  // began ("at-start"), or those and the Civilians this Muster builds there ("built-too").
+  const bool built_too = rules.readings.equip_built_civilians == ms::Readings::EquipBuiltCivilians::built_too;
+  for (const auto& [at, n] : t.equipped) {
+    const auto built = t.built.find(at);
+    const int built_civilians = built_too && built != t.built.end() ? built->second[piece_index(Piece::civilian)] : 0;
+    c.push_back({kEquip, units_of(b, f, at, piece_index(Piece::civilian)) + built_civilians >= n});
+  }
   return c;
 }
 

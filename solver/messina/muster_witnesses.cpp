@@ -97,6 +97,20 @@ std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budge
        },
        {}});
   specs.push_back(
+      {"messina.equip-built-civilians",
+       {kEquip, "messina.muster.unit-table", "messina.muster.population"},
+       "whether a Muster may equip a Civilian it builds itself",
+       "Red builds one Civilian at A, where it has no Civilian yet, and equips one Civilian there (1E) in the same "
+       "Muster: counted at the start there is nothing to equip, counted with the builds the new Civilian becomes "
+       "Infantry.",
+       {reading_of(rules, "at-start", [](R& r) { r.equip_built_civilians = R::EquipBuiltCivilians::at_start; }),
+        reading_of(rules, "built-too", [](R& r) { r.equip_built_civilians = R::EquipBuiltCivilians::built_too; })},
+       shapes(1, 2, false),
+       [a](const Shape&) {
+         return Step{muster_of({{a, Piece::civilian, 1}}, {{a, 1}})};
+       },
+       {}});
+  specs.push_back(
       {"messina.over-limit-card",
        {kOverLimit, "messina.cards.seven-per-location", kMusterOnto},
        "whether a map space over its stacking limit still lets its Location Card take a build",

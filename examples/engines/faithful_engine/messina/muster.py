@@ -231,8 +231,16 @@ class Muster:
                 continue
             require(self.may_equip(fid), "messina.muster.equip.ai")
             per_equip[place] = per_equip.get(place, 0) + n
+        built_here = {}  # messina.equip-built-civilians = built-too: Civilians built count as well
+        if self.reading("messina.equip-built-civilians") == "built-too":
+            for (sid, unit), n in per_space.items():
+                if unit == "civilian":
+                    built_here[("at", sid)] = n
+            for (cid, unit), n in per_card.items():
+                if unit == "civilian":
+                    built_here[("card", cid)] = n
         for place, n in per_equip.items():
-            require(n <= self.civilians_to_equip(place, fid), "messina.muster.equip")
+            require(n <= self.civilians_to_equip(place, fid) + built_here.get(place, 0), "messina.muster.equip")
             energy += self.number("equip_cost") * n
         # shields
         shield_cost, shield_by_space = self.shield_ops_cost(
