@@ -14,6 +14,10 @@ std::vector<UnboundedProof> catalogue(const ms::Rules& rules) {
       p.exercised_words = "the action does what the claim is about (adds a unit, a shortfall past step 1)";
       all.push_back(std::move(p));
     }
+  // The per-action invariants say what their vacuity check asks themselves.
+  for (auto section : {&unbounded_consumption_steps, &unbounded_muster, &unbounded_population, &unbounded_cards,
+                       &unbounded_reachable})
+    for (auto& p : section(rules)) all.push_back(std::move(p));
   return all;
 }
 
