@@ -307,7 +307,7 @@ std::vector<UnboundedProof> unbounded_consumption_steps(const ms::Rules& rules) 
     }
     return qs;
   };
-  decided.exercised_words = "a shortfall or a recovery";
+  decided.exercised_words = "the Consumption has a shortfall or a recovery";
   out.push_back(std::move(decided));
 
   UnboundedProof fed = consumption_proof(
