@@ -69,8 +69,7 @@ struct Muster {
         disaffected_after(ctx.int_const("disaffected_after")),
         dead_after(ctx.int_const("dead_after")) {}
 
-  int civilian() const { return 0; }
-  int infantry() const { return 1; }
+  static constexpr std::size_t kCivilian = 0, kInfantry = 1;  // ms::kUnitKinds' order
 
   // The state before, the action's counts, their conditions and the units after (each space).
   z3::expr board_and_action(bool rearm) const {
@@ -94,9 +93,9 @@ struct Muster {
         at = at && disbanded.map[k](s) <= army.map[k](s) && disbanded.card[k](s) <= army.card[k](s);
       // messina.muster.equip: the Civilians there when the Muster began; moves no token (a Civilian and
       // an Infantry take as many); messina.muster.equip.ai: never the AI.
-      at = at && equipped(s) <= army.map[civilian()](s) && equipped_on_card(s) <= army.card[civilian()](s);
+      at = at && equipped(s) <= army.map[kCivilian](s) && equipped_on_card(s) <= army.card[kCivilian](s);
       const bool equips = (kind == ms::FactionKind::human || mis == kAiEquips) &&
-                          (kind != ms::FactionKind::human || per[civilian()] == per[infantry()]);
+                          (kind != ms::FactionKind::human || per[kCivilian] == per[kInfantry]);
       if (!equips) at = at && equipped(s) == 0 && equipped_on_card(s) == 0;
     }
     // The units after: builds added, disbands and equips applied.
@@ -104,8 +103,8 @@ struct Muster {
     for (std::size_t k = 0; k < kKinds; ++k) {
       z3::expr on_map = army.map[k](s) + built.map[k](s) - disbanded.map[k](s);
       z3::expr on_card = army.card[k](s) + built.card[k](s) - disbanded.card[k](s);
-      if (static_cast<int>(k) == civilian()) on_map = on_map - equipped(s), on_card = on_card - equipped_on_card(s);
-      if (static_cast<int>(k) == infantry()) on_map = on_map + equipped(s), on_card = on_card + equipped_on_card(s);
+      if (k == kCivilian) on_map = on_map - equipped(s), on_card = on_card - equipped_on_card(s);
+      if (k == kInfantry) on_map = on_map + equipped(s), on_card = on_card + equipped_on_card(s);
       units = units && after.map[k](s) == on_map && after.card[k](s) == on_card;
     }
     return z3::forall(s, at && units) && energy >= 0 && spare >= 0 && located >= 0 && disaffected >= 0 && dead >= 0;

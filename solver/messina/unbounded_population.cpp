@@ -20,7 +20,6 @@ namespace rulecheck::solver::messina {
 
 namespace {
 
-using R = ms::Readings;
 
 constexpr const char* kHomeDefenceBoth = "a Disaffected Civilian placed in home defence also spends a Spare token";
 constexpr const char* kCardPlacementUnmoved =
