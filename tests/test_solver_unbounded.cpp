@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "solver/messina/solver.hpp"
 #include "solver/messina/unbounded.hpp"
 #include "tests/messina_rules.hpp"
 
@@ -62,6 +63,95 @@ TEST(SolverUnbounded, TheStackingClaimReadsTheRulesetsLimits) {
   EXPECT_EQ(p->status, ProofStatus::proved) << p->detail;
   EXPECT_NE(p->claim.find("over 6 units"), std::string::npos) << p->claim;
   EXPECT_NE(p->claim.find("a location over 11"), std::string::npos) << p->claim;
+}
+
+// Issue 21: every Messina proof `rulecheck prove` reports holds for boards of any size; the per-action
+// invariants that were bounded (2-3 fixed spaces, fixed actions) are among them.
+const std::vector<std::string>& per_action_ids() {
+  static const std::vector<std::string> ids = {
+      "messina.consumption.tokens-conserved",          "messina.consumption.counts-never-negative",
+      "messina.consumption.located-backs-units",       "messina.consumption.decided",
+      "messina.consumption.full-feeding-changes-only-supplies",
+      "messina.muster.energy-never-negative",          "messina.muster.tokens-conserved",
+      "messina.muster.located-backed",                 "messina.population.placement-keeps-token-total",
+      "messina.population.placement-spare-not-negative", "messina.population.placement-located-backs-units",
+      "messina.cards.hand-limit-kept",                 "messina.cards.transfer-conserves",
+      "messina.reachable.one-shield-per-space",        "messina.reachable.workers-in-own-utilities"};
+  return ids;
+}
+
+TEST(SolverUnbounded, EveryMessinaProofIsForBoardsOfAnySizeProvedAndNotVacuous) {
+  const auto proofs = sm::prove(messina_typed_rules(), Budget{});
+  for (const std::string& id : per_action_ids()) EXPECT_NE(find(proofs, id), nullptr) << id;
+  for (const auto& p : proofs) {
+    EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+    EXPECT_TRUE(p.scope.unbounded) << p.id;
+    EXPECT_EQ(p.scope.covers.rfind("boards of any size", 0), 0u) << p.id << ": " << p.scope.covers;
+    EXPECT_NE(p.vacuity.find("have a model of their premises"), std::string::npos) << p.id << ": " << p.vacuity;
+  }
+}
+
+// The claims that restated the check they followed are folded into the any-board stacking proof or
+// dropped (docs/solver.md says why): `prove` no longer reports them; the bounded cross-check still runs
+// every per-action proof on the concrete encoding, and they all hold there.
+TEST(SolverUnbounded, TheRestatingClaimsAreGoneAndTheBoundedCrossCheckStillHolds) {
+  const ms::Rules rules = messina_typed_rules();
+  const auto unbounded = sm::prove(rules, Budget{});
+  const auto bounded = sm::prove_bounded(rules, Budget{});
+  for (const char* id : {"messina.muster.stacking-kept", "messina.muster.card-capacity", "messina.cards.capacity-kept",
+                         "messina.cards.hidden-empty", "messina.cards.transfer-stacking",
+                         "messina.cards.discard-transfer-stacking"}) {
+    EXPECT_EQ(find(unbounded, id), nullptr) << id;
+    EXPECT_NE(find(bounded, id), nullptr) << id;
+  }
+  for (const std::string& id : per_action_ids()) {
+    const sm::MessinaProof* p = find(bounded, id);
+    ASSERT_NE(p, nullptr) << id;
+    EXPECT_EQ(p->status, ProofStatus::proved) << id << ": " << p->detail;
+    EXPECT_FALSE(p->scope.unbounded) << id;
+  }
+}
+
+// A hand limit no board of a fixed shape could hold: the cards are a sort and the hand a count, so the
+// proof holds for it, and its claim says the ruleset's number.
+TEST(SolverUnbounded, TheHandLimitProofHoldsForAnyLimitTheRulesetGives) {
+  ms::Rules rules = messina_typed_rules();
+  rules.numbers.hand_limit = 1'000'000;
+  const auto proofs = sm::unbounded_proofs(rules, Budget{});
+  const sm::MessinaProof* p = find(proofs, "messina.cards.hand-limit-kept");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->status, ProofStatus::proved) << p->detail;
+  EXPECT_NE(p->claim.find("at most 1000000 cards"), std::string::npos) << p->claim;
+}
+
+// The cost of feeding reads tokens_per_food_and_water: with 3 tokens a Food and Water the claim says so
+// and still holds (the encoding's cost reads the same number).
+TEST(SolverUnbounded, TheFullFeedingClaimReadsTheRulesetsRate) {
+  ms::Rules rules = messina_typed_rules();
+  rules.numbers.tokens_per_food_and_water = 3;
+  const auto proofs = sm::unbounded_proofs(rules, Budget{});
+  const sm::MessinaProof* p = find(proofs, "messina.consumption.full-feeding-changes-only-supplies");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->status, ProofStatus::proved) << p->detail;
+  EXPECT_NE(p->claim.find("/ 3, rounded up"), std::string::npos) << p->claim;
+}
+
+// A unit table where an AI's Infantry takes no token but a human's does, and a Mech none: the backing
+// proofs of Muster and Consumption count per kind, and a misreading that charges every unit one token
+// breaks both (a Mech built or disbanded would move a token nothing backs).
+TEST(SolverUnbounded, ChargingEveryUnitOneTokenBreaksTheBackingProofs) {
+  const ms::Rules rules = messina_typed_rules();
+  ASSERT_EQ(rules.numbers.unit(ms::Piece::mech).population, 0);  // the premise of the misreading's effect
+  auto proofs = sm::unbounded_proofs(rules, Budget{});
+  sm::unbounded_strength(proofs, rules, Budget{});
+  for (const char* id : {"messina.muster.located-backed", "messina.consumption.located-backs-units"}) {
+    const sm::MessinaProof* p = find(proofs, id);
+    ASSERT_NE(p, nullptr) << id;
+    bool charged = false;
+    for (const auto& m : p->mutants)
+      if (m.mutant.find("one token") != std::string::npos) charged = m.killed;
+    EXPECT_TRUE(charged) << id;
+  }
 }
 
 }  // namespace

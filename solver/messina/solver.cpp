@@ -109,20 +109,26 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
   return forbidden(broken.clauses, "the rules give another answer: " + clause_list(broken.clauses));
 }
 
-std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
+std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) { return unbounded_proofs(rules, budget); }
+
+std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
+  std::vector<MessinaProof> proofs = prove(rules, budget);
+  unbounded_strength(proofs, rules, budget);
+  return proofs;
+}
+
+std::vector<MessinaProof> prove_bounded(const ms::Rules& rules, const Budget& budget) {
   // The sections' proofs share nothing: two threads, the records in the sections' order.
   std::vector<std::function<std::vector<MessinaProof>()>> sections;
-  for (auto section : {&unbounded_proofs, &consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs,
-                       &prove_reachable_kept})
+  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs, &prove_reachable_kept})
     sections.push_back([section, &rules, &budget] { return section(rules, budget); });
   return run_in_order(sections);
 }
 
-std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
-  std::vector<MessinaProof> proofs = prove(rules, budget);
-  unbounded_strength(proofs, rules, budget);  // the unbounded proofs' own catalogues first
+std::vector<MessinaProof> prove_bounded_with_strength(const ms::Rules& rules, const Budget& budget) {
+  std::vector<MessinaProof> proofs = prove_bounded(rules, budget);
   check_strength<ms::State, Step>(
-      proofs, [&rules](const Budget& under) { return prove(rules, under); }, budget);
+      proofs, [&rules](const Budget& under) { return prove_bounded(rules, under); }, budget);
   return proofs;
 }
 

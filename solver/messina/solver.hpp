@@ -32,10 +32,16 @@ OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const
 OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const ms::Query& query,
                          const ms::QueryAnswer& claimed, const Budget& budget);
 
+// Every invariant, for boards of any size (unbounded.hpp).
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
-// The same, each proved proof also asked under every misreading of the clauses it rests on
-// (solver/strength.hpp; the unbounded proofs under their own catalogue of misreadings).
+// The same, each proved proof also asked under its catalogue of misreadings (solver/unbounded.hpp).
 std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget);
+// The per-action invariants over fixed small shapes and fixed action lists, on the concrete encoding
+// (each section's proofs and reachable.cpp's), kept as a cross-check of the encoding the membership
+// checks use: not what `rulecheck prove` reports. With strength: under the generic misreadings of
+// each clause (solver/strength.hpp).
+std::vector<MessinaProof> prove_bounded(const ms::Rules& rules, const Budget& budget);
+std::vector<MessinaProof> prove_bounded_with_strength(const ms::Rules& rules, const Budget& budget);
 
 // One record per question: each declared point's witness, or its search's end ("none" with the
 // scope searched, "unknown"/"interrupted" with why), then each new-finding probe's likewise

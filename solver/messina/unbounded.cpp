@@ -3,6 +3,10 @@
 // somewhere.
 #include "solver/messina/unbounded.hpp"
 
+#include <functional>
+
+#include "solver/parallel.hpp"
+
 namespace rulecheck::solver::messina {
 
 namespace {
@@ -14,17 +18,35 @@ std::vector<UnboundedProof> catalogue(const ms::Rules& rules) {
       p.exercised_words = "the action does what the claim is about (adds a unit, a shortfall past step 1)";
       all.push_back(std::move(p));
     }
+  // The per-action invariants say what their vacuity check asks themselves.
+  for (auto section : {&unbounded_consumption_steps, &unbounded_muster, &unbounded_population, &unbounded_cards,
+                       &unbounded_reachable})
+    for (auto& p : section(rules)) all.push_back(std::move(p));
   return all;
 }
 
 }  // namespace
 
+// Each proof on its own context: the proofs on two threads (solver/parallel.hpp), the records in the
+// catalogue's order.
 std::vector<MessinaProof> unbounded_proofs(const ms::Rules& rules, const Budget& budget) {
-  return unbounded_records<ms::State, Step>(catalogue(rules), budget);
+  const std::vector<UnboundedProof> all = catalogue(rules);
+  std::vector<std::function<std::vector<MessinaProof>()>> tasks;
+  for (const UnboundedProof& u : all)
+    tasks.push_back([&u, &budget] { return unbounded_records<ms::State, Step>({u}, budget); });
+  return run_in_order(tasks);
 }
 
 void unbounded_strength(std::vector<MessinaProof>& proofs, const ms::Rules& rules, const Budget& budget) {
-  solver::unbounded_strength<ms::State, Step>(proofs, catalogue(rules), budget);
+  const std::vector<UnboundedProof> all = catalogue(rules);
+  std::vector<std::function<std::vector<MessinaProof>()>> tasks;
+  for (const MessinaProof& p : proofs)
+    tasks.push_back([&p, &all, &budget] {
+      std::vector<MessinaProof> one{p};
+      solver::unbounded_strength<ms::State, Step>(one, all, budget);
+      return one;
+    });
+  proofs = run_in_order(tasks);
 }
 
 }  // namespace rulecheck::solver::messina

@@ -1,6 +1,6 @@
 // Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp lists them, the
-// runner is solver/unbounded.hpp's; unbounded_consumption.cpp, unbounded_stacking.cpp and
-// unbounded_friendly.cpp state them). Spaces
+// runner is solver/unbounded.hpp's; unbounded_consumption.cpp, unbounded_stacking.cpp,
+// unbounded_friendly.cpp and the per-action files below state them). Spaces
 // and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
 // integers, and each action kind has symbolic parameters (a Muster's builds are a function from
 // spaces to counts: any number of builds anywhere). A proof is one-step: a board before, the
@@ -29,6 +29,13 @@ namespace rulecheck::solver::messina {
 std::vector<UnboundedProof> unbounded_consumption(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_stacking(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_friendly(const ms::Rules& rules);
+// The per-action invariants (unbounded_consumption_steps.cpp, unbounded_muster.cpp,
+// unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp).
+std::vector<UnboundedProof> unbounded_consumption_steps(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules);
+std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules);
 
 // Every unbounded proof, proved (or refuted, or unknown) as the text reads.
 std::vector<MessinaProof> unbounded_proofs(const ms::Rules& rules, const Budget& budget);
