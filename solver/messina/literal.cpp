@@ -176,8 +176,9 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
     for (std::size_t g = 0; g < pre.factions.size(); ++g) any_standing = any_standing || sp.shield[g] > 0;
     if (in_rearm) {
       // messina.muster.shield.rearm: the Re-arm sentence says only that Shields may "similarly" be
-      // built or upgraded once; whether the Muster's Friendly Area condition comes with it is open.
-      c.push_back({kRearm, z3::implies(v.open("rearm-in-area", kRearm,
+      // built or upgraded once; whether the Muster's Friendly Area condition (which refuses, when it
+      // binds) comes with it is open.
+      c.push_back({kArea, z3::implies(v.open("rearm-in-area", kRearm,
                                               "whether the Muster's Friendly Area condition binds a Re-arm's Shield"),
                                        area)});
     }
@@ -471,6 +472,8 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   opt.add(outcomes_differ(x, y));
   const z3::expr size = board_size(pre);
   opt.minimize(size);
+  // then no battle: no step of the literal kinds looks at one
+  opt.minimize(z3::ite(pre.battle >= 0, ctx.int_val(1), ctx.int_val(0)));
   const z3::check_result r = run_check(opt);
   if (r == z3::unsat) return {Found::none, "", std::nullopt, ""};
   if (r == z3::unknown) return {Found::unknown, unknown_reason(opt, budget), std::nullopt, ""};
@@ -590,6 +593,7 @@ std::vector<MessinaWitness> discover(const ms::Rules& defaults, const Budget& bu
         k.title, shapes_in_words(literal_shapes()));
     int found = 0;
     std::string why;
+    bool exhausted = false;  // the last search found no (further) board
     for (const Shape& shape : literal_shapes()) {
       while (found < cap && why.empty()) {
         if (cancel_requested()) {
@@ -597,6 +601,7 @@ std::vector<MessinaWitness> discover(const ms::Rules& defaults, const Budget& bu
           break;
         }
         Search s = search_once(k, shape, blocked, defaults, budget);
+        exhausted = s.status == Found::none;
         if (s.status == Found::unknown) why = s.why.empty() ? "unknown" : s.why;
         if (s.status != Found::witness) break;
         ++found;
@@ -607,13 +612,15 @@ std::vector<MessinaWitness> discover(const ms::Rules& defaults, const Budget& bu
         if (s.cause.empty()) break;  // nothing to block: asking again would find the same
       }
     }
-    if (found > 0 && why.empty()) continue;
+    if (why.empty() && !exhausted) continue;  // stopped at the cap: the findings are its records
     MessinaWitness w;
     w.point = "messina.literal." + k.name;
     w.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
     w.is_new = true;
     w.title = k.title + ": the literal encoding's discovery search";
-    w.note = why.empty() ? "No board of the scope has two outcomes the words allow beyond the causes already found."
+    w.note = why.empty() ? fmt::format("No board of the scope has two outcomes the words allow beyond the {} cause(s) "
+                                       "found for this step kind and the declared points held from earlier kinds.",
+                                       found)
                          : why;
     w.scope = scope;
     out.push_back(std::move(w));
