@@ -190,7 +190,9 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
 // the text to mean and its outcome in the game's terms.
 void print_finding(const json& f) {
   fmt::print("{} {} (size {}): {}\n",
-             !f.value("new", false) ? "witness " : f.contains("settled") ? "settled " : "NEW     ",
+             !f.value("new", false)  ? "witness "
+             : f.contains("settled") ? "settled "
+                                     : "NEW     ",
              f.value("point", ""), f.value("size", 0), printable(f.value("title", "")));
   if (f.contains("settled")) fmt::print("         settled ({})\n", printable(f.value("settled", "")));
   if (f.value("found_by_search", false))
@@ -231,7 +233,8 @@ void mark_dismissed(json& found, const std::filesystem::path& rules, const std::
   if (!std::filesystem::exists(file)) return;
   const json data = read_json_file(file);
   if (!data.is_object() || !data.contains("dismissed") || !data["dismissed"].is_array())
-    throw InputError(file.string(), "expected an object with a \"dismissed\" array (rules/schema/dismissed.schema.json)");
+    throw InputError(file.string(),
+                     "expected an object with a \"dismissed\" array (rules/schema/dismissed.schema.json)");
   for (auto& f : found) {
     const std::string signature = f.value("signature", "");
     if (signature.empty()) continue;
@@ -270,14 +273,20 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       bool seen = false;
       for (const auto& f : found) seen = seen || f.value("point", "") == p.id;
       if (!seen)
-        found.push_back({{"game", g->game}, {"point", p.id}, {"kind", "unknown"}, {"new", false},
-                         {"note", "no search is written for this point"}, {"scope", ""}, {"found_by_search", false}});
+        found.push_back({{"game", g->game},
+                         {"point", p.id},
+                         {"kind", "unknown"},
+                         {"new", false},
+                         {"note", "no search is written for this point"},
+                         {"scope", ""},
+                         {"found_by_search", false}});
     }
     mark_dismissed(found, context.rules(), g->game);
     for (auto& f : found) {
       const std::string status = question_status(f);
-      json q{{"game", g->game}, {"point", f.value("point", "")}, {"new", f.value("new", false)}, {"status", status},
-             {"scope", f.value("scope", "")}, {"found_by_search", f.value("found_by_search", false)}};
+      json q{
+          {"game", g->game},  {"point", f.value("point", "")}, {"new", f.value("new", false)},
+          {"status", status}, {"scope", f.value("scope", "")}, {"found_by_search", f.value("found_by_search", false)}};
       if (f.contains("settled")) q["settled"] = f["settled"];
       if (status == "witness") {
         q["kind"] = f.value("kind", "");
@@ -307,7 +316,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     // A new finding's scenarios: only the outcome the oracle gives today (no reading names the other).
     for (const auto& f : findings)
       for (const auto& s : f["scenarios"])
-        if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", "")) write_scenario(dir, s["scenario"]);
+        if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", ""))
+          write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
     write_designer_markdown(md, findings, questions, texts, *library);
     write_designer_html(html, findings, questions, texts, *library);
@@ -327,14 +337,15 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     (status == "witness" ? witnesses : status == "none" ? nones : status == "unknown" ? unknowns : stopped)++;
   }
   if (args.format == "json") {
-    json out{{"findings", findings},
-             {"questions", questions},
-             {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
-             {"seconds", seconds},
-             {"discovery", {{"new", fresh}, {"settled", settled}, {"declared_refound", refound},
-                            {"declared_not_refound", not_refound}}},
-             {"unknown", undecided},
-             {"rule_texts", texts}};
+    json out{
+        {"findings", findings},
+        {"questions", questions},
+        {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
+        {"seconds", seconds},
+        {"discovery",
+         {{"new", fresh}, {"settled", settled}, {"declared_refound", refound}, {"declared_not_refound", not_refound}}},
+        {"unknown", undecided},
+        {"rule_texts", texts}};
     // Declared points whose search proved no board of its scope has a witness.
     out[interrupted() ? "no_witness_before_interruption" : "missed"] = none_points;
     if (interrupted()) out["stopped"] = interrupt_name();

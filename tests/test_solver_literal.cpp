@@ -35,7 +35,9 @@ std::string shields_and_energy(const ms::State& s) {
   return out;
 }
 
-bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 // The missed place of the independent review: the round's Muster upgraded Red's Shield at A; a Re-arm
 // in the same round upgrades it again. The Muster page caps upgrades at one per Muster Phase and says
@@ -109,8 +111,9 @@ TEST(SolverLiteral, EveryFindingIsReachableAndItsTwoOutcomesDifferOnReplay) {
 TEST(SolverLiteral, ARefusedOutcomeAndAnAllowedOneBothReplayWhereTheWordsAreSilent) {
   const auto rules = messina_typed_rules();
   const auto& found = discovered();
-  const auto it = std::find_if(found.begin(), found.end(),
-                               [](const sm::MessinaWitness& w) { return w.point.find("upgrade-in-area") != std::string::npos; });
+  const auto it = std::find_if(found.begin(), found.end(), [](const sm::MessinaWitness& w) {
+    return w.point.find("upgrade-in-area") != std::string::npos;
+  });
   ASSERT_NE(it, found.end());
   const auto& action = std::get<ms::Action>(it->example.step);
   EXPECT_THROW(ms::apply(rules, it->example.state, action), RuleViolation);

@@ -13,8 +13,7 @@
 //    free and every finding noise.
 //  - The Friendly Area is the Friendly Area page's, at that page's default readings (its own points are
 //    searched by friendly.cpp's witnesses, not here).
-// A refused step leaves the board as it was (ok false, post = pre), so "two outcomes" covers both
-// "allowed vs refused" and "allowed with different boards".
+// Two outcomes: allowed vs refused (a refused step leaves the board as it was), or two boards after it.
 #include "solver/messina/literal.hpp"
 
 #include <algorithm>
@@ -44,8 +43,7 @@ constexpr const char* kShieldOneUpgrade = "messina.muster.shield.one-upgrade";
 constexpr const char* kRearm = "messina.muster.shield.rearm";
 constexpr const char* kNoStructures = "messina.cards.no-structures";
 
-// ---- the declared points the Shield sentences meet: readings in the order of ms::Readings (index 0
-// the default of rules/messina/interpretations.json) ----
+// ---- the declared points the Shield sentences meet: readings in ms::Readings' order (0: the default) ----
 
 struct PointReadings {
   std::string point;
@@ -53,18 +51,18 @@ struct PointReadings {
   std::function<void(ms::Readings&, int)> set;
 };
 
+template <typename E>
+PointReadings point(std::string id, std::vector<std::string> names, E ms::Readings::*field) {
+  return {std::move(id), std::move(names), [field](ms::Readings& r, int i) { r.*field = static_cast<E>(i); }};
+}
+
 const std::vector<PointReadings>& shield_points() {
   using R = ms::Readings;
   static const std::vector<PointReadings> points{
-      {"messina.shield-consent", {"build", "muster"},
-       [](R& r, int i) { r.shield_consent = static_cast<R::ShieldConsent>(i); }},
-      {"messina.shield-per-space", {"one-per-space", "one-per-faction"},
-       [](R& r, int i) { r.shield_per_space = static_cast<R::ShieldPerSpace>(i); }},
-      {"messina.shield-high-tech", {"units-only", "shields-too"},
-       [](R& r, int i) { r.shield_high_tech = static_cast<R::ShieldHighTech>(i); }},
-      {"messina.high-tech-home", {"own", "consenting-ally"},
-       [](R& r, int i) { r.high_tech_home = static_cast<R::HighTechHome>(i); }},
-  };
+      point("messina.shield-consent", {"build", "muster"}, &R::shield_consent),
+      point("messina.shield-per-space", {"one-per-space", "one-per-faction"}, &R::shield_per_space),
+      point("messina.shield-high-tech", {"units-only", "shields-too"}, &R::shield_high_tech),
+      point("messina.high-tech-home", {"own", "consenting-ally"}, &R::high_tech_home)};
   return points;
 }
 
@@ -74,14 +72,12 @@ const PointReadings* point_named(const std::string& id) {
   return nullptr;
 }
 
-// ---- the free variables of one copy of the relation ----
-
 struct Freedom {
   std::string tag;     // "messina.shield-consent" (a point) or "open:<what>"
   std::string clause;  // the clause whose words leave it free (a point: the clause it bears on)
   std::string says;    // what the choice is, in words
   z3::expr var;
-  int readings = 0;    // a point: how many readings; 0 for an open Bool
+  int readings = 0;  // a point: how many readings; 0 for an open Bool
 };
 
 class Freedoms {
@@ -114,8 +110,8 @@ class Freedoms {
     for (const auto& f : vars_)
       if (f.tag == tag) return f.var;
     const std::string name = fmt::format("{}#{}", tag, copy_);
-    vars_.push_back({tag, clause, says, readings > 0 ? ctx_.int_const(name.c_str()) : ctx_.bool_const(name.c_str()),
-                     readings});
+    vars_.push_back(
+        {tag, clause, says, readings > 0 ? ctx_.int_const(name.c_str()) : ctx_.bool_const(name.c_str()), readings});
     return vars_.back().var;
   }
   z3::context& ctx_;
@@ -179,8 +175,8 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
       // built or upgraded once; whether the Muster's Friendly Area condition (which refuses, when it
       // binds) comes with it is open.
       c.push_back({kArea, z3::implies(v.open("rearm-in-area", kRearm,
-                                              "whether the Muster's Friendly Area condition binds a Re-arm's Shield"),
-                                       area)});
+                                             "whether the Muster's Friendly Area condition binds a Re-arm's Shield"),
+                                      area)});
     }
     if (op.op == ms::ShieldOpKind::build) {
       // messina.muster.friendly-area: a new Shield goes into the builder's Friendly Area (whose consent
@@ -192,8 +188,8 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
       c.push_back({kShieldOp, z3::ite(per_space == 0, !any_standing, !own)});
       // messina.muster.high-tech with messina.shield-high-tech: a 3E Shield may count as high tech.
       if (rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
-        c.push_back({kHighTech, z3::implies(v.reading("messina.shield-high-tech", kHighTech) == 1,
-                                            high_tech_site(pre, f, s, v))});
+        c.push_back({kHighTech,
+                     z3::implies(v.reading("messina.shield-high-tech", kHighTech) == 1, high_tech_site(pre, f, s, v))});
       step.post.spaces[s].shield[f] = ctx.int_val(1);  // the first level
       energy += rules.numbers.shield_build_cost;
       continue;
@@ -230,8 +226,8 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
       const z3::expr within = v.open("rearm-within-muster-phase", kShieldOneUpgrade,
                                      "whether a Re-arm in the round of a Muster falls within that Muster Phase");
       if (e->second.upgrades > 0)
-        c.push_back({kShieldOneUpgrade,
-                     z3::implies(within, ctx.bool_val(e->second.upgrades + 1 <= rules.numbers.shield_upgrades_per_muster))});
+        c.push_back({kShieldOneUpgrade, z3::implies(within, ctx.bool_val(e->second.upgrades + 1 <=
+                                                                         rules.numbers.shield_upgrades_per_muster))});
       if (e->second.built) c.push_back({kShieldNotBoth, !within});
     }
   }
@@ -259,10 +255,9 @@ LiteralStep literal_muster(const SymBoard& pre, const ms::Muster& a, const std::
   const int f = pre.faction_index(a.faction);
   LiteralStep step{pre.ctx().bool_val(true), pre, {}};
   // messina.muster.when: the Alternating Phase of a round of the Muster parity.
-  step.conditions.push_back(
-      {kWhen, z3::mod(pre.round, 2) == rules.numbers.round_parity_muster &&
-                  (pre.phase == static_cast<int>(ms::Phase::unspecified) ||
-                   pre.phase == static_cast<int>(ms::Phase::muster))});
+  step.conditions.push_back({kWhen, z3::mod(pre.round, 2) == rules.numbers.round_parity_muster &&
+                                        (pre.phase == static_cast<int>(ms::Phase::unspecified) ||
+                                         pre.phase == static_cast<int>(ms::Phase::muster))});
   int energy = 0;
   shield_ops(pre, f, a.shields, false, earlier, v, rules, step, energy);
   return finish(pre, f, std::move(step), energy);
@@ -280,8 +275,6 @@ LiteralStep literal_rearm(const SymBoard& pre, const ms::Rearm& a, const std::ma
   shield_ops(pre, f, a.shields, true, earlier, v, rules, step, energy);
   return finish(pre, f, std::move(step), energy);
 }
-
-// ---- the step kinds ----
 
 struct Kind {
   std::string name;
@@ -302,8 +295,8 @@ std::vector<Kind> kinds() {
       {"rearm-build", "Red builds a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(build)},
       {"rearm-upgrade", "Red upgrades a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(upgrade)},
       {"muster-upgrade-then-rearm-upgrade",
-       "Red upgrades its Shield at A in the round's Muster, then again in a Re-arm Bonus Military Action", muster(upgrade),
-       rearm(upgrade), true},
+       "Red upgrades its Shield at A in the round's Muster, then again in a Re-arm Bonus Military Action",
+       muster(upgrade), rearm(upgrade), true},
       {"muster-build-then-rearm-upgrade",
        "Red builds a Shield at A in the round's Muster, then upgrades it in a Re-arm Bonus Military Action",
        muster(build), rearm(upgrade)},
@@ -321,8 +314,8 @@ std::map<ms::SpaceId, Earlier> earlier_of(const ms::Muster& m) {
   std::map<ms::SpaceId, Earlier> out;
   for (const auto& op : m.shields) {
     Earlier& e = out[op.where.space];
-    if (op.op == ms::ShieldOpKind::build) e.built = true;
-    else ++e.upgrades;
+    e.built = e.built || op.op == ms::ShieldOpKind::build;
+    e.upgrades += op.op == ms::ShieldOpKind::upgrade ? 1 : 0;
   }
   return out;
 }
@@ -378,7 +371,6 @@ struct Replayed {
   bool legal = false;
   std::optional<ms::State> next;
 };
-
 Replayed oracle_outcome(const ms::Rules& rules, const ms::State& s, const ms::Action& a) {
   try {
     return {true, ms::apply(rules, s, a)};
@@ -406,7 +398,7 @@ std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const 
   for (const auto& p : shield_points()) {
     std::vector<Replayed> by_reading;
     for (std::size_t i = 0; i < p.names.size(); ++i) {
-      ms::Rules r = base;
+      ms::Rules r = base;  // the point at reading i
       p.set(r.readings, static_cast<int>(i));
       by_reading.push_back(oracle_outcome(r, w.example.state, a));
     }
@@ -417,13 +409,11 @@ std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const 
   return "";
 }
 
-// ---- the search ----
-
 enum class Found { witness, none, unknown };
 
 struct Search {
   Found status = Found::none;
-  std::string why;
+  std::string why;  // unknown: why
   std::optional<MessinaWitness> witness;
   std::string cause;  // the tag blocked for the next search
 };
@@ -467,7 +457,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   opt.add(x.v.domains() && y.v.domains());
   if (x.muster) opt.add(x.muster->ok && y.muster->ok);  // the round's Muster allowed in both
   for (const auto& tag : blocked)
-    if (const Freedom *fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy) opt.add(held(*fx, *fy));
+    if (const Freedom* fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy) opt.add(held(*fx, *fy));
   if (k.own_shield) opt.add(pre.spaces[0].shield[0] > 0);  // Red's Shield at A (the shape's first space and faction)
   opt.add(outcomes_differ(x, y));
   const z3::expr size = board_size(pre);
@@ -532,7 +522,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
     o.reading = f ? fmt::format("{}-{}", f->tag.substr(f->tag.rfind(':') + 1), value_words(m, *f)) : "outcome";
     o.legal = bool_value(m, side->last.ok);
     if (o.legal) o.next = read_board(m, side->last.post);
-    else o.rule = refusing_clause(m, side->last);
+    if (!o.legal) o.rule = refusing_clause(m, side->last);
     w.outcomes.push_back(std::move(o));
   }
   std::string differs = "legal";
@@ -566,10 +556,48 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   // them), gives the same two outcomes.
   w.refinds = refound_point(w, readings_in(m, x.v, rules), step);
   if (!w.refinds.empty()) w.is_new = false;
-  const Replayed today = oracle_outcome(rules, w.example.state, step);
+  const Replayed today = oracle_outcome(rules, w.example.state, step);  // the outcome the oracle gives now
   for (const auto& o : w.outcomes)
     if (w.today.empty() && matches(today, o)) w.today = o.reading;
   return {Found::witness, "", std::move(w), cause};
+}
+
+// A dead end: a board play can reach where every condition of the step holds under some choice of
+// the free variables, yet the board the words give after it is no well-formed state.
+Search dead_end_once(const Kind& k, const Shape& shape, const ms::Rules& rules, const Budget& budget) {
+  z3::context ctx;
+  const SymBoard pre = free_board(ctx, shape, "");
+  CopyOf x = relation(k, pre, "1", rules, false);
+  z3::optimize opt = bounded_optimize(ctx, budget);
+  for (const auto& c : well_formed(pre, rules.numbers)) opt.add(c.formula);
+  opt.add(reachable_board(pre, rules));
+  opt.add(x.v.domains());
+  if (x.muster) opt.add(x.muster->ok);
+  opt.add(x.last.ok);
+  const Constraints after = well_formed(x.last.post, rules.numbers);
+  opt.add(!all_of(ctx, after));
+  const z3::expr size = board_size(pre);
+  opt.minimize(size);
+  const z3::check_result r = run_check(opt);
+  if (r != z3::sat)
+    return {r == z3::unsat ? Found::none : Found::unknown, r == z3::unsat ? "" : unknown_reason(opt, budget),
+            std::nullopt, ""};
+  const z3::model m = opt.get_model();
+  MessinaWitness w;
+  w.kind = "dead-end";
+  w.is_new = true;
+  w.found_by_search = true;
+  w.size = int_value(m, size);
+  const ms::Action step = k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+  w.example = Example<ms::State, Step>{read_board(m, x.mid ? *x.mid : pre), step};
+  std::set<std::string> clauses;
+  for (const auto& c : x.last.conditions) clauses.insert(c.clause);
+  w.clauses.assign(clauses.begin(), clauses.end());
+  w.signature = fmt::format("{}|{}|dead-end", k.name, fmt::join(w.clauses, "+"));
+  w.point = fmt::format("messina.literal.{}.dead-end", k.name);
+  w.title = fmt::format("{}: the words allow it, but no valid board follows", k.title);
+  w.note = "Every condition the words give holds, yet the board they give after the step breaks the state format.";
+  return {Found::witness, "", std::move(w), ""};
 }
 
 }  // namespace
@@ -612,16 +640,28 @@ std::vector<MessinaWitness> discover(const ms::Rules& defaults, const Budget& bu
         if (s.cause.empty()) break;  // nothing to block: asking again would find the same
       }
     }
+    bool dead_end = false;  // (b) the step allowed with no valid board after it
+    for (const Shape& shape : literal_shapes()) {
+      if (!why.empty() || dead_end) break;
+      Search s = dead_end_once(k, shape, defaults, budget);
+      if (s.status == Found::unknown) why = s.why.empty() ? "unknown" : s.why;
+      if (s.status != Found::witness) continue;
+      dead_end = true;
+      s.witness->scope = scope;
+      out.push_back(std::move(*s.witness));
+    }
     if (why.empty() && !exhausted) continue;  // stopped at the cap: the findings are its records
     MessinaWitness w;
     w.point = "messina.literal." + k.name;
     w.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
     w.is_new = true;
     w.title = k.title + ": the literal encoding's discovery search";
-    w.note = why.empty() ? fmt::format("No board of the scope has two outcomes the words allow beyond the {} cause(s) "
-                                       "found for this step kind and the declared points held from earlier kinds.",
-                                       found)
-                         : why;
+    w.note = why.empty()
+                 ? fmt::format(
+                       "No board of the scope has two outcomes the words allow beyond the {} cause(s) "
+                       "found for this step kind and the declared points held from earlier kinds{}.",
+                       found, dead_end ? "" : ", and none where the step is allowed with no valid board after it")
+                 : why;
     w.scope = scope;
     out.push_back(std::move(w));
   }
@@ -637,15 +677,19 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
     return false;
   }
   Kind replay = *k;
-  if (const auto* r = std::get_if<ms::Rearm>(&step)) replay.rearm = *r;
-  else if (const auto* mu = std::get_if<ms::Muster>(&step)) replay.muster = *mu;
+  if (const auto* r = std::get_if<ms::Rearm>(&step))
+    replay.rearm = *r;
+  else if (const auto* mu = std::get_if<ms::Muster>(&step))
+    replay.muster = *mu;
   z3::context ctx;
   const SymBoard pre = pinned_board(ctx, state);
   CopyOf x = relation(replay, pre, "1", defaults, true);
   z3::solver s = bounded_solver(ctx, budget);
   s.add(x.v.domains());
-  if (outcome) s.add(x.last.ok && same_state(x.last.post, pinned_board(ctx, *outcome)));
-  else s.add(!x.last.ok);
+  if (outcome)
+    s.add(x.last.ok && same_state(x.last.post, pinned_board(ctx, *outcome)));
+  else
+    s.add(!x.last.ok);
   const z3::check_result r = run_check(s);
   if (r == z3::unknown && why) *why = unknown_reason(s, budget);
   return r == z3::sat;

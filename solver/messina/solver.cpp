@@ -11,10 +11,10 @@
 #include "solver/messina/literal.hpp"
 #include "solver/messina/outcome_search.hpp"
 #include "solver/messina/reachable.hpp"
-#include "solver/parallel.hpp"
-#include "solver/strength.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/unbounded.hpp"
+#include "solver/parallel.hpp"
+#include "solver/strength.hpp"
 
 namespace rulecheck::solver::messina {
 
