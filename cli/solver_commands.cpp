@@ -1,6 +1,7 @@
 // `rulecheck prove` and `rulecheck ambiguities`: the Z3 layer's proofs of rule invariants and the
 // designer's ambiguity witnesses, per game, under a ruleset and readings (the defaults).
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
+#include "common/json_io.hpp"
 #include "games/registry.hpp"
 #include "harness/interrupt.hpp"
 #include "reports/designer.hpp"
@@ -187,8 +189,15 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
 // with the paragraph), the step in words, and each reading (the default marked) with what it takes
 // the text to mean and its outcome in the game's terms.
 void print_finding(const json& f) {
-  fmt::print("{} {} (size {}): {}\n", f.value("new", false) ? "NEW     " : "witness ", f.value("point", ""),
-             f.value("size", 0), printable(f.value("title", "")));
+  fmt::print("{} {} (size {}): {}\n",
+             !f.value("new", false)  ? "witness "
+             : f.contains("settled") ? "settled "
+                                     : "NEW     ",
+             f.value("point", ""), f.value("size", 0), printable(f.value("title", "")));
+  if (f.contains("settled")) fmt::print("         settled ({})\n", printable(f.value("settled", "")));
+  if (f.value("found_by_search", false))
+    fmt::print("         found by the literal search{}\n",
+               f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
   for (const auto& q : f["quotes"]) {
     const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
     const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
@@ -216,6 +225,33 @@ void print_finding(const json& f) {
     fmt::print("         under the ruleset override {}\n", ruleset.dump());
 }
 
+// The discovery findings the rule data dismisses (rules/<game>/dismissed.json, keyed by signature):
+// each such record is marked settled with the reason. A missing file dismisses nothing; a file that
+// does not read is bad input naming the file.
+void mark_dismissed(json& found, const std::filesystem::path& rules, const std::string& game) {
+  const std::filesystem::path file = rules / game / "dismissed.json";
+  if (!std::filesystem::exists(file)) return;
+  const json data = read_json_file(file);
+  if (!data.is_object() || !data.contains("dismissed") || !data["dismissed"].is_array())
+    throw InputError(file.string(),
+                     "expected an object with a \"dismissed\" array (rules/schema/dismissed.schema.json)");
+  for (auto& f : found) {
+    const std::string signature = f.value("signature", "");
+    if (signature.empty()) continue;
+    for (const auto& d : data["dismissed"])
+      if (d.is_object() && d.value("signature", "") == signature) {
+        f["settled"] = "dismissed: " + d.value("reason", std::string());
+        f["dismissed_reason"] = d.value("reason", std::string());
+      }
+  }
+}
+
+// How a finding sorts: new and unsettled first, then settled new ones, then the declared points.
+int finding_rank(const json& f) {
+  if (!f.value("new", false)) return 2;
+  return f.contains("settled") ? 1 : 0;
+}
+
 int ambiguities_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
@@ -237,13 +273,21 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       bool seen = false;
       for (const auto& f : found) seen = seen || f.value("point", "") == p.id;
       if (!seen)
-        found.push_back({{"game", g->game}, {"point", p.id}, {"kind", "unknown"}, {"new", false},
-                         {"note", "no search is written for this point"}, {"scope", ""}});
+        found.push_back({{"game", g->game},
+                         {"point", p.id},
+                         {"kind", "unknown"},
+                         {"new", false},
+                         {"note", "no search is written for this point"},
+                         {"scope", ""},
+                         {"found_by_search", false}});
     }
+    mark_dismissed(found, context.rules(), g->game);
     for (auto& f : found) {
       const std::string status = question_status(f);
-      json q{{"game", g->game}, {"point", f.value("point", "")}, {"new", f.value("new", false)}, {"status", status},
-             {"scope", f.value("scope", "")}};
+      json q{
+          {"game", g->game},  {"point", f.value("point", "")}, {"new", f.value("new", false)},
+          {"status", status}, {"scope", f.value("scope", "")}, {"found_by_search", f.value("found_by_search", false)}};
+      if (f.contains("settled")) q["settled"] = f["settled"];
       if (status == "witness") {
         q["kind"] = f.value("kind", "");
         q["size"] = f.value("size", 0);
@@ -262,20 +306,30 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                                                            rulebook::Project::of_rules_folder(context.rules())));
   if (quoter.texts().given_missing) throw InputError("--text", quoter.texts().why_none);
   const json texts = add_rulebook_words(findings, *library, quoter);
-  // New findings (not a declared point) first.
+  // New findings (not a declared point) first, the unsettled before the settled.
   std::stable_sort(findings.begin(), findings.end(),
-                   [](const json& a, const json& b) { return a.value("new", false) && !b.value("new", false); });
+                   [](const json& a, const json& b) { return finding_rank(a) < finding_rank(b); });
   const double seconds = seconds_since(started);
   if (!args.output_dir.empty()) {
     const std::filesystem::path dir(args.output_dir);
     std::filesystem::create_directories(dir);
+    // A new finding's scenarios: only the outcome the oracle gives today (no reading names the other).
     for (const auto& f : findings)
-      for (const auto& s : f["scenarios"]) write_scenario(dir, s["scenario"]);
+      for (const auto& s : f["scenarios"])
+        if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", ""))
+          write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
     write_designer_markdown(md, findings, questions, texts, *library);
     write_designer_html(html, findings, questions, texts, *library);
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
+  }
+  // The literal search's tally: new findings (open, and settled in the rule data), declared points it
+  // re-found, and those it did not.
+  std::size_t fresh = 0, settled = 0, refound = 0, not_refound = 0;
+  for (const auto& q : questions) {
+    if (q.value("new", false) && q.value("status", "") == "witness") (q.contains("settled") ? settled : fresh)++;
+    if (!q.value("new", false)) (q.value("found_by_search", false) ? refound : not_refound)++;
   }
   std::size_t witnesses = 0, nones = 0, unknowns = 0, stopped = 0;
   for (const auto& q : questions) {
@@ -283,12 +337,15 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     (status == "witness" ? witnesses : status == "none" ? nones : status == "unknown" ? unknowns : stopped)++;
   }
   if (args.format == "json") {
-    json out{{"findings", findings},
-             {"questions", questions},
-             {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
-             {"seconds", seconds},
-             {"unknown", undecided},
-             {"rule_texts", texts}};
+    json out{
+        {"findings", findings},
+        {"questions", questions},
+        {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
+        {"seconds", seconds},
+        {"discovery",
+         {{"new", fresh}, {"settled", settled}, {"declared_refound", refound}, {"declared_not_refound", not_refound}}},
+        {"unknown", undecided},
+        {"rule_texts", texts}};
     // Declared points whose search proved no board of its scope has a witness.
     out[interrupted() ? "no_witness_before_interruption" : "missed"] = none_points;
     if (interrupted()) out["stopped"] = interrupt_name();
@@ -315,6 +372,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",
                findings.size(), declared, seconds, questions.size(), witnesses, nones, unknowns);
     if (stopped) fmt::print(", {} interrupted", stopped);
+    fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled, refound,
+               not_refound);
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");

@@ -113,6 +113,9 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
               {"clauses", w.clauses}, {"size", w.size},   {"title", w.title}, {"note", w.note},
               {"scope", w.scope},     {"scenarios", scenarios}};
     if (!solver::is_finding_kind(w.kind) && w.kind != "none") r["reason"] = w.note;  // not decided: why
+    r["found_by_search"] = w.found_by_search;
+    if (!w.signature.empty()) r["signature"] = w.signature;
+    if (!w.today.empty()) r["oracle_today"] = w.today;
     out.push_back(std::move(r));
   }
   return out;

@@ -79,7 +79,9 @@ std::string override_of(const json& finding) {
 // What a question's status says, for the table of every question.
 std::string status_words(const json& q) {
   const std::string status = q.value("status", "");
-  if (status == "witness") return "witness found";
+  if (status == "witness")
+    return std::string("witness found") + (q.contains("settled") ? "; settled (" + text_of(q, "settled") + ")" : "") +
+           (q.value("found_by_search", false) ? "; found by the literal search" : "");
   if (status == "none") return "none: the solver proved that no board of its scope has one";
   if (status == "interrupted") return "interrupted: not decided";
   return "unknown: not decided (" + q.value("reason", std::string()) + ")";
@@ -97,8 +99,15 @@ std::string texts_line(const json& texts) {
 
 std::size_t fresh_count(const json& findings) {
   std::size_t fresh = 0;
-  for (const auto& f : findings) fresh += f.value("new", false) ? 1 : 0;
+  for (const auto& f : findings) fresh += f.value("new", false) && !f.contains("settled") ? 1 : 0;
   return fresh;
+}
+
+// A finding's heading mark: "NEW: " for a new finding not yet settled, "SETTLED: " for one the rule
+// data settles, nothing for a declared point.
+std::string label_of(const json& finding) {
+  if (!finding.value("new", false)) return "";
+  return finding.contains("settled") ? "SETTLED: " : "NEW: ";
 }
 
 // The readings the board depends on, in words.
@@ -119,8 +128,9 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
          "reading's witness is a scenario file beside this report; `rulecheck run` replays it.\n\n";
   out << texts_line(texts) << "\n\n";
   for (const auto& f : findings) {
-    out << fmt::format("## {}{} ({})\n\n", f.value("new", false) ? "NEW: " : "", text_of(f, "point"),
-                       text_of(f, "kind"));
+    out << fmt::format("## {}{} ({})\n\n", label_of(f), text_of(f, "point"), text_of(f, "kind"));
+    if (f.contains("settled")) out << "Settled (" << text_of(f, "settled") << ").\n\n";
+    if (f.value("found_by_search", false)) out << "Found by the literal search.\n\n";
     out << "**" << text_of(f, "title") << "**\n\n";
     if (!text_of(f, "question").empty()) out << "The question: " << text_of(f, "question") << "\n\n";
     out << "### What the rulebook says\n\n";
@@ -176,8 +186,10 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
   out << "<p>" << escape_xml(texts_line(texts)) << "</p>\n";
   for (const auto& f : findings) {
     out << fmt::format("<section><h2>{}<code>{}</code> ({})</h2>\n",
-                       f.value("new", false) ? "<span class=\"new\">NEW</span> " : "", escape_xml(text_of(f, "point")),
-                       escape_xml(text_of(f, "kind")));
+                       label_of(f).empty() ? "" : "<span class=\"new\">" + escape_xml(label_of(f)) + "</span>",
+                       escape_xml(text_of(f, "point")), escape_xml(text_of(f, "kind")));
+    if (f.contains("settled")) out << "<p>Settled (" << escape_xml(text_of(f, "settled")) << ").</p>\n";
+    if (f.value("found_by_search", false)) out << "<p>Found by the literal search.</p>\n";
     out << "<p><b>" << escape_xml(text_of(f, "title")) << "</b></p>\n";
     if (!text_of(f, "question").empty()) out << "<p>The question: " << escape_xml(text_of(f, "question")) << "</p>\n";
     out << "<h3>What the rulebook says</h3>\n";

@@ -124,6 +124,18 @@ struct Witness {
   std::string kind = "readings";
   std::string scope;  // the boards and step searched (every record)
   bool is_new = false;  // not (yet) a declared interpretation point
+  // The literal encoding's discovery search (solver/messina/literal.hpp) found this place: a new
+  // finding, or a declared point it re-found. False on a declared point it did not re-find.
+  bool found_by_search = false;
+  // A discovery finding's stable key, "<step kind>|<clause>+<clause>|<what differs>": the rule
+  // data's dismissed findings (rules/<game>/dismissed.json) name it. Empty otherwise.
+  std::string signature;
+  // A discovery finding the oracle separates under a declared point's readings: that point's id
+  // (the caller marks the point's own record found_by_search and drops this one). Empty otherwise.
+  std::string refinds;
+  // A new discovery finding: the outcome (its `reading`) the oracle gives today under the default
+  // readings; empty when it gives neither.
+  std::string today;
   std::vector<std::string> clauses;
   int size = 0;  // what the search minimised: tokens + units + spaces
   std::string title;

@@ -196,6 +196,23 @@ def test_a_broken_copy_of_an_invariants_file_is_rejected_at_the_broken_field(tmp
     assert any(e.startswith(at + ": ") for e in errors), f"expected an error at {at}, got {errors}"
 
 
+BROKEN_DISMISSED = {
+    "no-reason": ("/dismissed/0", lambda d: d["dismissed"][0].pop("reason")),
+    "two-line-reason": ("/dismissed/0/reason", lambda d: d["dismissed"][0].update(reason="one\ntwo")),
+    "signature-without-parts": ("/dismissed/0/signature", lambda d: d["dismissed"][0].update(signature="rearm-build")),
+    "no-clauses": ("/dismissed/0/clauses", lambda d: d["dismissed"][0].update(clauses=[])),
+    "unknown-field": ("/dismissed/0", lambda d: d["dismissed"][0].update(point="messina.x")),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN_DISMISSED))
+def test_a_broken_copy_of_the_dismissed_findings_is_rejected_at_the_broken_field(tmp_path, root, name):
+    at, change = BROKEN_DISMISSED[name]
+    doc = broken_copy(tmp_path, root, "rules/messina/dismissed.json", change)
+    errors = errors_of(validator_for(root, "dismissed.schema.json"), doc)
+    assert any(e.startswith(at + ": ") for e in errors), f"expected an error at {at}, got {errors}"
+
+
 def test_an_unbroken_copy_is_accepted_so_the_rejections_come_from_the_breakage(tmp_path, root):
     doc = broken_copy(tmp_path, root, "rules/messina/clauses.json", lambda d: None)
     assert errors_of(validator_for(root, "clauses.schema.json"), doc) == []

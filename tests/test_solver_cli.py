@@ -4,6 +4,7 @@ verdict on engines' wrong answers in `rulecheck run`.
     pytest -p no:cacheprovider tests/test_solver_cli.py --rulecheck=PATH --root=PATH
 """
 import json
+import shutil
 import subprocess
 import sys
 from itertools import combinations
@@ -254,7 +255,7 @@ def test_the_designer_report_has_a_section_per_finding_with_its_clauses(witnesse
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
     for f in doc["findings"]:
-        assert f"## {f['point']}" in md or f"## NEW: {f['point']}" in md
+        assert any(f"## {label}{f['point']}" in md for label in ("", "NEW: ", "SETTLED: "))
         assert f["point"] in html
         for c in f["clauses"]:
             assert f"`{c}`" in md
@@ -343,3 +344,59 @@ def test_diff_to_a_huge_hand_limit_is_quick_and_says_why(rulecheck, root, tmp_pa
     why = "the encoding would need 1000001 spaces; the bound is 26"
     assert any(why in u for u in report["unknowns"]), report["unknowns"]
     assert not any("hand-limit-kept" in u for u in report["unknowns"]), report["unknowns"]
+
+
+# ---- the literal encoding's discovery search (solver/messina/literal.hpp) ----
+
+
+def test_found_by_search_is_on_every_record_and_the_shield_double_upgrade_is_a_new_finding(witnesses, root):
+    _, doc = witnesses
+    for record in doc["findings"] + doc["questions"]:
+        assert isinstance(record["found_by_search"], bool), record["point"]
+    fresh = [f for f in doc["findings"] if f["new"] and f["found_by_search"]]
+    double = [f for f in fresh if f["signature"].startswith("muster-upgrade-then-rearm-upgrade|")]
+    assert len(double) == 1, [f["signature"] for f in fresh]
+    outcomes = sorted(s["outcome_in_words"] for s in double[0]["scenarios"])
+    assert outcomes == ["allowed", "refused (messina.muster.shield.one-upgrade)"]
+    assert "settled" not in double[0]  # not dismissed: it waits to become a point
+    # A declared point the search re-found says so; one it did not says that too.
+    declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if not q["new"]}
+    assert set(declared) >= set(declared_points(root))
+    assert declared["messina.shield-per-space"] is True
+    assert declared["messina.consumption-bill"] is False  # the literal search covers no Consumption step
+    d = doc["discovery"]
+    assert d["declared_refound"] == sum(declared.values())
+    assert d["declared_not_refound"] == len(declared) - d["declared_refound"]
+
+
+def test_a_dismissed_finding_is_shown_settled_with_its_reason_after_the_open_ones(witnesses, root):
+    out, doc = witnesses
+    dismissed = json.loads((root / "rules" / "messina" / "dismissed.json").read_text(encoding="utf-8"))["dismissed"]
+    by_signature = {f.get("signature"): f for f in doc["findings"]}
+    for d in dismissed:
+        f = by_signature[d["signature"]]  # each dismissal still matches a finding of today's search
+        assert f["settled"] == "dismissed: " + d["reason"], f["point"]
+    ranks = [0 if f["new"] and "settled" not in f else 1 if f["new"] else 2 for f in doc["findings"]]
+    assert ranks == sorted(ranks)
+    assert doc["discovery"]["settled"] == len(dismissed)
+    md = (out / "ambiguities.md").read_text(encoding="utf-8")
+    assert "## SETTLED: " in md and "Settled (dismissed: " in md
+
+
+def test_a_dismissal_removed_from_the_rule_data_makes_its_finding_new_again(rulecheck, root, tmp_path):
+    rules = tmp_path / "rules"
+    shutil.copytree(root / "rules", rules)
+    doc = json.loads((rules / "messina" / "dismissed.json").read_text(encoding="utf-8"))
+    gone = doc["dismissed"].pop(0)
+    (rules / "messina" / "dismissed.json").write_text(json.dumps(doc), encoding="utf-8")
+    p = run([rulecheck, "--rules", str(rules), "ambiguities", "--game", "messina", "--format", "json"])
+    assert p.returncode == 0, p.stderr
+    f = {x.get("signature"): x for x in json.loads(p.stdout)["findings"]}[gone["signature"]]
+    assert f["new"] and "settled" not in f
+
+
+def test_a_starved_literal_search_is_unknown_never_none(starved):
+    p, doc, _, _ = starved
+    assert p.returncode == 1
+    literal = [q for q in doc["questions"] if q["point"].startswith("messina.literal.")]
+    assert literal and all(q["status"] == "unknown" for q in literal), literal

@@ -4,15 +4,17 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "solver/messina/literal.hpp"
 #include "solver/messina/outcome_search.hpp"
 #include "solver/messina/reachable.hpp"
-#include "solver/parallel.hpp"
-#include "solver/strength.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/unbounded.hpp"
+#include "solver/parallel.hpp"
+#include "solver/strength.hpp"
 
 namespace rulecheck::solver::messina {
 
@@ -141,7 +143,18 @@ std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget&
   const std::vector<Probe> probes = action_probes(defaults);
   for (const Probe& probe : probes)
     searches.push_back([&probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
+  // The literal encoding's discovery search (literal.hpp): what the words alone leave open.
+  searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   std::vector<MessinaWitness> all = run_in_order(searches);
+  // A discovery finding the oracle separates under a declared point's readings re-finds that point:
+  // the point's own record says so, and the finding goes.
+  std::set<std::string> refound;
+  for (const auto& w : all)
+    if (!w.refinds.empty()) refound.insert(w.refinds);
+  all.erase(std::remove_if(all.begin(), all.end(), [](const MessinaWitness& w) { return !w.refinds.empty(); }),
+            all.end());
+  for (auto& w : all)
+    if (!w.is_new && refound.count(w.point)) w.found_by_search = true;
   // New findings (not yet a declared point) first: they are what the designer has not seen.
   auto new_finding = [](const MessinaWitness& w) { return w.is_new && is_finding_kind(w.kind); };
   std::stable_sort(all.begin(), all.end(),

@@ -1,0 +1,36 @@
+// The discovery search (issue 23): a literal encoding of the Muster page's Shield sentences and the
+// Re-arm sentence (literal.cpp), beside the decided one (muster.cpp), and the search for places
+// where the words allow two different outcomes of one step, or none. No Z3 in this header.
+//
+// A finding is "new" unless the oracle, on the finding's own witness, separates the same two
+// outcomes under the readings of a declared interpretation point: then it re-finds that point
+// (`refinds`), and the caller marks the point's record found_by_search.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solver/messina/solver.hpp"
+
+namespace rulecheck::solver::messina {
+
+// The step kinds the literal encoding covers, each searched on its own: a Muster's Shield build,
+// a Muster's Shield upgrade, a Re-arm's build, a Re-arm's upgrade, and a Muster then a Re-arm in
+// one round (upgrade, then upgrade again; build, then upgrade).
+std::vector<std::string> literal_step_kinds();
+
+// Every step kind searched (smallest board first, up to `cap` findings per kind, each found cause
+// blocked before the next search): per kind its findings (kind "undecided" or "dead-end", with
+// `found_by_search`, `signature`, and `refinds` when a declared point separates them), then one
+// record "none" (the kind's search ended unsat on every shape), "unknown" or "interrupted" (why
+// in the note) when its last search did not find one.
+std::vector<MessinaWitness> discover(const ms::Rules& defaults, const Budget& budget, int cap = 4);
+
+// Whether the literal relation, on `state` (the witness's board) and `step`, allows `outcome`
+// (nullopt: the step refused) under some value of its free variables. For the tests' replay of a
+// finding's outcomes. Unknown ends false with `why` set.
+bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, const ms::State& state,
+                    const ms::Action& step, const std::optional<ms::State>& outcome, const Budget& budget,
+                    std::string* why = nullptr);
+
+}  // namespace rulecheck::solver::messina

@@ -1,0 +1,133 @@
+// The literal encoding's discovery search (solver/messina/literal.hpp): the Shield upgraded in a Muster
+// and again in a Re-arm of the same round is found, each finding's witness is a board play can reach
+// and its two outcomes differ and replay on the literal relation, and a starved search says unknown.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oracle/messina/oracle.hpp"
+#include "solver/messina/literal.hpp"
+#include "solver/messina/solver.hpp"
+#include "tests/messina_rules.hpp"
+#include "tests/support.hpp"
+
+namespace rulecheck::testing {
+namespace {
+
+namespace ms = rulecheck::messina;
+namespace sm = rulecheck::solver::messina;
+
+const std::vector<sm::MessinaWitness>& discovered() {
+  static const std::vector<sm::MessinaWitness> found = sm::discover(messina_typed_rules(), solver::Budget{});
+  return found;
+}
+
+std::string kind_of(const sm::MessinaWitness& w) { return w.signature.substr(0, w.signature.find('|')); }
+
+// What the literal Shield steps can change: every faction's Energy and every Shield's level.
+std::string shields_and_energy(const ms::State& s) {
+  std::string out;
+  for (const auto& [id, f] : s.factions) out += id + ":" + std::to_string(f.resources.energy) + ";";
+  for (const auto& [id, sp] : s.spaces)
+    for (const auto& sh : sp.shields) out += id + "/" + sh.owner + ":" + std::to_string(sh.level) + ";";
+  return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// The missed place of the independent review: the round's Muster upgraded Red's Shield at A; a Re-arm
+// in the same round upgrades it again. The Muster page caps upgrades at one per Muster Phase and says
+// a Re-arm does not stop an upgrade in a *later* Muster Phase; whether a Re-arm in the round of the
+// Muster counts within that phase is not said: one outcome refuses the second upgrade (one-upgrade),
+// the other raises the level once more and takes 3E.
+TEST(SolverLiteral, FindsTheShieldUpgradedInAMusterAndAgainInAReArmOfTheSameRound) {
+  const auto& found = discovered();
+  const auto it = std::find_if(found.begin(), found.end(), [](const sm::MessinaWitness& w) {
+    return w.kind == "undecided" && kind_of(w) == "muster-upgrade-then-rearm-upgrade";
+  });
+  ASSERT_NE(it, found.end()) << "the literal search did not find the Shield double upgrade";
+  const sm::MessinaWitness& w = *it;
+  EXPECT_TRUE(w.is_new);
+  EXPECT_TRUE(w.found_by_search);
+  EXPECT_TRUE(has(w.clauses, "messina.muster.shield.one-upgrade"));
+  ASSERT_EQ(w.outcomes.size(), 2u);
+  const auto& allowed = w.outcomes[0].legal ? w.outcomes[0] : w.outcomes[1];
+  const auto& refused = w.outcomes[0].legal ? w.outcomes[1] : w.outcomes[0];
+  ASSERT_TRUE(allowed.legal);
+  ASSERT_FALSE(refused.legal);
+  EXPECT_EQ(refused.rule, "messina.muster.shield.one-upgrade");
+  // The board is the one at the Re-arm: Red's Shield at A already stands (raised in the Muster).
+  const ms::State& s = w.example.state;
+  EXPECT_EQ(s.phase, ms::Phase::rearm);
+  const auto& shields = s.spaces.at("A").shields;
+  const auto red = std::find_if(shields.begin(), shields.end(), [](const ms::Shield& x) { return x.owner == "Red"; });
+  ASSERT_NE(red, shields.end());
+  // Level 2 at least (1 when built, +1 in the Muster); the allowed outcome adds one more and 3E goes.
+  EXPECT_GE(red->level, 2);
+  const auto& after = allowed.next->spaces.at("A").shields;
+  const auto red_after = std::find_if(after.begin(), after.end(), [](const ms::Shield& x) { return x.owner == "Red"; });
+  ASSERT_NE(red_after, after.end());
+  EXPECT_EQ(red_after->level, red->level + 1);
+  EXPECT_EQ(allowed.next->factions.at("Red").resources.energy,
+            s.factions.at("Red").resources.energy - messina_typed_rules().numbers.shield_upgrade_cost);
+  // The oracle today allows it (it does not know the Shield was raised in this round's Muster).
+  EXPECT_EQ(w.today, allowed.reading);
+}
+
+// Every finding: a board play can reach (for the two-step kinds, the board at the Re-arm, after a
+// legal Muster), two outcomes that really differ, each allowed by the literal relation on replay,
+// and a stable signature naming its step kind.
+TEST(SolverLiteral, EveryFindingIsReachableAndItsTwoOutcomesDifferOnReplay) {
+  const auto rules = messina_typed_rules();
+  int findings = 0;
+  for (const auto& w : discovered()) {
+    if (w.kind != "undecided") continue;
+    ++findings;
+    SCOPED_TRACE(w.point);
+    EXPECT_TRUE(w.found_by_search);
+    EXPECT_TRUE(ms::reachability_breaks(rules, w.example.state).empty());
+    ASSERT_EQ(w.outcomes.size(), 2u);
+    const auto& a = w.outcomes[0];
+    const auto& b = w.outcomes[1];
+    EXPECT_TRUE(a.legal != b.legal || shields_and_energy(*a.next) != shields_and_energy(*b.next));
+    const auto& action = std::get<ms::Action>(w.example.step);
+    for (const auto& o : w.outcomes) {
+      std::string why;
+      EXPECT_TRUE(sm::literal_allows(rules, kind_of(w), w.example.state, action,
+                                     o.legal ? o.next : std::optional<ms::State>{}, solver::Budget{}, &why))
+          << o.reading << " " << why;
+    }
+    EXPECT_TRUE(has(sm::literal_step_kinds(), kind_of(w)));
+  }
+  EXPECT_GE(findings, 2);
+}
+
+// The literal relation is not a copy of the oracle: on a board where the oracle refuses an upgrade
+// (A is outside Red's Friendly Area), the literal relation allows both outcomes.
+TEST(SolverLiteral, ARefusedOutcomeAndAnAllowedOneBothReplayWhereTheWordsAreSilent) {
+  const auto rules = messina_typed_rules();
+  const auto& found = discovered();
+  const auto it = std::find_if(found.begin(), found.end(), [](const sm::MessinaWitness& w) {
+    return w.point.find("upgrade-in-area") != std::string::npos;
+  });
+  ASSERT_NE(it, found.end());
+  const auto& action = std::get<ms::Action>(it->example.step);
+  EXPECT_THROW(ms::apply(rules, it->example.state, action), RuleViolation);
+  EXPECT_TRUE(sm::literal_allows(rules, kind_of(*it), it->example.state, action, std::nullopt, solver::Budget{}));
+}
+
+TEST(SolverLiteral, AStarvedSearchIsUnknownNeverNone) {
+  const auto records = sm::discover(messina_typed_rules(), solver::Budget{1});
+  ASSERT_FALSE(records.empty());
+  for (const auto& w : records) {
+    EXPECT_EQ(w.kind, "unknown") << w.point;
+    EXPECT_FALSE(w.note.empty());
+  }
+}
+
+}  // namespace
+}  // namespace rulecheck::testing
