@@ -22,8 +22,13 @@ struct ApplyOutcome {
   bool legal = false;
   std::string rule;             // clause id when illegal
   std::string reason;           // why, when illegal
-  std::shared_ptr<json> state;  // canonical next state when legal
+  std::shared_ptr<json> state;  // canonical next state when legal (and asked for as a value)
+  std::string state_text;       // the same, as compact JSON text: state->dump()'s bytes (when asked for as text)
 };
+
+// The forms of a legal outcome's next state BoundRules::apply_as writes: its JSON value, its JSON
+// text (written straight from the game's state where the game can, without building the value), or both.
+enum class NextState { value, text, both };
 
 // One decision of the oracle's reasoning about a step (`rulecheck explain`): the clause it applies,
 // what it decided in words, and the numbers it used, in the order it used them; `forbids` marks
@@ -63,6 +68,8 @@ class BoundRules {
   // it, as far as the invariants tell). Throws InputError when the state is not valid.
   virtual std::vector<StateInvariantBreak> reachability_breaks(const json& state) const = 0;
   virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
+  // apply(), with the next state in the forms `wanted` (apply() is apply_as(..., NextState::value)).
+  virtual ApplyOutcome apply_as(const json& state, const json& action, NextState wanted) const = 0;
   virtual json query(const json& state, const json& query) const = 0;
   // The same outcome as apply() or query() (`is_query` says which `request` is), with the
   // oracle's reasoning: each decision under its clause id, with its numbers.

@@ -113,13 +113,22 @@ class BoundGame final : public BoundRules {
   }
 
   ApplyOutcome apply(const json& state, const json& action) const override {
+    return apply_as(state, action, NextState::value);
+  }
+
+  ApplyOutcome apply_as(const json& state, const json& action, NextState wanted) const override {
     const auto s = parse_state(state);
     const auto a = Edge::read_action(JsonReader(action, "/action"), s);
+    typename Edge::State next;
     try {
-      return ApplyOutcome{true, "", "", std::make_shared<json>(Edge::write_state(Edge::apply(rules_, s, a)))};
+      next = Edge::apply(rules_, s, a);
     } catch (const RuleViolation& v) {
-      return ApplyOutcome{false, v.clause(), v.what(), nullptr};
+      return ApplyOutcome{false, v.clause(), v.what(), nullptr, ""};
     }
+    ApplyOutcome out{true, "", "", nullptr, ""};
+    if (wanted != NextState::text) out.state = std::make_shared<json>(Edge::write_state(next));
+    if (wanted != NextState::value) out.state_text = state_text(next, out.state.get());
+    return out;
   }
 
   json query(const json& state, const json& query) const override {
@@ -141,9 +150,9 @@ class BoundGame final : public BoundRules {
       const auto a = Edge::read_action(JsonReader(request, "/action"), s);
       try {
         TraceScope recording(&trace);
-        out.applied = ApplyOutcome{true, "", "", std::make_shared<json>(Edge::write_state(Edge::apply(rules_, s, a)))};
+        out.applied = ApplyOutcome{true, "", "", std::make_shared<json>(Edge::write_state(Edge::apply(rules_, s, a))), ""};
       } catch (const RuleViolation& v) {
-        out.applied = ApplyOutcome{false, v.clause(), v.what(), nullptr};
+        out.applied = ApplyOutcome{false, v.clause(), v.what(), nullptr, ""};
         // Every require() records the rule it finds broken; this only guards a check written otherwise.
         if (trace.decisions.empty() || !trace.decisions.back().forbids) trace.add(v.clause(), {}, v.what(), true);
       }
@@ -187,6 +196,16 @@ class BoundGame final : public BoundRules {
   const typename Edge::Rules& rules() const { return rules_; }
 
  private:
+  // `next` as compact JSON text: written straight from the state by a game that can
+  // (Edge::write_state_text, false when it leaves a state to dump()), else `value` (or the value
+  // written now) dumped.
+  static std::string state_text(const typename Edge::State& next, const json* value) {
+    std::string text;
+    if constexpr (requires { Edge::write_state_text(next, text); })
+      if (Edge::write_state_text(next, text)) return text;
+    return value ? value->dump() : Edge::write_state(next).dump();
+  }
+
   typename Edge::Rules rules_;
 };
 

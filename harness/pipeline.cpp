@@ -27,30 +27,46 @@ std::string_view verdict_name(Verdict v) {
   return "?";
 }
 
-OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
-                           const json& request) {
+namespace {
+
+// One step on the oracle: its line when `id_json` is given, its outcome when `outcome_wanted`.
+OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                         const json& request, bool outcome_wanted) {
   OracleAnswer a;
   const bool with_line = !id_json.empty();
   if (is_query) {
     json result = rules.query(state, request);
     if (with_line) a.line = fmt::format(R"({{"id":{},"result":{}}})", id_json, result.dump());
-    a.outcome = {{"result", std::move(result)}};
+    if (outcome_wanted) a.outcome = {{"result", std::move(result)}};
     return a;
   }
-  ApplyOutcome out = rules.apply(state, request);
+  ApplyOutcome out = rules.apply_as(state, request,
+                                    !with_line ? NextState::value : outcome_wanted ? NextState::both : NextState::text);
   if (!out.legal) {
     if (with_line)
       a.line = fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_json, json(out.reason).dump(),
                            json(out.rule).dump());
-    a.outcome = {{"legal", false}, {"rule", std::move(out.rule)}, {"reason", std::move(out.reason)}};
+    if (outcome_wanted) a.outcome = {{"legal", false}, {"rule", std::move(out.rule)}, {"reason", std::move(out.reason)}};
     return a;
   }
   if (with_line) {
-    a.next_state_text = out.state->dump();
-    a.line = fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_json, a.next_state_text);
+    a.line = fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_json, out.state_text);
+    a.next_state_text = std::move(out.state_text);
   }
-  a.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
+  if (outcome_wanted) a.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
   return a;
+}
+
+}  // namespace
+
+OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                           const json& request) {
+  return answer_step(rules, id_json, is_query, state, request, true);
+}
+
+std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                               const json& request) {
+  return answer_step(rules, id_json, is_query, state, request, false).line;
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // scenario corpus, the engine cross-check, `rulecheck serve`, and generated cases.
 //
 //   oracle_answer()  runs one step on the oracle: its outcome, and the answer line serve writes
+//                    (oracle_answer_line(): the line alone)
 //   judge_step()     the first way an outcome falls short of a step's expectation
 //   judge()          judges one step's outcome against the expectation and, for an engine, against
 //                    the oracle's outcome, and records the first failure in the case's result
@@ -36,6 +37,11 @@ struct OracleAnswer {
 // input (pointers under /state, /action or /query).
 OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
                            const json& request);
+
+// oracle_answer()'s line alone, as `rulecheck serve` writes it (`id_json` given), without building
+// the outcome: a legal action's next state is written as text only.
+std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                               const json& request);
 
 // The first way `outcome` falls short of `expect` (DESIGN.md: legal, then rule, then state by
 // containment; results exactly; one_of: any alternative). `strict_rule`: compare the clause id of

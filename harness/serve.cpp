@@ -172,7 +172,7 @@ class OracleServer {
 
   static std::string answer_with(const BoundRules& bound, const std::string& id_text, bool is_query, const json& state,
                                  const json& body) {
-    return oracle_answer(bound, id_text, is_query, state, body).line;
+    return oracle_answer_line(bound, id_text, is_query, state, body);
   }
 
  private:

@@ -197,6 +197,26 @@ int retreated(const LegalOutcome& o, const std::string& faction) {
 
 // ---- Properties ----
 
+// No clause: the JSON edge. A legal move's next state, written as text straight from the oracle's
+// state (serve's answer, the harness's next request), is exactly the text of its JSON value dumped,
+// under every combination of readings; and asking for both forms gives the same two.
+RC_GTEST_PROP(ScytheGenerated, TheNextStatesTextIsItsJsonDumped, ()) {
+  const GeneratedCase c = *rc::gen::oneOf(cases(), reachable_cases());
+  RC_PRE(!c.is_query);
+  for (const Binding& b : every_reading()) {
+    const ApplyOutcome value = b.rules->apply(c.state, c.request);
+    const ApplyOutcome text = b.rules->apply_as(c.state, c.request, NextState::text);
+    const ApplyOutcome both = b.rules->apply_as(c.state, c.request, NextState::both);
+    RC_ASSERT(text.legal == value.legal);
+    RC_ASSERT(both.legal == value.legal);
+    if (!value.legal) continue;
+    RC_ASSERT(text.state == nullptr);
+    RC_ASSERT(text.state_text == value.state->dump());
+    RC_ASSERT(both.state_text == value.state->dump());
+    RC_ASSERT(*both.state == *value.state);
+  }
+}
+
 // No clause: the validator's checks (docs/formats.md, "Scythe state") and the JSON edge. Every
 // generated state is valid, its action or query reads, and canonical JSON is a fixed point.
 RC_GTEST_PROP(ScytheGenerated, EveryStateIsValidAndCanonicalJsonIsAFixedPoint, ()) {

@@ -67,5 +67,34 @@ TEST(ScytheValidator, MoveAlongANonAdjacentPathIsIllegalNotMalformed) {
   EXPECT_EQ(out.rule, "scythe.move.path");
 }
 
+// The next state written as text (serve's answers) is the JSON value's dump(), byte for byte: with a
+// name holding a quote and a backslash (escaped), a zero count and popularity (left out), an
+// encounter left pending, and a name outside ASCII (left to dump()).
+TEST(ScytheValidator, NextStateTextIsTheDumpOfItsValue) {
+  const std::string odd = "Q\\\"x";  // Q, a backslash, a quote, x
+  json s = board();
+  s["factions"]["red"]["popularity"] = 0;
+  s["territories"]["T1"]["units"]["red"] = {{"character", 1}};  // a character stops at an encounter
+  s["territories"]["T1"]["adjacent"].push_back(odd);
+  s["territories"][odd] = {{"adjacent", {"T1"}},
+                           {"terrain", "village"},
+                           {"encounter", true},
+                           {"structure", {{"owner", "blue"}, {"kind", "mill"}}},
+                           {"units", {{"blue", {{"worker", 0}}}}}};
+  const json action = {{"type", "move"}, {"faction", "red"}, {"moves", {{{"unit", "character"}, {"from", "T1"}, {"path", {odd}}}}}};
+  json unicode = s;
+  unicode["territories"]["T\u00fcndra"] = {{"terrain", "tundra"}};
+  for (const json& state : {s, unicode}) {
+    const ApplyOutcome value = bind("scythe")->apply(state, action);
+    const ApplyOutcome text = bind("scythe")->apply_as(state, action, NextState::text);
+    ASSERT_TRUE(value.legal) << value.reason;
+    ASSERT_TRUE(text.legal);
+    EXPECT_EQ(text.state, nullptr);
+    EXPECT_EQ(text.state_text, value.state->dump());
+    EXPECT_NE(text.state_text.find(R"("Q\\\"x")"), std::string::npos) << text.state_text;
+    EXPECT_EQ(value.state->at("pending").at("encounters"), json::array({odd})) << text.state_text;
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck

@@ -23,6 +23,7 @@ class StandInRules final : public BoundRules {
   json canonical_state(const json& state) const override { return state; }
   std::vector<StateInvariantBreak> reachability_breaks(const json&) const override { return {}; }
   ApplyOutcome apply(const json&, const json&) const override { return {}; }
+  ApplyOutcome apply_as(const json&, const json&, NextState) const override { return {}; }
   json query(const json&, const json&) const override { return nullptr; }
   Explanation explain(const json&, const json&, bool) const override { return {}; }
   OutcomeCheck check_outcome(const json&, const json&, bool, const json& claimed, unsigned) const override {

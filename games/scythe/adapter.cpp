@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/json_io.hpp"
 #include "games/adapter.hpp"
 #include "games/solver_records.hpp"
 #include "games/scythe/wording.hpp"
@@ -103,6 +104,140 @@ json write_state(const State& s) {
   if (!encounters.empty()) pending["encounters"] = encounters;
   if (!pending.empty()) j["pending"] = pending;
   return j;
+}
+
+// write_state(s).dump()'s bytes, written straight from the state (serve's answer and the harness's
+// next request carry a state as text: building its JSON value first was most of the cost). Keys go in
+// the order dump() sorts them; a string that is not printable ASCII returns false, and the caller
+// dumps write_state(s) instead. tests/test_scythe_validator.cpp compares the two on generated states.
+class StateText {
+ public:
+  explicit StateText(std::string& out) : out_(out) {}
+
+  bool write(const State& s) {
+    out_ += R"({"factions":{)";
+    const char* comma = "";
+    for (const auto& [id, f] : s.factions) {
+      out_ += comma, comma = ",";
+      if (!key(id)) return false;
+      out_ += R"({"home_base":)";
+      if (!string(f.home_base)) return false;
+      if (f.popularity != 0) fmt::format_to(std::back_inserter(out_), R"(,"popularity":{})", f.popularity);
+      out_ += '}';
+    }
+    out_ += '}';
+    if (!s.pending_combats.empty() || !s.pending_encounters.empty()) {
+      out_ += R"(,"pending":{)";
+      field_comma_ = "";
+      if (!s.pending_combats.empty() && !(name("combats") && sorted_strings(s.pending_combats))) return false;
+      if (!s.pending_encounters.empty() && !(name("encounters") && sorted_strings(s.pending_encounters))) return false;
+      out_ += '}';
+    }
+    out_ += R"(,"territories":{)";
+    comma = "";
+    for (const auto& [id, t] : s.territories) {
+      out_ += comma, comma = ",";
+      if (!key(id) || !territory(t)) return false;
+    }
+    out_ += "}}";
+    return true;
+  }
+
+ private:
+  // A territory's fields, in dump()'s order: adjacent, encounter, held_by, home_base, resources,
+  // structure, terrain, units.
+  bool territory(const Territory& t) {
+    out_ += '{';
+    field_comma_ = "";
+    if (!t.adjacent.empty() && !(name("adjacent") && sorted_strings(t.adjacent))) return false;
+    if (t.encounter && name("encounter")) out_ += "true";
+    if (t.held_by && !(name("held_by") && string(*t.held_by))) return false;
+    if (t.home_base && !(name("home_base") && string(*t.home_base))) return false;
+    if (!t.resources.empty()) {
+      name("resources");
+      out_ += '{';
+      const char* comma = "";
+      for (const auto& [kind, n] : t.resources) {
+        out_ += comma, comma = ",";
+        if (!key(kind)) return false;
+        fmt::format_to(std::back_inserter(out_), "{}", n);
+      }
+      out_ += '}';
+    }
+    if (t.structure) {
+      name("structure");
+      out_ += R"({"kind":)";
+      if (!string(t.structure->kind)) return false;
+      out_ += R"(,"owner":)";
+      if (!string(t.structure->owner)) return false;
+      out_ += '}';
+    }
+    if (!t.terrain.empty() && !(name("terrain") && string(t.terrain))) return false;
+    if (std::any_of(t.units.begin(), t.units.end(), [](const auto& u) { return any_count(u.second); })) {
+      name("units");
+      out_ += '{';
+      const char* comma = "";
+      for (const auto& [owner, counts] : t.units) {
+        if (!any_count(counts)) continue;
+        out_ += comma, comma = ",";
+        if (!key(owner)) return false;
+        out_ += '{';
+        const char* inner = "";
+        for (const auto& [unit, unit_text] : units_by_name())
+          if (counts[unit] != 0) {
+            out_ += inner, inner = ",";
+            fmt::format_to(std::back_inserter(out_), R"("{}":{})", unit_text, counts[unit]);
+          }
+        out_ += '}';
+      }
+      out_ += '}';
+    }
+    out_ += '}';
+    return true;
+  }
+
+  static bool any_count(const UnitCounts& c) {
+    return std::any_of(kUnits.begin(), kUnits.end(), [&](Unit k) { return c[k] != 0; });
+  }
+
+  // The unit kinds in the order dump() sorts their names.
+  static const std::vector<std::pair<Unit, std::string_view>>& units_by_name() {
+    static const auto sorted = [] {
+      std::vector<std::pair<Unit, std::string_view>> out;
+      for (Unit k : kUnits) out.emplace_back(k, unit_name(k));
+      std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      return out;
+    }();
+    return sorted;
+  }
+
+  // The next field's name (after a comma unless it is the first since field_comma_ was reset).
+  bool name(std::string_view field) {
+    out_ += field_comma_;
+    field_comma_ = ",";
+    ((out_ += '"') += field) += "\":";
+    return true;
+  }
+  bool key(const std::string& k) { return append_json_string(out_, k) && (out_ += ':', true); }
+  bool string(const std::string& v) { return append_json_string(out_, v); }
+  bool sorted_strings(std::vector<std::string> list) {
+    std::sort(list.begin(), list.end());
+    out_ += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (i) out_ += ',';
+      if (!string(list[i])) return false;
+    }
+    out_ += ']';
+    return true;
+  }
+
+  std::string& out_;
+  const char* field_comma_ = "";
+};
+
+bool write_state_text(const State& s, std::string& out) {
+  out.clear();
+  return StateText(out).write(s);
 }
 
 struct Refs {
@@ -211,6 +346,7 @@ struct ScytheEdge {
   static void validate(const Rules& rules, const State& s) { scythe::validate(rules.numbers, s); }
   static InvariantBreaks reachability_breaks(const Rules&, const State& s) { return scythe::reachability_breaks(s); }
   static json write_state(const State& s) { return scythe::write_state(s); }
+  static bool write_state_text(const State& s, std::string& out) { return scythe::write_state_text(s, out); }
   static Action read_action(const JsonReader& r, const State& s) { return read_move(r, s); }
   static State apply(const Rules& rules, const State& s, const Action& a) { return move(rules, s, a); }
   static json query(const Rules&, const State& s, const JsonReader& r) { return read_and_answer_query(s, r); }
