@@ -121,6 +121,14 @@ def messina_checks(rs):
         assert s["spaces"][at].get("units", {}).get("Red", {}).get("civilian", 0) == 0
         assert s["factions"]["Red"]["resources"]["energy"] >= rs["units"]["civilian"]["cost"] + rs["equip_cost"]
 
+    def shield_upgrade_area(s, a):
+        # Red upgrades its own Shield in a space outside its Friendly Area (cut off, or hostile).
+        at = a["shields"][0]["at"]
+        assert a["shields"][0]["op"] == "upgrade"
+        assert s["spaces"][at]["shield"]["owner"] == "Red"
+        assert at not in s["factions"]["Red"]["home"]
+        assert s["factions"]["Red"]["resources"]["energy"] >= rs["shield_upgrade_cost"]
+
     def over_limit_card(s, a):
         card = a["builds"][0]["card"]
         assert units_at(s["spaces"][card]) == rs["stacking_map"] + 1

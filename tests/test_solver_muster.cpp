@@ -195,6 +195,9 @@ ms::Readings with_reading(ms::Readings r, const std::string& point, const std::s
   else if (point == "messina.equip-built-civilians")
     r.equip_built_civilians =
         reading == "built-too" ? R::EquipBuiltCivilians::built_too : R::EquipBuiltCivilians::at_start;
+  else if (point == "messina.shield-upgrade-area")
+    r.shield_upgrade_area =
+        reading == "anywhere" ? R::ShieldUpgradeArea::anywhere : R::ShieldUpgradeArea::friendly_area;
   else if (point == "messina.over-limit-card")
     r.over_limit_card = reading == "card-too" ? R::OverLimitCard::card_too : R::OverLimitCard::map_only;
   else if (point == "messina.shield-consent")
@@ -322,7 +325,7 @@ TEST(SolverMuster, BugAiBacksMilitaryIsForbiddenByThePopulationClause) {
 TEST(SolverMuster, EveryWitnessSeparatesItsReadingsInTheOracle) {
   const ms::Rules base = typed_rules();
   const auto witnesses = sm::muster_witnesses(base, solver::Budget{});
-  EXPECT_EQ(witnesses.size(), 8u);
+  EXPECT_EQ(witnesses.size(), 9u);
   for (const auto& w : witnesses) {
     std::cout << w.point << " size " << w.size << "\n";
     EXPECT_EQ(w.ruleset_override, "") << w.point;

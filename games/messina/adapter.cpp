@@ -95,6 +95,8 @@ constexpr NameTable<R::WorkerUtility, 2> kWorkerUtility = {
     {{R::WorkerUtility::own, "own"}, {R::WorkerUtility::friendly, "friendly"}}};
 constexpr NameTable<R::ShieldPerSpace, 2> kShieldPerSpace = {
     {{R::ShieldPerSpace::one_per_space, "one-per-space"}, {R::ShieldPerSpace::one_per_faction, "one-per-faction"}}};
+constexpr NameTable<R::ShieldUpgradeArea, 2> kShieldUpgradeArea = {
+    {{R::ShieldUpgradeArea::friendly_area, "friendly-area"}, {R::ShieldUpgradeArea::anywhere, "anywhere"}}};
 constexpr NameTable<R::HomeDefenceSpare, 2> kHomeDefenceSpare = {
     {{R::HomeDefenceSpare::either_source, "either-source"}, {R::HomeDefenceSpare::spare_required, "spare-required"}}};
 
@@ -123,6 +125,7 @@ const ReadingsTable<Readings>& readings_table() {
           .point("messina.high-tech-home", &R::high_tech_home, kHighTechHome)
           .point("messina.worker-utility", &R::worker_utility, kWorkerUtility)
           .point("messina.shield-per-space", &R::shield_per_space, kShieldPerSpace)
+          .point("messina.shield-upgrade-area", &R::shield_upgrade_area, kShieldUpgradeArea)
           .point("messina.home-defence-spare", &R::home_defence_spare, kHomeDefenceSpare);
   return table;
 }

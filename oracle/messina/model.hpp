@@ -222,6 +222,7 @@ struct Readings {
   enum class HighTechHome { own, consenting_ally } high_tech_home = HighTechHome::own;
   enum class WorkerUtility { own, friendly } worker_utility = WorkerUtility::own;
   enum class ShieldPerSpace { one_per_space, one_per_faction } shield_per_space = ShieldPerSpace::one_per_space;
+  enum class ShieldUpgradeArea { friendly_area, anywhere } shield_upgrade_area = ShieldUpgradeArea::friendly_area;
   enum class HomeDefenceSpare { either_source, spare_required } home_defence_spare = HomeDefenceSpare::either_source;
 };
 

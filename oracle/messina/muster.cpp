@@ -219,8 +219,12 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
   Shield* own = shield_of(space, faction);
   require(own != nullptr, "messina.muster.shield.build-upgrade", "{} has no Shield of {}'s to upgrade", op.where.space,
           faction);
-  require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
-          "{} is not in {}'s Friendly Area for {}", op.where.space, faction, activity_name(purpose));
+  // interpretation messina.shield-upgrade-area: an upgrade happens in the Friendly Area as a build does
+  // ("friendly-area"), or wherever the faction's own Shield stands ("anywhere").
+  if (rules.readings.shield_upgrade_area == Readings::ShieldUpgradeArea::friendly_area)
+    require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
+            "{} is not in {}'s Friendly Area for {} (an upgrade is placed like a build: reading friendly-area)",
+            op.where.space, faction, activity_name(purpose));
   own->level += 1;
   explain("messina.muster.shield.build-upgrade", {{"level", own->level}, {"E cost", rules.numbers.shield_upgrade_cost}},
           "{}'s Shield in {} goes up from level {} to {} for {} E", faction, op.where.space, own->level - 1, own->level,

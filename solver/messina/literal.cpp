@@ -62,7 +62,8 @@ const std::vector<PointReadings>& shield_points() {
       point("messina.shield-consent", {"build", "muster"}, &R::shield_consent),
       point("messina.shield-per-space", {"one-per-space", "one-per-faction"}, &R::shield_per_space),
       point("messina.shield-high-tech", {"units-only", "shields-too"}, &R::shield_high_tech),
-      point("messina.high-tech-home", {"own", "consenting-ally"}, &R::high_tech_home)};
+      point("messina.high-tech-home", {"own", "consenting-ally"}, &R::high_tech_home),
+      point("messina.shield-upgrade-area", {"friendly-area", "anywhere"}, &R::shield_upgrade_area)};
   return points;
 }
 

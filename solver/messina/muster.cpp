@@ -148,7 +148,11 @@ std::optional<Constraints> shield_op_conditions(const SymBoard& b, int f, const 
       continue;
     }
     const SymSpace& sp = b.spaces[s];
-    c.push_back({kArea, friendly[s]});
+    // messina.muster.friendly-area binds a build; interpretation messina.shield-upgrade-area says whether
+    // it binds an upgrade too ("friendly-area") or not ("anywhere").
+    if (op.op == ms::ShieldOpKind::build ||
+        rules.readings.shield_upgrade_area == ms::Readings::ShieldUpgradeArea::friendly_area)
+      c.push_back({kArea, friendly[s]});
     if (op.op == ms::ShieldOpKind::build) {
       // Interpretation messina.shield-per-space: any Shield there rules out a new one, or only the
       // builder's own.

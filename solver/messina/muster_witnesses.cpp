@@ -111,6 +111,19 @@ std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budge
        },
        {}});
   specs.push_back(
+      {"messina.shield-upgrade-area",
+       {kShieldOp, kArea},
+       "whether a faction may upgrade its own Shield outside its Friendly Area",
+       "Red upgrades its own Shield at a space that is not in its Friendly Area (cut off from its Home Space, or "
+       "hostile): refused if an upgrade is placed like a build, allowed if only building is bound to the area.",
+       {reading_of(rules, "friendly-area", [](R& r) { r.shield_upgrade_area = R::ShieldUpgradeArea::friendly_area; }),
+        reading_of(rules, "anywhere", [](R& r) { r.shield_upgrade_area = R::ShieldUpgradeArea::anywhere; })},
+       shapes(1, 3, false),
+       [a](const Shape&) {
+         return Step{muster_of({}, {}, {{a, ms::ShieldOpKind::upgrade}})};
+       },
+       {}});
+  specs.push_back(
       {"messina.over-limit-card",
        {kOverLimit, "messina.cards.seven-per-location", kMusterOnto},
        "whether a map space over its stacking limit still lets its Location Card take a build",

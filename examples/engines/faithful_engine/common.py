@@ -37,6 +37,7 @@ DEFAULT_READINGS = {
     "messina.high-tech-home": "own",
     "messina.worker-utility": "own",
     "messina.shield-per-space": "one-per-space",
+    "messina.shield-upgrade-area": "friendly-area",
     "messina.home-defence-spare": "either-source",
 }
 
@@ -68,6 +69,7 @@ KNOWN_READINGS = {
     "messina.high-tech-home": {"own", "consenting-ally"},
     "messina.worker-utility": {"own", "friendly"},
     "messina.shield-per-space": {"one-per-space", "one-per-faction"},
+    "messina.shield-upgrade-area": {"friendly-area", "anywhere"},
     "messina.home-defence-spare": {"either-source", "spare-required"},
 }
 

@@ -104,9 +104,11 @@ class Muster:
                 cost += self.number("shield_build_cost")
             else:
                 require(own, "messina.muster.shield.build-upgrade")
-                if build_area is None:
-                    build_area = self.friendly_area(fid, purpose)
-                require(sid in build_area, "messina.muster.friendly-area")
+                # messina.shield-upgrade-area: an upgrade in the Friendly Area, or anywhere.
+                if self.reading("messina.shield-upgrade-area") == "friendly-area":
+                    if build_area is None:
+                        build_area = self.friendly_area(fid, purpose)
+                    require(sid in build_area, "messina.muster.friendly-area")
                 cost += self.number("shield_upgrade_cost") * len(sops)
         return cost, by_space
 
