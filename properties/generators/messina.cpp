@@ -966,9 +966,11 @@ void aimed_end_exploration(Board& b, json& act, const std::string& f, const Acti
     return b.state["cards"][x].contains("units") == occupied_first &&
            b.state["cards"][y].contains("units") != occupied_first;
   });
-  // A near miss now and then: the first occupied card discarded is not emptied first
-  // (messina.cards.discard-empty), the action right in every other way.
-  bool leave_occupied = !a.numbers.empty() && a.numbers[0] % 4 == 1;
+  // A near miss every other time (few cases discard an occupied card at all): the first occupied card
+  // discarded is not emptied first (messina.cards.discard-empty), the action right in every other way;
+  // under any-number, where a card may go while the hand is not over the limit, it discards one.
+  bool leave_occupied = !a.numbers.empty() && a.numbers[0] % 2 == 1;
+  if (leave_occupied && discards == 0 && occupied_first && b.readings.is(kHandLimitDiscard, "any-number")) discards = 1;
   json discard = json::array(), transfers = json::array();
   for (int i = 0; i < discards && i < static_cast<int>(mine.size()); ++i) {
     const std::string& c = mine[static_cast<std::size_t>(i)];
