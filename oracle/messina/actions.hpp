@@ -14,6 +14,7 @@ namespace rulecheck::messina {
 struct Where {
   SpaceId space;
   bool on_card = false;
+  bool operator==(const Where&) const = default;  // the same space, and both on its card or both on the map
 };
 
 struct PieceCount {

@@ -159,8 +159,7 @@ int civilians_to_equip(const Rules& rules, const State& before, const Muster& ac
   int civilians = units_at(before, where, faction, Piece::civilian);
   if (rules.readings.equip_built_civilians == Readings::EquipBuiltCivilians::built_too)
     for (const auto& build : action.builds)
-      if (build.where.space == where.space && build.where.on_card == where.on_card && build.piece == Piece::civilian)
-        civilians += build.count;
+      if (build.where == where && build.piece == Piece::civilian) civilians += build.count;
   return civilians;
 }
 
@@ -268,7 +267,7 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
   }
   for (const auto& built : action.builds)
     for (const auto& gone : action.disband) {
-      const bool same_place = built.where.space == gone.where.space && built.where.on_card == gone.where.on_card;
+      const bool same_place = built.where == gone.where;
       require(same_place && built.piece == gone.piece, "messina.muster.no-build-disband",
               "building a {} at {} while disbanding a {} at {} would {} a unit", piece_name(built.piece),
               describe(built.where), piece_name(gone.piece), describe(gone.where), same_place ? "convert" : "move");

@@ -206,7 +206,7 @@ Constraints build_disband_conditions(z3::context& ctx, const ms::Muster& a, cons
       // gone from the same place) is banned
       for (const auto& built : a.builds)
         for (const auto& gone : a.disband) {
-          const bool same_place = built.where.space == gone.where.space && built.where.on_card == gone.where.on_card;
+          const bool same_place = built.where == gone.where;
           c.push_back({kNoBuildDisband, ctx.bool_val(same_place && built.piece == gone.piece)});
         }
       break;
