@@ -32,10 +32,13 @@ if mode == "chaos":  # N is the seed; each restart draws anew (the marker counts
 
 
 def fire():
-    """True once: the first time the N-th request arrives."""
-    if os.path.exists(marker):
+    """True once: the first time the N-th request arrives. The marker is created exclusively, so of
+    several instances side by side (run --jobs) that reach their N-th request at once, one fires."""
+    try:
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    except FileExistsError:
         return False
-    with open(marker, "w") as f:
+    with os.fdopen(fd, "w") as f:
         f.write(mode)
     return True
 
