@@ -39,11 +39,11 @@ bool has(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
-// The missed place of the independent review: the round's Muster upgraded Red's Shield at A; a Re-arm
-// in the same round upgrades it again. The Muster page caps upgrades at one per Muster Phase and says
-// a Re-arm does not stop an upgrade in a *later* Muster Phase; whether a Re-arm in the round of the
-// Muster counts within that phase is not said: one outcome refuses the second upgrade (one-upgrade),
-// the other raises the level once more and takes 3E.
+// The missed place of the independent review: a Muster upgraded Red's Shield at A; a Re-arm upgrades
+// it again. The Muster page caps upgrades at one per Muster Phase and says a Re-arm does not stop an
+// upgrade in a *later* Muster Phase; the words alone leave open whether the cap reaches the Re-arm:
+// one outcome refuses the second upgrade (one-upgrade), the other raises the level once more and takes
+// 3E. (rules/messina/dismissed.json settles it: the cap counts within one Muster Phase.)
 TEST(SolverLiteral, FindsTheShieldUpgradedInAMusterAndAgainInAReArmOfTheSameRound) {
   const auto& found = discovered();
   const auto it = std::find_if(found.begin(), found.end(), [](const sm::MessinaWitness& w) {
