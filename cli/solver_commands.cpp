@@ -223,6 +223,11 @@ void print_finding(const json& f) {
   if (const json& ruleset = f["scenarios"].empty() ? json() : f["scenarios"][0]["scenario"]["ruleset"];
       ruleset.is_object() && !ruleset.empty())
     fmt::print("         under the ruleset override {}\n", ruleset.dump());
+  if (const json& carried = f["scenarios"].empty() ? json() : f["scenarios"][0]["scenario"]["interpretations"];
+      carried.is_object())
+    for (const auto& [other, reading] : carried.items())
+      if (other != f.value("point", "") && reading.is_string())
+        fmt::print("         under the reading {} of {} (the board depends on it)\n", reading.get<std::string>(), other);
 }
 
 // The discovery findings the rule data dismisses (rules/<game>/dismissed.json, keyed by signature):

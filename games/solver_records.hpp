@@ -99,6 +99,7 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
     json scenarios = json::array();
     for (const auto& o : w.outcomes) {
       json interpretations = json::object();
+      for (const auto& [point, reading] : w.other_readings) interpretations[point] = reading;
       if (!w.is_new) interpretations[w.point] = o.reading;
       scenarios.push_back(
           {{"reading", o.reading},

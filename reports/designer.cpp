@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "reports/board.hpp"
 #include "reports/document.hpp"
@@ -110,12 +111,22 @@ std::string label_of(const json& finding) {
   return finding.contains("settled") ? "SETTLED: " : "NEW: ";
 }
 
-// The readings the board depends on, in words.
+// The readings the board depends on, in words: the point's (below), and any other point's reading
+// its scenarios carry.
 std::string readings_line(const json& finding) {
+  const std::string point = text_of(finding, "point");
+  std::vector<std::string> others;
+  const json& carried = member(first_scenario(finding), "interpretations");
+  if (carried.is_object())
+    for (const auto& [other, reading] : carried.items())
+      if (other != point && reading.is_string()) others.push_back(fmt::format("{} = {}", other, reading.get<std::string>()));
+  const std::string rest =
+      others.empty() ? "every other point at its default reading"
+                     : fmt::format("{} (the board depends on it); every other point at its default reading",
+                                   fmt::join(others, ", "));
   if (finding.value("new", false))
-    return "Every interpretation point at its default reading (this finding is not a declared point).";
-  return fmt::format("The point {} under each reading below; every other point at its default reading.",
-                     text_of(finding, "point"));
+    return fmt::format("This finding is not a declared point; {}.", rest);
+  return fmt::format("The point {} under each reading below; {}.", point, rest);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rulecheck::solver {
@@ -144,6 +145,9 @@ struct Witness {
   // A JSON object (text) the witness's scenarios put under "ruleset", when the readings only part
   // under other numbers than the defaults (Scythe's stop-path needs a range above 1); "" for none.
   std::string ruleset_override;
+  // Readings of other points the witness's board depends on, the same under every reading of this
+  // one (point id -> reading): its scenarios carry them under "interpretations" beside the point's.
+  std::vector<std::pair<std::string, std::string>> other_readings = {};
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
 };
 

@@ -121,6 +121,14 @@ def messina_checks(rs):
         assert s["spaces"][at].get("units", {}).get("Red", {}).get("civilian", 0) == 0
         assert s["factions"]["Red"]["resources"]["energy"] >= rs["units"]["civilian"]["cost"] + rs["equip_cost"]
 
+    def disband_built_units(s, a):
+        # "Red builds one Civilian at A, where it has no Civilian yet, and disbands one Civilian there"
+        at = a["builds"][0]["at"]
+        assert a["builds"] in ([{"at": at, "unit": "civilian", "count": 1}], [{"at": at, "unit": "civilian"}])
+        assert a["disband"] in ([{"at": at, "unit": "civilian", "count": 1}], [{"at": at, "unit": "civilian"}])
+        assert s["spaces"][at].get("units", {}).get("Red", {}).get("civilian", 0) == 0
+        assert s["factions"]["Red"].get("resources", {}).get("energy", 0) >= rs["units"]["civilian"]["cost"]
+
     def shield_upgrade_area(s, a):
         # Red upgrades its own Shield in a space outside its Friendly Area (cut off, or hostile).
         at = a["shields"][0]["at"]

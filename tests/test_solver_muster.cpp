@@ -195,7 +195,12 @@ ms::Readings with_reading(ms::Readings r, const std::string& point, const std::s
   else if (point == "messina.equip-built-civilians")
     r.equip_built_civilians =
         reading == "built-too" ? R::EquipBuiltCivilians::built_too : R::EquipBuiltCivilians::at_start;
-  else if (point == "messina.shield-upgrade-area")
+  else if (point == "messina.disband-built-units") {
+    // The witness's note: the pairing stands only under messina.build-disband = move-or-convert.
+    r.build_disband = R::BuildDisband::move_or_convert;
+    r.disband_built_units =
+        reading == "built-too" ? R::DisbandBuiltUnits::built_too : R::DisbandBuiltUnits::at_start;
+  } else if (point == "messina.shield-upgrade-area")
     r.shield_upgrade_area =
         reading == "anywhere" ? R::ShieldUpgradeArea::anywhere : R::ShieldUpgradeArea::friendly_area;
   else if (point == "messina.over-limit-card")
@@ -325,7 +330,7 @@ TEST(SolverMuster, BugAiBacksMilitaryIsForbiddenByThePopulationClause) {
 TEST(SolverMuster, EveryWitnessSeparatesItsReadingsInTheOracle) {
   const ms::Rules base = typed_rules();
   const auto witnesses = sm::muster_witnesses(base, solver::Budget{});
-  EXPECT_EQ(witnesses.size(), 9u);
+  EXPECT_EQ(witnesses.size(), 10u);
   for (const auto& w : witnesses) {
     std::cout << w.point << " size " << w.size << "\n";
     EXPECT_EQ(w.ruleset_override, "") << w.point;

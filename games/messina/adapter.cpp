@@ -81,6 +81,8 @@ constexpr NameTable<R::BuildDisband, 3> kBuildDisband = {{{R::BuildDisband::buil
                                                           {R::BuildDisband::move_or_convert, "move-or-convert"}}};
 constexpr NameTable<R::EquipBuiltCivilians, 2> kEquipBuiltCivilians = {
     {{R::EquipBuiltCivilians::at_start, "at-start"}, {R::EquipBuiltCivilians::built_too, "built-too"}}};
+constexpr NameTable<R::DisbandBuiltUnits, 2> kDisbandBuiltUnits = {
+    {{R::DisbandBuiltUnits::at_start, "at-start"}, {R::DisbandBuiltUnits::built_too, "built-too"}}};
 constexpr NameTable<R::OverLimitCard, 2> kOverLimitCard = {
     {{R::OverLimitCard::map_only, "map-only"}, {R::OverLimitCard::card_too, "card-too"}}};
 constexpr NameTable<R::ShieldConsent, 2> kShieldConsent = {
@@ -118,6 +120,7 @@ const ReadingsTable<Readings>& readings_table() {
           .point("messina.action-moments", &R::action_moments, kActionMoments)
           .point("messina.build-disband", &R::build_disband, kBuildDisband)
           .point("messina.equip-built-civilians", &R::equip_built_civilians, kEquipBuiltCivilians)
+          .point("messina.disband-built-units", &R::disband_built_units, kDisbandBuiltUnits)
           .point("messina.over-limit-card", &R::over_limit_card, kOverLimitCard)
           .point("messina.shield-consent", &R::shield_consent, kShieldConsent)
           .point("messina.civilian-consent", &R::civilian_consent, kCivilianConsent)

@@ -215,6 +215,7 @@ struct Readings {
     move_or_convert
   } build_disband = BuildDisband::builds_and_equip;
   enum class EquipBuiltCivilians { at_start, built_too } equip_built_civilians = EquipBuiltCivilians::at_start;
+  enum class DisbandBuiltUnits { at_start, built_too } disband_built_units = DisbandBuiltUnits::at_start;
   enum class OverLimitCard { map_only, card_too } over_limit_card = OverLimitCard::map_only;
   enum class ShieldConsent { build, muster } shield_consent = ShieldConsent::build;
   enum class CivilianConsent { civilians, muster } civilian_consent = CivilianConsent::civilians;

@@ -277,6 +277,22 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
           "nothing moves or converts");
 }
 
+// interpretation messina.disband-built-units: under "at-start" a Muster disbands only units that stood
+// there when it began (one Muster is judged on the board it began with, as its builds and its
+// equipping are); disband_units then takes them from what stands after the builds and equipping, so
+// a unit equipped away cannot be disbanded as well. Under "built-too" only the latter check applies:
+// a unit this Muster builds or equips there may be disbanded in it.
+void require_disbands_stood_at_start(const Rules& rules, const State& start, const FactionId& faction,
+                                     const std::vector<PieceCount>& disband) {
+  if (disband.empty() || rules.readings.disband_built_units != Readings::DisbandBuiltUnits::at_start) return;
+  State left = start;  // what the disbands named so far leave of the board the Muster began with
+  for (const auto& what : disband)
+    require(remove_pieces(left, faction, what), "messina.population.disband-on-shortfall", {{"units named", what.count}},
+            "{} had fewer than {} {} at {} when the Muster began (a Muster disbands only units that stood there "
+            "then: reading at-start)",
+            faction, what.count, piece_name(what.piece), describe(what.where));
+}
+
 // Disbanding alone: the units leave, their tokens become Disaffected.
 void disband_units(const Rules& rules, State& next, const FactionId& faction, const std::vector<PieceCount>& disband) {
   const FactionKind kind = next.factions.at(faction).kind;
@@ -399,6 +415,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   f.population.spare -= tokens;
   f.population.located += tokens;
 
+  require_disbands_stood_at_start(rules, state, faction, action.disband);
   disband_units(rules, next, faction, action.disband);
   return next;
 }

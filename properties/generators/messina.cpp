@@ -946,6 +946,16 @@ void aimed_end_exploration(Board& b, json& act, const std::string& f, const Acti
     b.state["cards"][sid] = {{"holder", f}, {"exposed", sid.back() % 2 == 0}};
     b.card_ids.push_back(sid);
   }
+  // A card stands for a map space, so a board of fewer spaces than the hand limit can never take a
+  // hand over it: bare spaces (no neighbours, nothing on them) are added for the cards still wanted,
+  // a dozen at most (a ruleset may set a hand limit no board of a generated case should reach).
+  for (int added = 0; added < 12 && hand_of(b, f) < b.numbers.hand_limit + over; ++added) {
+    const std::string sid = space_name(b.n++);
+    b.space_ids.push_back(sid);
+    b.state["spaces"][sid] = {{"adjacent", json::array()}};
+    b.state["cards"][sid] = {{"holder", f}, {"exposed", sid.back() % 2 == 0}};
+    b.card_ids.push_back(sid);
+  }
   const int held = hand_of(b, f);
   const int excess = std::max(0, held - b.numbers.hand_limit);
   int discards = excess;
@@ -967,10 +977,11 @@ void aimed_end_exploration(Board& b, json& act, const std::string& f, const Acti
            b.state["cards"][y].contains("units") != occupied_first;
   });
   // A near miss every other time (few cases discard an occupied card at all): the first occupied card
-  // discarded is not emptied first (messina.cards.discard-empty), the action right in every other way;
-  // under any-number, where a card may go while the hand is not over the limit, it discards one.
+  // discarded is not emptied first (messina.cards.discard-empty), the action right in every other way.
+  // Under any-number, where a card may go while the hand is not over the limit, an occupied-first
+  // case discards at least one (most boards have too few spaces to take the hand over the limit).
   bool leave_occupied = !a.numbers.empty() && a.numbers[0] % 2 == 1;
-  if (leave_occupied && discards == 0 && occupied_first && b.readings.is(kHandLimitDiscard, "any-number")) discards = 1;
+  if (discards == 0 && occupied_first && b.readings.is(kHandLimitDiscard, "any-number")) discards = 1;
   json discard = json::array(), transfers = json::array();
   for (int i = 0; i < discards && i < static_cast<int>(mine.size()); ++i) {
     const std::string& c = mine[static_cast<std::size_t>(i)];

@@ -408,12 +408,17 @@ MusterNext muster_next(const SymBoard& before, int f, const ms::Muster& a, const
   return out;
 }
 
-// Disbanding takes only what stands there after the builds and equipping.
-Constraints disband_conditions(const SymBoard& b, const SymBoard& built, int f, const Tally& t) {
+// Disbanding takes only what stands there after the builds and equipping; under interpretation
+// messina.disband-built-units = at-start (the default) also only what stood there when the Muster began.
+Constraints disband_conditions(const SymBoard& b, const SymBoard& built, int f, const Tally& t, const ms::Rules& rules) {
   Constraints c;
+  const bool at_start = rules.readings.disband_built_units == ms::Readings::DisbandBuiltUnits::at_start;
   for (const auto& [at, counts] : t.disbanded) {
-    for (std::size_t k = 0; k < kKinds; ++k)
-      if (counts[k] != 0) c.push_back({kDisband, units_of(built, f, at, k) >= counts[k]});
+    for (std::size_t k = 0; k < kKinds; ++k) {
+      if (counts[k] == 0) continue;
+      c.push_back({kDisband, units_of(built, f, at, k) >= counts[k]});
+      if (at_start) c.push_back({kDisband, units_of(b, f, at, k) >= counts[k]});
+    }
     if (counts[kWorker] != 0)
       c.push_back({kDisband, at.second ? b.ctx().bool_val(false) : workers_of(b, f, at.first) >= counts[kWorker]});
   }
@@ -464,7 +469,7 @@ std::optional<Encoded> encode_muster(const SymBoard& before, const ms::Muster& a
   Tally builds_only = t;
   builds_only.disbanded.clear();
   const MusterNext built = muster_next(before, f, a, builds_only);
-  append(e.legal, disband_conditions(before, built.next, f, t));
+  append(e.legal, disband_conditions(before, built.next, f, t, rules));
 
   // messina.muster.builds-only: what the builds, equips, Shield ops and disbands do not change stays
   // as it was (each change they make is named by its own clause in n.changed).

@@ -111,6 +111,29 @@ std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budge
        },
        {}});
   specs.push_back(
+      {"messina.disband-built-units",
+       {kNoBuildDisband, "messina.population.disband-on-shortfall"},
+       "whether a Muster may disband a unit it builds itself",
+       "Under messina.build-disband = move-or-convert, Red builds one Civilian at A, where it has no Civilian yet, "
+       "and disbands one Civilian there in the same Muster: counted at the start there is nothing to disband; "
+       "counted after the builds the new Civilian goes, and its Spare token ends Disaffected.",
+       {reading_of(rules, "at-start",
+                   [](R& r) {
+                     r.build_disband = R::BuildDisband::move_or_convert;
+                     r.disband_built_units = R::DisbandBuiltUnits::at_start;
+                   }),
+        reading_of(rules, "built-too",
+                   [](R& r) {
+                     r.build_disband = R::BuildDisband::move_or_convert;
+                     r.disband_built_units = R::DisbandBuiltUnits::built_too;
+                   })},
+       shapes(1, 2, false),
+       [a](const Shape&) {
+         return Step{muster_of({{a, Piece::civilian, 1}}, {}, {}, {{a, Piece::civilian, 1}})};
+       },
+       {}});
+  specs.back().other_readings = {{"messina.build-disband", "move-or-convert"}};
+  specs.push_back(
       {"messina.shield-upgrade-area",
        {kShieldOp, kArea},
        "whether a faction may upgrade its own Shield outside its Friendly Area",

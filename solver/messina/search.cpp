@@ -271,6 +271,7 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
     w.clauses = spec.clauses;
     w.title = spec.title;
     w.note = spec.note;
+    w.other_readings = spec.other_readings;
     w.size = int_value(m, size);
     w.example = Example<ms::State, Step>{read_board(m, before), step};
     for (std::size_t i = 0; i < n; ++i) {

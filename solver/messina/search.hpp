@@ -48,6 +48,9 @@ struct WitnessSpec {
   // Only boards play can reach (rules/messina/invariants.json, under every choice's rules): the
   // ambiguity witnesses (find_witness sets it).
   bool reachable = false;
+  // Readings of other points that every choice sets alike and the step needs (e.g. a pairing only
+  // one reading of messina.build-disband allows): written into the witness's scenarios.
+  std::vector<std::pair<std::string, std::string>> other_readings = {};
 };
 
 // How a search ended: a witness on some shape; none on any shape (each shape's question unsat); or

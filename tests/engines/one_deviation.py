@@ -42,7 +42,5 @@ class RoundCostDown(Messina):
 if __name__ == "__main__":
     main(Engine(name="one-deviation: mech carry clamped" + (" + consumption cost rounded down" if second else ""),
                 scythe=ClampedCarry, messina=RoundCostDown if second else Messina,
-                # Like many real engines, it implements only the default reading of messina.build-disband;
-                # under move-or-convert the faithful engine it derives from differs from the oracle on an
-                # open question (tests/engines/faithful.known.json), which is not this engine's deviation.
+                # Like many real engines, it implements only the default reading of messina.build-disband.
                 declares={"messina.build-disband": ["builds-and-equip"]}))

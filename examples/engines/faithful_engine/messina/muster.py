@@ -248,9 +248,12 @@ class Muster:
         shield_cost, shield_by_space = self.shield_ops_cost(
             fid, shields, self.number("shield_upgrades_per_muster"))
         energy += shield_cost
-        # disband (alone)
-        removals = self.parse_removals(fid, disband, "/action/disband",
-                                       "messina.muster.no-build-disband", backed_only=False)
+        # disband: under messina.disband-built-units = at-start only units that stood there when the
+        # Muster began (checked here, on that board); under built-too, units it builds or equips too
+        disband_at_start = self.reading("messina.disband-built-units") == "at-start"
+        if disband_at_start:
+            self.parse_removals(fid, disband, "/action/disband", "messina.population.disband-on-shortfall",
+                                backed_only=False)
         # what it costs
         res = self.resources(fid)
         pop = self.population(fid)
@@ -270,6 +273,9 @@ class Muster:
             add_count(here, "civilian", -n)
             add_count(here, "infantry", n)
         self.apply_shield_ops(fid, shield_by_space)
+        # ... and in either reading only what stands there after the builds and equipping
+        removals = self.parse_removals(fid, disband, "/action/disband",
+                                       "messina.population.disband-on-shortfall", backed_only=False)
         if removals:
             back = self.removal_tokens(fid, removals)
             self.remove_units(fid, removals)
