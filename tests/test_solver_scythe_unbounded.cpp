@@ -35,6 +35,8 @@ TEST(SolverScytheUnbounded, EveryInvariantIsProvedForMapsOfAnySizeAndNotVacuousl
     EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
     EXPECT_TRUE(p.scope.unbounded) << p.id;
     EXPECT_EQ(p.scope.covers.rfind("boards of any size", 0), 0u) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("any number of factions"), std::string::npos) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("one unit per Move action"), std::string::npos) << p.scope.covers;
     // Paths of 1 and 2 steps (the ruleset's ranges are 1: at least 2 are asked), both readings of the
     // two points that change a one-unit move.
     EXPECT_NE(p.scope.covers.find("1 to 2 steps"), std::string::npos) << p.scope.covers;
@@ -58,6 +60,36 @@ TEST(SolverScytheUnbounded, EveryMisreadingOfTheCatalogueBreaksItsProof) {
     ASSERT_FALSE(p.mutants.empty()) << p.id;
     for (const auto& m : p.mutants) EXPECT_TRUE(m.killed) << p.id << " survives \"" << m.mutant << "\": " << m.why;
   }
+}
+
+// The opponents no question names (the rest, unbounded.hpp) are read by the move as the named ones are:
+// a mech entering a territory the rest's one faction holds alone with 2 workers stops there and sends
+// both home, and the mover pays the ruleset's loss for each (popularity 10 - 2 x 1 = 8); a mech
+// entering where the rest has a character or mech sets a combat pending. Each case is possible (sat),
+// and nothing else follows from it (unsat).
+TEST(SolverScytheUnbounded, TheOpponentsNoQuestionNamesStopAMoveAndAreSentHome) {
+  const sy::Rules rules = base_rules();
+  z3::context ctx;
+  const SortedBoard b(ctx);
+  const SortedMove m = sorted_move(b, rules, sy::Unit::mech, 1, "");
+  const z3::expr& to = m.path[0];
+  const z3::expr premises = b.well_formed(rules, m.named(b)) && m.premises;
+  const auto decide = [&](const z3::expr& question) {
+    z3::solver s(ctx);
+    s.add(question);
+    return s.check();
+  };
+  constexpr int kWorkerKind = 2;
+  z3::expr workers_alone = b.count(kWorkerKind, to, kRest) == 2 && b.combat(to, kRest) == 0 && b.rest_factions(to) == 1;
+  for (int f = 0; f < kNamed; ++f) workers_alone = workers_alone && !b.present(to, f);
+  const z3::expr sent_home = m.retreated == 2 && m.units_after(kWorkerKind, to, kRest) == 0 &&
+                             m.popularity_after(kMover) == 10 - 2 * rules.numbers.popularity_loss_per_worker;
+  EXPECT_EQ(decide(premises && workers_alone && b.popularity[kMover] == 10), z3::sat);
+  EXPECT_EQ(decide(premises && workers_alone && b.popularity[kMover] == 10 && !sent_home), z3::unsat);
+
+  const z3::expr fighters = b.combat(to, kRest) >= 1;
+  EXPECT_EQ(decide(premises && fighters), z3::sat);
+  EXPECT_EQ(decide(premises && fighters && !m.combat_pending_after(to)), z3::unsat);
 }
 
 // A mech ability that lets mechs move 3: the mech's paths of 3 steps are asked too (two more

@@ -3,7 +3,8 @@
 // one that keeps all six), one unit's move satisfying the conditions unbounded_move.cpp states, and
 // the claim broken after it is unsatisfiable. A claim about every territory is asked of the board's
 // `any`, a territory constant the move does not choose (proving it there proves it for all), and a
-// claim about every faction of each of the three. Each question is
+// claim about every faction (or pair of factions) of each of the named ones (unbounded.hpp: the named
+// opponents can be any two, so this is every faction of a game of any number). Each question is
 // one unit kind and path length, under the readings that change that move: scythe.stop-path for a
 // character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
 // worker's. The other three readings do not change a one-unit move: scythe.vacated-workers and
@@ -110,11 +111,14 @@ z3::expr pending_encounter_on_token(const SortedBoard& b, const View& v, const z
   return z3::implies(!b.encounter(t), !v.encounter_pending(t));
 }
 
-// An invariant at territory t, for every pair of factions.
-z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t) {
+// An invariant at territory t, for every pair of the first `factions` factions: the named ones for a
+// claim, and the rest too for a premise. Each invariant of the rest (as f or g) is one of its factions'
+// instances made weaker, so true of every game: the rest's sums have a unit where one of its factions
+// does, and where they have no character or mech none of its factions has one.
+z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t, int factions) {
   z3::expr all = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f)
-    for (int g = 0; g < kFactions; ++g) all = all && holds(b, v, t, f, g);
+  for (int f = 0; f < factions; ++f)
+    for (int g = 0; g < factions; ++g) all = all && holds(b, v, t, f, g);
   return all;
 }
 
@@ -160,7 +164,7 @@ const std::vector<Reachable>& reachable() {
 
 z3::expr popularity_in_range(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f) {
+  for (int f = 0; f < kNamed; ++f) {
     const z3::expr p = m.popularity_after(f);
     ok = ok && p >= r.numbers.popularity_min && p <= r.numbers.popularity_max;
   }
@@ -168,14 +172,21 @@ z3::expr popularity_in_range(const sy::Rules& r, const SortedBoard& b, const Sor
 }
 
 // The workers sent home are the opponents' that arrive at their home bases: the mover's popularity
-// answers to the board, not to the encoding's own count.
+// answers to the board, not to the encoding's own count. Of the rest (whose home bases are not
+// territories of the question), the workers that left the path's territories other than the rest's home
+// bases (a step the move did not reach may name one): retreated-workers-at-home proves, of
+// every opponent (each can be named), that as many arrive as left.
 z3::expr loss_per_arrival(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
   z3::expr arrived = b.c.int_val(0), others_kept = b.c.bool_val(true);
-  for (int o = 1; o < kFactions; ++o) {
+  for (int o = 1; o < kNamed; ++o) {
     const z3::expr& base = b.home_base[o];
     arrived = arrived + m.units_after(kWorker, base, o) - b.count(kWorker, base, o);
     others_kept = others_kept && m.popularity_after(o) == b.popularity[o];
   }
+  arrived = arrived + sum_distinct(m.path, [&](const z3::expr& x) {
+              const z3::expr left = b.count(kWorker, x, kRest) - m.units_after(kWorker, x, kRest);
+              return z3::ite(b.rest_home(x), b.c.int_val(0), left);  // where they arrive: not a departure
+            });
   const z3::expr owed = b.popularity[kMover] - r.numbers.popularity_loss_per_worker * arrived;
   const z3::expr floor = b.c.int_val(r.numbers.popularity_min);
   return m.popularity_after(kMover) == z3::ite(owed >= floor, owed, floor) && others_kept;
@@ -185,7 +196,7 @@ z3::expr loss_per_arrival(const sy::Rules& r, const SortedBoard& b, const Sorted
 // names (its start, its path, the faction's home base), and there they add up to what they were.
 z3::expr units_conserved(const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f) {
+  for (int f = 0; f < kNamed; ++f) {
     std::vector<z3::expr> touched = {m.from};
     touched.insert(touched.end(), m.path.begin(), m.path.end());
     touched.push_back(b.home_base[f]);
@@ -203,7 +214,7 @@ z3::expr units_conserved(const SortedBoard& b, const SortedMove& m) {
 // arrive at its home base.
 z3::expr retreated_workers_at_home(const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int who = 1; who < kFactions; ++who) {
+  for (int who = 1; who < kNamed; ++who) {
     const z3::expr& base = b.home_base[who];
     const auto w = [&](const z3::expr& x) { return b.count(kWorker, x, who); };
     const auto w2 = [&](const z3::expr& x) { return m.units_after(kWorker, x, who); };
@@ -232,6 +243,8 @@ std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const 
     const SortedMove m = sorted_move(b, c.rules, c.unit, c.steps, mis);
     z3::expr premises = b.well_formed(c.rules, m.named(b)) && m.premises;
     if (claim.premises) premises = premises && claim.premises(b, m);
+    // A misreading is asked of the games of two or three factions (unbounded.hpp), where a model is a game.
+    if (!mis.empty()) premises = premises && b.rest_absent(m.named(b));
     qs.push_back({c.words, premises, claim.holds(b, m), claim.exercised(b, m)});
   }
   return qs;
@@ -240,8 +253,8 @@ std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const 
 std::string covers(const sy::Rules& rules, const std::string& factions, const std::string& extra) {
   return fmt::format(
       "boards of any size: any map (territories an uninterpreted sort, adjacency an uninterpreted relation, home "
-      "bases and encounter tokens predicates), {}, any unit counts, popularity and holders of the format; every "
-      "Move action of one unit (a character, a mech carrying any number of workers, or a worker) along any path of "
+      "bases and encounter tokens predicates), {}, any unit counts, popularity and holders of the format; one unit per "
+      "Move action: every Move action of one unit (a character, a mech carrying any number of workers, or a worker) along any path of "
       "1 to {} steps for a character, {} for a mech, {} for a worker (the ruleset's move_range, and at least 2 as a "
       "mech ability may give), revisits included; the conditions stated are unit-present, mech-carry, path, "
       "home-base, the three stops and the worker's two blocks (range, once-per-action and units-per-action are "
@@ -252,7 +265,10 @@ std::string covers(const sy::Rules& rules, const std::string& factions, const st
 }
 
 constexpr const char* kFactionsWords =
-    "two or three factions (the mover and two opponents, either of which may have no unit on the board)";
+    "any number of factions (the mover, two opponents each question names, either of which may have no unit, and "
+    "every other opponent taken together: per territory its units summed, how many of its factions are there, "
+    "what the one holding a shared territory has there, its home bases a predicate; each claim asked of the named "
+    "factions, which can be any faction or pair of factions)";
 
 UnboundedProof movement(const sy::Rules& rules, const char* id, const char* claim_words,
                         std::vector<std::string> clauses, std::vector<std::string> misreadings, Claim claim,
@@ -321,10 +337,12 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
           z3::expr all = b.c.bool_val(true);
           const View v = before(b);
           for (const z3::expr& t : m.named(b))
-            for (const Reachable& each : reachable()) all = all && at_every_faction(each.holds, b, v, t);
+            for (const Reachable& each : reachable()) all = all && at_every_faction(each.holds, b, v, t, kFactions);
           return all;
         },
-        [holds](const SortedBoard& b, const SortedMove& m) { return at_every_faction(holds, b, after(m), b.any); },
+        [holds](const SortedBoard& b, const SortedMove& m) {
+          return at_every_faction(holds, b, after(m), b.any, kNamed);
+        },
         moved};
     UnboundedProof p = movement(rules, r.id, "every legal move keeps it", r.clauses, r.misreadings, claim, moves_words);
     p.covers = covers(rules, kFactionsWords, ", from every position that keeps the six invariants of "
