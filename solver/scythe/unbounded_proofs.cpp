@@ -111,6 +111,16 @@ z3::expr pending_encounter_on_token(const SortedBoard& b, const View& v, const z
   return z3::implies(!b.encounter(t), !v.encounter_pending(t));
 }
 
+// The first two invariants together, for every pair of factions of the game: where two factions have
+// units, a combat is pending (where one has workers and the other units, either both are armed, and the
+// first gives it, or the second does; where neither has workers, both are armed). The count of factions
+// there is the named ones' and the rest's: stronger than the rest's instances of each, and as true.
+z3::expr shared_only_in_pending_combat(const SortedBoard& b, const z3::expr& t) {
+  z3::expr factions = b.rest_factions(t);
+  for (int f = 0; f < kNamed; ++f) factions = factions + z3::ite(b.present(t, f), b.c.int_val(1), b.c.int_val(0));
+  return z3::implies(factions >= 2, b.combat_pending(t));
+}
+
 // An invariant at territory t, for every pair of the first `factions` factions: the named ones for a
 // claim, and the rest too for a premise. Each invariant of the rest (as f or g) is one of its factions'
 // instances made weaker, so true of every game: the rest's sums have a unit where one of its factions
@@ -127,6 +137,7 @@ struct Reachable {
   std::vector<std::string> clauses;
   Invariant holds;
   std::vector<std::string> misreadings;
+  bool pairwise = false;  // one of the first two: as premises, stated together (shared_only_in_pending_combat)
 };
 
 const std::vector<Reachable>& reachable() {
@@ -134,12 +145,14 @@ const std::vector<Reachable>& reachable() {
       {"scythe.reachable.combat-units-meet-only-in-pending-combat",
        {"scythe.move.combat-stop", "scythe.move.combat-pending"},
        combat_units_meet_only_in_pending_combat,
-       {mr::kNoCombatPending, mr::kPendingOnlyCharacter}},
+       {mr::kNoCombatPending, mr::kPendingOnlyCharacter},
+       true},
       {"scythe.reachable.workers-share-only-in-pending-combat",
        {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-workers",
         "scythe.move.worker-blocked-by-combat-units", "scythe.move.mech-carry", "scythe.move.combat-pending"},
        workers_share_only_in_pending_combat,
-       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat}},
+       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat},
+       true},
       {"scythe.reachable.home-base-holds-only-its-faction",
        {"scythe.move.home-base", "scythe.move.workers-retreat"},
        home_base_holds_only_its_faction,
@@ -336,8 +349,11 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
         [](const SortedBoard& b, const SortedMove& m) {
           z3::expr all = b.c.bool_val(true);
           const View v = before(b);
-          for (const z3::expr& t : m.named(b))
-            for (const Reachable& each : reachable()) all = all && at_every_faction(each.holds, b, v, t, kFactions);
+          for (const z3::expr& t : m.named(b)) {
+            all = all && shared_only_in_pending_combat(b, t);
+            for (const Reachable& each : reachable())
+              if (!each.pairwise) all = all && at_every_faction(each.holds, b, v, t, kFactions);
+          }
           return all;
         },
         [holds](const SortedBoard& b, const SortedMove& m) {
