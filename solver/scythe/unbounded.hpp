@@ -8,7 +8,8 @@
 // other opponent together as "the rest" (SortedBoard), so each claim is asked of the named factions,
 // which can be any faction or pair of factions. A move is one unit's move (a mech with any number of
 // riders) along a path of k symbolic territories, each step into one adjacent to the one before; one
-// question per k up to the unit's range covers every path of that length on every map. The position
+// question per k up to the unit's range covers every path of that length on every map, and a Move
+// action of any number of units is asked one unit move at a time (unbounded_proofs.cpp). The position
 // during the path is written as terms over the position before (no intermediate functions), so a path
 // that enters a territory twice, or a home base where retreating workers arrived, is covered too.
 #pragma once
@@ -124,6 +125,8 @@ struct SortedMove {
   std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
   std::function<z3::expr(int kind, const z3::expr& at, int who)> units_after;
   std::function<z3::expr(int who)> popularity_after;
+  // The pending combats are those before (a unit move sets none: action_end_pending), the pending
+  // encounters with the one the moving character stopped on.
   std::function<z3::expr(const z3::expr& at)> combat_pending_after, encounter_pending_after;
   // The unit ends on another territory than its start (vacuity: the move moves a unit).
   z3::expr moves_a_unit() const;
@@ -135,6 +138,11 @@ struct SortedMove {
 // misreading ("" for none).
 SortedMove sorted_move(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps,
                        const std::string& misreading);
+
+// scythe.move.combat-pending, once every unit move of the action is done (on the position then): a combat
+// is pending on `at` where it was, or where the mover's character or mechs share it with an opponent's,
+// under the named misreading ("" for none).
+z3::expr action_end_pending(const SortedBoard& b, const z3::expr& at, const std::string& misreading);
 
 // The longest path a question asks of `unit`: its move_range, and at least 2 (as a mech ability may
 // give), so that the stops within a path are asked under both readings of scythe.stop-path.

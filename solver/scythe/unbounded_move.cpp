@@ -7,9 +7,11 @@
 // scythe.move.workers-stop, scythe.move.encounter-stop under scythe.stop-path) and the worker's blocks
 // (scythe.move.worker-blocked-by-combat-units, scythe.move.worker-blocked-by-workers under
 // scythe.worker-blocking). Not stated, so the moves covered are a superset of the legal ones: the
-// range (the question's path length stands for it), once-per-action and units-per-action (one unit
-// moves). The holder of a shared territory after the move is not written: no claim here speaks of it,
-// and a unit that meets a combat stops there, so no later step of its path reads it. The opponents the
+// range (the question's path length stands for it), once-per-action and units-per-action (a question
+// is one unit move of an action of any number). A unit move sets no combat pending: the action's end
+// does (action_end_pending). The holder of a shared territory after the move is not written: no claim
+// here speaks of it, a unit that meets a combat stops there, so no later step of its path reads it, and
+// no question assumes a holder present (SortedBoard::well_formed), so a later unit move reads any. The opponents the
 // question does not name (the rest, unbounded.hpp) stop the move and are sent home as the named ones
 // are: their character or mechs by the sum, their control with workers alone (the one faction of the
 // rest there, no other faction there) or as the holder; their workers sent home arrive at the rest's
@@ -75,30 +77,22 @@ z3::expr SortedBoard::well_formed(const sy::Rules& rules, const std::vector<z3::
   }
   for (std::size_t i = 0; i < named.size(); ++i) {
     const z3::expr& t = named[i];
-    z3::expr present_here = c.int_val(0);
     for (int f = 0; f < kFactions; ++f)
       for (int k = 0; k < 3; ++k) ok = ok && count(k, t, f) >= 0;
     for (int f = 0; f < kNamed; ++f) {
       ok = ok && count(kCharacter, t, f) <= 1;
       for (std::size_t j = 0; j < i; ++j)
         ok = ok && z3::implies(count(kCharacter, t, f) >= 1 && count(kCharacter, named[j], f) >= 1, t == named[j]);
-      present_here = present_here + z3::ite(present(t, f), c.int_val(1), c.int_val(0));
     }
     // The rest: each of its factions there has a unit there, and one character at most.
     const z3::expr factions = rest_factions(t);
     ok = ok && factions >= 0 && (factions >= 1) == present(t, kRest);
     ok = ok && factions <= combat(t, kRest) + count(kWorker, t, kRest) && count(kCharacter, t, kRest) <= factions;
-    present_here = present_here + factions;
-    z3::expr holder_present = c.bool_val(false);
-    for (int f = 0; f < kNamed; ++f) holder_present = holder_present || (held(t) == f && present(t, f));
-    const z3::expr workers = count(kWorker, t, kRest) >= 1, fighters = combat(t, kRest) >= 1;
-    const z3::expr rest_holds = held(t) == kRest && (rest_holder_workers(t) || rest_holder_combat(t));
-    holder_present = holder_present || rest_holds;
-    ok = ok && z3::implies(present_here >= 2, holder_present);
-    // What the rest's holder has there is the rest's; the rest's one faction there has all of it.
-    ok = ok && z3::implies(rest_holder_workers(t), workers) && z3::implies(rest_holder_combat(t), fighters);
-    ok = ok && z3::implies(present_here >= 2 && held(t) == kRest && factions == 1,
-                           rest_holder_workers(t) == workers && rest_holder_combat(t) == fighters);
+    // What the rest's holder has there is the rest's. Where factions share, the holder is not asked to
+    // be one of them: within a Move action (a state between two unit moves) no claim proves it, so
+    // control there is any faction's (a superset of the positions).
+    ok = ok && z3::implies(rest_holder_workers(t), count(kWorker, t, kRest) >= 1) &&
+         z3::implies(rest_holder_combat(t), combat(t, kRest) >= 1);
   }
   return ok;
 }
@@ -325,18 +319,9 @@ class Player {
       const bool pays = mis == mr::kOpponentPays ? who != kMover : who == kMover;
       return pays ? floored : b.popularity[who];
     };
-    // scythe.move.combat-pending: once the move is done, the mover's character or mechs share the
-    // territory with an opponent's.
-    const auto units_after = m.units_after;
-    m.combat_pending_after = [=](const z3::expr& at) {
-      if (mis == mr::kNoCombatPending) return b.combat_pending(at);
-      const z3::expr mover = mis == mr::kPendingOnlyCharacter
-                                 ? units_after(kCharacter, at, kMover)
-                                 : units_after(kCharacter, at, kMover) + units_after(kMech, at, kMover);
-      z3::expr opposed = b.c.bool_val(false);
-      for (int o = 1; o < kFactions; ++o) opposed = opposed || b.combat(at, o) >= 1;
-      return b.combat_pending(at) || (mover >= 1 && opposed);
-    };
+    // scythe.move.combat-pending belongs to the action, not to a unit move: it is set once every move of
+    // the action is done (action_end_pending). A unit move leaves the pending combats as they were.
+    m.combat_pending_after = [b](const z3::expr& at) { return b.combat_pending(at); };
     // scythe.move.encounter-pending: the character that stopped on an encounter token is still there.
     const std::vector<z3::expr> encounter = encounter_;
     const bool character = unit_ == sy::Unit::character;
@@ -366,6 +351,15 @@ class Player {
 };
 
 }  // namespace
+
+z3::expr action_end_pending(const SortedBoard& b, const z3::expr& at, const std::string& misreading) {
+  if (misreading == mr::kNoCombatPending) return b.combat_pending(at);
+  const z3::expr mover =
+      misreading == mr::kPendingOnlyCharacter ? b.count(kCharacter, at, kMover) : b.combat(at, kMover);
+  z3::expr opposed = b.c.bool_val(false);
+  for (int o = 1; o < kFactions; ++o) opposed = opposed || b.combat(at, o) >= 1;
+  return b.combat_pending(at) || (mover >= 1 && opposed);
+}
 
 SortedMove sorted_move(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps,
                        const std::string& misreading) {
