@@ -90,7 +90,7 @@ struct SortedBoard {
   z3::sort territory;
   z3::func_decl_vector units;  // [faction * 3 + kind]: territory -> Int (character, mech, worker)
   std::vector<z3::expr> popularity;  // [named faction]
-  z3::func_decl held;                // territory -> Int: which faction (kRest: one of the rest) holds it while shared
+  z3::func_decl held;                // territory -> Int: the faction holding it (kRest: one of the rest's)
   z3::func_decl rest_factions;       // territory -> Int: how many of the rest's factions have units there
   z3::func_decl rest_holder_workers, rest_holder_combat;  // territory -> Bool: the rest's faction holding it has them
   z3::func_decl combat_pending, encounter_pending, encounter, is_home;  // territory -> Bool
@@ -105,9 +105,9 @@ struct SortedBoard {
   z3::expr present(const z3::expr& at, int who) const;
   z3::expr rest_home(const z3::expr& t) const { return is_home(t) && home_of(t) == kRest; }
   // A position of the format (as valid_position) at each of `named`: counts not negative, one character
-  // per faction at most, popularity within the ruleset's bounds, a holder among the factions present
-  // where factions share a territory; each named faction's home base is a home base, and its own; the
-  // rest's facts as its factions' units make them.
+  // per faction at most, popularity within the ruleset's bounds; each named faction's home base is a
+  // home base, and its own; the rest's facts as its factions' units make them. The holder of a shared
+  // territory may be any faction (not asked to be present: between two unit moves no claim proves it).
   z3::expr well_formed(const sy::Rules& rules, const std::vector<z3::expr>& named) const;
   // The rest has no unit on any of `named`: the games of two or three factions, as far as a question's
   // terms see (the misreadings are asked there, so each kill is a game the abstraction writes exactly).

@@ -11,11 +11,12 @@
 // is one unit move of an action of any number). A unit move sets no combat pending: the action's end
 // does (action_end_pending). The holder of a shared territory after the move is not written: no claim
 // here speaks of it, a unit that meets a combat stops there, so no later step of its path reads it, and
-// no question assumes a holder present (SortedBoard::well_formed), so a later unit move reads any. The opponents the
-// question does not name (the rest, unbounded.hpp) stop the move and are sent home as the named ones
-// are: their character or mechs by the sum, their control with workers alone (the one faction of the
-// rest there, no other faction there) or as the holder; their workers sent home arrive at the rest's
-// home bases, how many at which not written (no claim reads it, and no step of a path enters a home base).
+// no question assumes a holder present (SortedBoard::well_formed), so a later unit move reads any. The
+// opponents the question does not name (the rest, unbounded.hpp) stop the move and are sent home as the
+// named ones are: their character or mechs by the sum, their control with workers alone (the one
+// faction of the rest there, no other faction there) or as the holder; their workers sent home arrive
+// at the rest's home bases, how many at which not written (no claim reads it, and no step of a path
+// enters a home base).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -347,7 +348,8 @@ class Player {
   z3::expr premises_;
   z3::expr from_{c_}, carried_{c_};
   std::vector<z3::expr> path_, ends_, forced_, encounter_;
-  std::vector<z3::func_decl> rest_arrivals_;  // [j]: the rest's workers step j+1 sent home that arrive at each territory
+  // [j]: how many of the rest's workers step j+1 sent home arrive at each territory
+  std::vector<z3::func_decl> rest_arrivals_;
 };
 
 }  // namespace

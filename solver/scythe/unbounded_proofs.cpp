@@ -461,8 +461,8 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
       return qs;
     };
     p.covers = covers(rules, kFactionsWords, kMidActionWords);
-    p.exercised_words = moves_words + "; at the action's start, " + kMeetWords + " (a combat pending there); at its end, " +
-                        kMeetWords + " and no combat is pending there yet";
+    p.exercised_words = moves_words + "; at the action's start, " + kMeetWords +
+                        " (a combat pending there); at its end, " + kMeetWords + " and no combat is pending there yet";
     p.questions_words = "unit kinds x path lengths x the readings that change them, the action's start and its end";
     out.push_back(std::move(p));
   }
