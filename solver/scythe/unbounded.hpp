@@ -109,9 +109,10 @@ struct SortedBoard {
   // home base, and its own; the rest's facts as its factions' units make them. The holder of a shared
   // territory may be any faction (not asked to be present: between two unit moves no claim proves it).
   z3::expr well_formed(const sy::Rules& rules, const std::vector<z3::expr>& named) const;
-  // The rest has no unit on any of `named`: the games of two or three factions, as far as a question's
-  // terms see (the misreadings are asked there, so each kill is a game the abstraction writes exactly).
-  z3::expr rest_absent(const std::vector<z3::expr>& named) const;
+  // The rest has no unit on any of `named`, and where factions share one of them, one of them holds it:
+  // the positions of games of two or three factions, as far as a question's terms see (the misreadings
+  // are asked there, so each kill is a position of a game, which the abstraction writes exactly).
+  z3::expr a_game_of_the_named(const std::vector<z3::expr>& named) const;
 };
 
 // One unit's move by the mover: its conditions (premises) and the position after, as terms.

@@ -98,11 +98,18 @@ z3::expr SortedBoard::well_formed(const sy::Rules& rules, const std::vector<z3::
   return ok;
 }
 
-z3::expr SortedBoard::rest_absent(const std::vector<z3::expr>& named) const {
-  z3::expr none = c.bool_val(true);
-  for (const z3::expr& t : named)
-    for (int k = 0; k < 3; ++k) none = none && count(k, t, kRest) == 0;
-  return none;
+z3::expr SortedBoard::a_game_of_the_named(const std::vector<z3::expr>& named) const {
+  z3::expr game = c.bool_val(true);
+  for (const z3::expr& t : named) {
+    for (int k = 0; k < 3; ++k) game = game && count(k, t, kRest) == 0;
+    z3::expr factions = c.int_val(0), holder_present = c.bool_val(false);
+    for (int f = 0; f < kNamed; ++f) {
+      factions = factions + z3::ite(present(t, f), c.int_val(1), c.int_val(0));
+      holder_present = holder_present || (held(t) == f && present(t, f));
+    }
+    game = game && z3::implies(factions >= 2, holder_present);
+  }
+  return game;
 }
 
 z3::expr SortedMove::moves_a_unit() const {

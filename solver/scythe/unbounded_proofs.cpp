@@ -308,7 +308,7 @@ Question action_start(z3::context& ctx, const sy::Rules& rules, const std::strin
   const SortedBoard b(ctx);
   const std::vector<z3::expr> named = {b.any};
   z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, false);
-  if (!mis.empty()) premises = premises && b.rest_absent(named);
+  if (!mis.empty()) premises = premises && b.a_game_of_the_named(named);
   return {"the action's start", premises, at_every_faction(r.mid, b, before(b), b.any, kNamed),
           meets(before(b), b.any)};
 }
@@ -319,7 +319,7 @@ Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string&
   const SortedBoard b(ctx);
   const std::vector<z3::expr> named = {b.any};
   z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, true);
-  if (!mis.empty()) premises = premises && b.rest_absent(named);
+  if (!mis.empty()) premises = premises && b.a_game_of_the_named(named);
   View end = before(b);
   end.combat_pending = [&b, mis](const z3::expr& t) { return action_end_pending(b, t, mis); };
   const z3::expr claim = at_every_faction(r.holds, b, end, b.any, kNamed);
@@ -334,8 +334,8 @@ std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const 
     const SortedMove m = sorted_move(b, c.rules, c.unit, c.steps, mis);
     z3::expr premises = b.well_formed(c.rules, m.named(b)) && m.premises;
     if (claim.premises) premises = premises && claim.premises(b, m);
-    // A misreading is asked of the games of two or three factions (unbounded.hpp), where a model is a game.
-    if (!mis.empty()) premises = premises && b.rest_absent(m.named(b));
+    // A misreading is asked of positions of games of two or three factions (unbounded.hpp): a kill is a game.
+    if (!mis.empty()) premises = premises && b.a_game_of_the_named(m.named(b));
     qs.push_back({c.words, premises, claim.holds(b, m), claim.exercised(b, m)});
   }
   return qs;
