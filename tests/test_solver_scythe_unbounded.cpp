@@ -35,13 +35,18 @@ TEST(SolverScytheUnbounded, EveryInvariantIsProvedForMapsOfAnySizeAndNotVacuousl
     EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
     EXPECT_TRUE(p.scope.unbounded) << p.id;
     EXPECT_EQ(p.scope.covers.rfind("boards of any size", 0), 0u) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("any number of factions"), std::string::npos) << p.scope.covers;
+    EXPECT_NE(p.scope.covers.find("any number of units per Move action"), std::string::npos) << p.scope.covers;
     // Paths of 1 and 2 steps (the ruleset's ranges are 1: at least 2 are asked), both readings of the
     // two points that change a one-unit move.
     EXPECT_NE(p.scope.covers.find("1 to 2 steps"), std::string::npos) << p.scope.covers;
     EXPECT_NE(p.scope.covers.find("scythe.stop-path"), std::string::npos) << p.scope.covers;
     EXPECT_NE(p.scope.covers.find("scythe.worker-blocking"), std::string::npos) << p.scope.covers;
-    // character 1 step, 2 steps x 2 readings; mech the same; worker 1 and 2 steps x 2 readings: 10.
-    EXPECT_EQ(p.vacuity.rfind("all 10 questions", 0), 0u) << p.id << ": " << p.vacuity;
+    // character 1 step, 2 steps x 2 readings; mech the same; worker 1 and 2 steps x 2 readings: 10 unit
+    // moves; the states play can reach add the action's start and its end: 12.
+    const bool reachable = p.id.rfind("scythe.reachable.", 0) == 0;
+    EXPECT_EQ(p.vacuity.rfind(reachable ? "all 12 questions" : "all 10 questions", 0), 0u) << p.id << ": " << p.vacuity;
+    EXPECT_EQ(p.scope.covers.find("the mid-action invariants") != std::string::npos, reachable) << p.scope.covers;
   }
   // The same invariants as the bounded walk proves, by id.
   std::set<std::string> unbounded, bounded;
@@ -60,6 +65,46 @@ TEST(SolverScytheUnbounded, EveryMisreadingOfTheCatalogueBreaksItsProof) {
   }
 }
 
+// The opponents no question names (the rest, unbounded.hpp) are read by the move as the named ones are:
+// a mech entering a territory the rest's one faction holds alone with 2 workers stops there and sends
+// both home, and the mover pays the ruleset's loss for each (popularity 10 - 2 x 1 = 8); a mech
+// entering where the rest has a character or mech ends its move there (a path of 2 under stop-path
+// truncate stops on its first step), sets no combat pending (a unit move does not), and the action's
+// end sets one there. Each case is possible (sat), and nothing else follows from it (unsat).
+TEST(SolverScytheUnbounded, TheOpponentsNoQuestionNamesStopAMoveAndAreSentHome) {
+  const sy::Rules rules = base_rules();
+  z3::context ctx;
+  const SortedBoard b(ctx);
+  const SortedMove m = sorted_move(b, rules, sy::Unit::mech, 1, "");
+  const z3::expr& to = m.path[0];
+  const z3::expr premises = b.well_formed(rules, m.named(b)) && m.premises;
+  const auto decide = [&](const z3::expr& question) {
+    z3::solver s(ctx);
+    s.add(question);
+    return s.check();
+  };
+  constexpr int kWorkerKind = 2;
+  z3::expr workers_alone = b.count(kWorkerKind, to, kRest) == 2 && b.combat(to, kRest) == 0 && b.rest_factions(to) == 1;
+  for (int f = 0; f < kNamed; ++f) workers_alone = workers_alone && !b.present(to, f);
+  const z3::expr sent_home = m.retreated == 2 && m.units_after(kWorkerKind, to, kRest) == 0 &&
+                             m.popularity_after(kMover) == 10 - 2 * rules.numbers.popularity_loss_per_worker;
+  EXPECT_EQ(decide(premises && workers_alone && b.popularity[kMover] == 10), z3::sat);
+  EXPECT_EQ(decide(premises && workers_alone && b.popularity[kMover] == 10 && !sent_home), z3::unsat);
+
+  sy::Rules truncate = rules;
+  truncate.readings.stop_path = sy::Readings::StopPath::truncate;
+  const SortedMove two = sorted_move(b, truncate, sy::Unit::mech, 2, "");
+  const z3::expr first = two.path[0];
+  const z3::expr on_the_way = b.well_formed(truncate, two.named(b)) && two.premises && b.combat(first, kRest) >= 1 &&
+                              b.count(kWorkerKind, first, kRest) == 0 && !b.combat_pending(first);
+  EXPECT_EQ(decide(on_the_way), z3::sat);
+  EXPECT_EQ(decide(on_the_way && !two.ends[0]), z3::unsat);
+  EXPECT_EQ(decide(on_the_way && two.combat_pending_after(first)), z3::unsat);
+  const z3::expr meets = b.combat(b.any, kMover) >= 1 && b.combat(b.any, kRest) >= 1;
+  EXPECT_EQ(decide(b.well_formed(rules, {b.any}) && meets && !b.combat_pending(b.any)), z3::sat);
+  EXPECT_EQ(decide(b.well_formed(rules, {b.any}) && meets && !action_end_pending(b, b.any, "")), z3::unsat);
+}
+
 // A mech ability that lets mechs move 3: the mech's paths of 3 steps are asked too (two more
 // questions: both readings of scythe.stop-path), and every invariant still holds.
 TEST(SolverScytheUnbounded, ThePathsAskedFollowTheRulesetsRanges) {
@@ -71,7 +116,9 @@ TEST(SolverScytheUnbounded, ThePathsAskedFollowTheRulesetsRanges) {
     EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
     EXPECT_NE(p.scope.covers.find("1 to 2 steps for a character, 3 for a mech, 2 for a worker"), std::string::npos)
         << p.scope.covers;
-    EXPECT_EQ(p.vacuity.rfind("all 12 questions", 0), 0u) << p.id << ": " << p.vacuity;
+    // Two more questions, the mech's 3 steps under both readings of stop-path; and start and end.
+    const bool reachable = p.id.rfind("scythe.reachable.", 0) == 0;
+    EXPECT_EQ(p.vacuity.rfind(reachable ? "all 14 questions" : "all 12 questions", 0), 0u) << p.id << ": " << p.vacuity;
   }
 }
 

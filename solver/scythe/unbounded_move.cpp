@@ -7,9 +7,16 @@
 // scythe.move.workers-stop, scythe.move.encounter-stop under scythe.stop-path) and the worker's blocks
 // (scythe.move.worker-blocked-by-combat-units, scythe.move.worker-blocked-by-workers under
 // scythe.worker-blocking). Not stated, so the moves covered are a superset of the legal ones: the
-// range (the question's path length stands for it), once-per-action and units-per-action (one unit
-// moves). The holder of a shared territory after the move is not written: no claim here speaks of it,
-// and a unit that meets a combat stops there, so no later step of its path reads it.
+// range (the question's path length stands for it), once-per-action and units-per-action (a question
+// is one unit move of an action of any number). A unit move sets no combat pending: the action's end
+// does (action_end_pending). The holder of a shared territory after the move is not written: no claim
+// here speaks of it, a unit that meets a combat stops there, so no later step of its path reads it, and
+// no question assumes a holder present (SortedBoard::well_formed), so a later unit move reads any. The
+// opponents the question does not name (the rest, unbounded.hpp) stop the move and are sent home as the
+// named ones are: their character or mechs by the sum, their control with workers alone (the one
+// faction of the rest there, no other faction there) or as the holder; their workers sent home arrive
+// at the rest's home bases, how many at which not written (no claim reads it, and no step of a path
+// enters a home base).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -33,6 +40,9 @@ SortedBoard::SortedBoard(z3::context& ctx)
       territory(ctx.uninterpreted_sort("Territory")),
       units(ctx),
       held(ctx.function("held_by", territory, ctx.int_sort())),
+      rest_factions(ctx.function("rest_factions", territory, ctx.int_sort())),
+      rest_holder_workers(ctx.function("rest_holder_workers", territory, ctx.bool_sort())),
+      rest_holder_combat(ctx.function("rest_holder_combat", territory, ctx.bool_sort())),
       combat_pending(ctx.function("combat_pending", territory, ctx.bool_sort())),
       encounter_pending(ctx.function("encounter_pending", territory, ctx.bool_sort())),
       encounter(ctx.function("encounter_token", territory, ctx.bool_sort())),
@@ -41,8 +51,11 @@ SortedBoard::SortedBoard(z3::context& ctx)
       home_of(ctx.function("home_base_of", territory, ctx.int_sort())),
       any(ctx.constant("any_territory", territory)) {
   for (int f = 0; f < kFactions; ++f) {
-    for (const char* kind : {"characters", "mechs", "workers"})
-      units.push_back(ctx.function(fmt::format("{}_{}", kind, f).c_str(), territory, ctx.int_sort()));
+    for (const char* kind : {"characters", "mechs", "workers"}) {
+      const std::string name = f == kRest ? fmt::format("{}_rest", kind) : fmt::format("{}_{}", kind, f);
+      units.push_back(ctx.function(name.c_str(), territory, ctx.int_sort()));
+    }
+    if (f == kRest) continue;
     popularity.push_back(ctx.int_const(fmt::format("popularity_{}", f).c_str()));
     home_base.push_back(ctx.constant(fmt::format("home_base_{}", f).c_str(), territory));
   }
@@ -59,25 +72,44 @@ z3::expr SortedBoard::present(const z3::expr& at, int who) const {
 z3::expr SortedBoard::well_formed(const sy::Rules& rules, const std::vector<z3::expr>& named) const {
   const auto& n = rules.numbers;
   z3::expr ok = c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f) {
+  for (int f = 0; f < kNamed; ++f) {
     ok = ok && popularity[f] >= n.popularity_min && popularity[f] <= n.popularity_max;
     ok = ok && is_home(home_base[f]) && home_of(home_base[f]) == f;
   }
   for (std::size_t i = 0; i < named.size(); ++i) {
     const z3::expr& t = named[i];
-    z3::expr present_here = c.int_val(0);
-    for (int f = 0; f < kFactions; ++f) {
+    for (int f = 0; f < kFactions; ++f)
       for (int k = 0; k < 3; ++k) ok = ok && count(k, t, f) >= 0;
+    for (int f = 0; f < kNamed; ++f) {
       ok = ok && count(kCharacter, t, f) <= 1;
       for (std::size_t j = 0; j < i; ++j)
         ok = ok && z3::implies(count(kCharacter, t, f) >= 1 && count(kCharacter, named[j], f) >= 1, t == named[j]);
-      present_here = present_here + z3::ite(present(t, f), c.int_val(1), c.int_val(0));
     }
-    z3::expr holder_present = c.bool_val(false);
-    for (int f = 0; f < kFactions; ++f) holder_present = holder_present || (held(t) == f && present(t, f));
-    ok = ok && z3::implies(present_here >= 2, holder_present);
+    // The rest: each of its factions there has a unit there, and one character at most.
+    const z3::expr factions = rest_factions(t);
+    ok = ok && factions >= 0 && (factions >= 1) == present(t, kRest);
+    ok = ok && factions <= combat(t, kRest) + count(kWorker, t, kRest) && count(kCharacter, t, kRest) <= factions;
+    // What the rest's holder has there is the rest's. Where factions share, the holder is not asked to
+    // be one of them: within a Move action (a state between two unit moves) no claim proves it, so
+    // control there is any faction's (a superset of the positions).
+    ok = ok && z3::implies(rest_holder_workers(t), count(kWorker, t, kRest) >= 1) &&
+         z3::implies(rest_holder_combat(t), combat(t, kRest) >= 1);
   }
   return ok;
+}
+
+z3::expr SortedBoard::a_game_of_the_named(const std::vector<z3::expr>& named) const {
+  z3::expr game = c.bool_val(true);
+  for (const z3::expr& t : named) {
+    for (int k = 0; k < 3; ++k) game = game && count(k, t, kRest) == 0;
+    z3::expr factions = c.int_val(0), holder_present = c.bool_val(false);
+    for (int f = 0; f < kNamed; ++f) {
+      factions = factions + z3::ite(present(t, f), c.int_val(1), c.int_val(0));
+      holder_present = holder_present || (held(t) == f && present(t, f));
+    }
+    game = game && z3::implies(factions >= 2, holder_present);
+  }
+  return game;
 }
 
 z3::expr SortedMove::moves_a_unit() const {
@@ -139,6 +171,13 @@ class Player {
       ends_.push_back(i + 1 == k_ ? reached : reached && !on);
       reached = on;
     }
+    // The rest's workers a step sends home arrive at the rest's home bases, none more than it sent
+    // (stated at each territory the question names).
+    for (int j = 0; j < k_; ++j)
+      for (const z3::expr& t : m.named(b_)) {
+        const z3::expr arrived = rest_arrivals_[static_cast<std::size_t>(j)](t);
+        state(arrived >= 0 && arrived <= opponent_workers(j, path_[j], kRest));
+      }
     m.ends = ends_;
     m.premises = premises_;
     // scythe.move.popularity-loss counts the workers sent home, of every opponent.
@@ -175,6 +214,8 @@ class Player {
     const z3::expr before = opponent_workers(j, at, who);
     const z3::expr left = z3::ite(forced_[j] && at == path_[j], c_.int_val(0), before);
     if (mis_ == mr::kRetreatNowhere) return left;
+    if (who == kRest && mis_ != mr::kRetreatToMoversBase)  // to the rest's home bases, how many at each not written
+      return left + ite_int(forced_[j] && b_.rest_home(at), rest_arrivals_[static_cast<std::size_t>(j)](at), 0);
     const z3::expr& base = mis_ == mr::kRetreatToMoversBase ? b_.home_base[kMover] : b_.home_base[who];
     return left + ite_int(forced_[j] && at == base, opponent_workers(j, path_[j], who), 0);
   }
@@ -195,6 +236,18 @@ class Player {
     return alone || b_.held(at) == o;
   }
 
+  // Opponent `o` has its character or mechs (`combat`), or its workers, on `at` when step `i` enters,
+  // and controls it. One of the rest's factions does: it is the rest's one faction there and no named
+  // faction is there, or it holds the shared territory and has them there.
+  z3::expr controls_with(int i, const z3::expr& at, int o, bool combat, bool left) const {
+    const z3::expr has = (combat ? b_.combat(at, o) : opponent_workers(i, at, o)) >= 1;
+    if (o != kRest) return has && controls(i, at, o, left);
+    z3::expr alone = b_.rest_factions(at) == 1;
+    for (int x = 0; x < kNamed; ++x) alone = alone && !present(i, at, x, left);
+    const z3::expr holder_has = combat ? b_.rest_holder_combat(at) : b_.rest_holder_workers(at);
+    return has && (alone || (b_.held(at) == kRest && holder_has));
+  }
+
   // An opponent controls `at` with its character or mechs (`combat`), or with its workers, when step `i`
   // enters (or, `left` false, before the move); under scythe.worker-blocking "presence", has them there.
   z3::expr blocks(int i, const z3::expr& at, bool combat, bool left) const {
@@ -203,7 +256,7 @@ class Player {
       const z3::expr has = (combat ? b_.combat(at, o) : opponent_workers(i, at, o)) >= 1;
       any_opponent = any_opponent || (rules_.readings.worker_blocking == R::WorkerBlocking::presence
                                           ? has
-                                          : has && controls(i, at, o, left));
+                                          : controls_with(i, at, o, combat, left));
     }
     return any_opponent;
   }
@@ -217,8 +270,7 @@ class Player {
     // scythe.move.workers-stop: an opponent controls it with workers, and no character or mech is there
     // (control, whatever scythe.worker-blocking reads: the stop speaks of control).
     z3::expr held_by_workers = c_.bool_val(false);
-    for (int o = 1; o < kFactions; ++o)
-      held_by_workers = held_by_workers || (opponent_workers(i, to, o) >= 1 && controls(i, to, o, true));
+    for (int o = 1; o < kFactions; ++o) held_by_workers = held_by_workers || controls_with(i, to, o, false, true);
     const z3::expr workers = define(fmt::format("workers{}", i + 1), !combat && held_by_workers);
     const z3::expr encounter = unit_ == sy::Unit::character ? b_.encounter(to) : c_.bool_val(false);
     encounter_.push_back(encounter);
@@ -226,6 +278,7 @@ class Player {
       state(z3::implies(reached, !combat && !workers && !encounter));  // combat-, workers-, encounter-stop
     forced_.push_back(mis_ == mr::kNoRetreat ? c_.bool_val(false)
                                              : define(fmt::format("forced{}", i + 1), reached && workers));
+    rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), b_.territory, c_.int_sort()));
     return combat || workers || encounter;
   }
 
@@ -237,6 +290,7 @@ class Player {
     if (mis_ != mr::kWorkerIntoWorkers) state(z3::implies(reached, !blocks(i, to, false, true)));
     encounter_.push_back(c_.bool_val(false));
     forced_.push_back(c_.bool_val(false));
+    rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), b_.territory, c_.int_sort()));
     return c_.bool_val(false);
   }
 
@@ -262,7 +316,7 @@ class Player {
       return arrived;
     };
     // scythe.move.popularity-loss and scythe.move.popularity-floor: the mover pays per worker sent home,
-    // never below the minimum; nobody else's popularity changes.
+    // never below the minimum; nobody else's popularity changes (asked of the named factions).
     const auto& n = rules_.numbers;
     const int loss_per = n.popularity_loss_per_worker, floor = n.popularity_min;
     const z3::expr sent = m.retreated;
@@ -273,18 +327,9 @@ class Player {
       const bool pays = mis == mr::kOpponentPays ? who != kMover : who == kMover;
       return pays ? floored : b.popularity[who];
     };
-    // scythe.move.combat-pending: once the move is done, the mover's character or mechs share the
-    // territory with an opponent's.
-    const auto units_after = m.units_after;
-    m.combat_pending_after = [=](const z3::expr& at) {
-      if (mis == mr::kNoCombatPending) return b.combat_pending(at);
-      const z3::expr mover = mis == mr::kPendingOnlyCharacter
-                                 ? units_after(kCharacter, at, kMover)
-                                 : units_after(kCharacter, at, kMover) + units_after(kMech, at, kMover);
-      z3::expr opposed = b.c.bool_val(false);
-      for (int o = 1; o < kFactions; ++o) opposed = opposed || b.combat(at, o) >= 1;
-      return b.combat_pending(at) || (mover >= 1 && opposed);
-    };
+    // scythe.move.combat-pending belongs to the action, not to a unit move: it is set once every move of
+    // the action is done (action_end_pending). A unit move leaves the pending combats as they were.
+    m.combat_pending_after = [b](const z3::expr& at) { return b.combat_pending(at); };
     // scythe.move.encounter-pending: the character that stopped on an encounter token is still there.
     const std::vector<z3::expr> encounter = encounter_;
     const bool character = unit_ == sy::Unit::character;
@@ -310,9 +355,20 @@ class Player {
   z3::expr premises_;
   z3::expr from_{c_}, carried_{c_};
   std::vector<z3::expr> path_, ends_, forced_, encounter_;
+  // [j]: how many of the rest's workers step j+1 sent home arrive at each territory
+  std::vector<z3::func_decl> rest_arrivals_;
 };
 
 }  // namespace
+
+z3::expr action_end_pending(const SortedBoard& b, const z3::expr& at, const std::string& misreading) {
+  if (misreading == mr::kNoCombatPending) return b.combat_pending(at);
+  const z3::expr mover =
+      misreading == mr::kPendingOnlyCharacter ? b.count(kCharacter, at, kMover) : b.combat(at, kMover);
+  z3::expr opposed = b.c.bool_val(false);
+  for (int o = 1; o < kFactions; ++o) opposed = opposed || b.combat(at, o) >= 1;
+  return b.combat_pending(at) || (mover >= 1 && opposed);
+}
 
 SortedMove sorted_move(const SortedBoard& b, const sy::Rules& rules, sy::Unit unit, int steps,
                        const std::string& misreading) {

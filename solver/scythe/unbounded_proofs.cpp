@@ -1,13 +1,17 @@
 // Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), proved
 // for maps of any size (unbounded.hpp): a position of the format (and, for the states play can reach,
-// one that keeps all six), one unit's move satisfying the conditions unbounded_move.cpp states, and
-// the claim broken after it is unsatisfiable. A claim about every territory is asked of the board's
+// one that keeps the mid-action invariants), one unit's move satisfying the conditions
+// unbounded_move.cpp states, and the claim broken after it is unsatisfiable; a Move action of any
+// number of units is those unit moves in turn (for the states play can reach, with the action's start
+// and end asked too: see `reachable`). A claim about every territory is asked of the board's
 // `any`, a territory constant the move does not choose (proving it there proves it for all), and a
-// claim about every faction of each of the three. Each question is
+// claim about every faction (or pair of factions) of each of the named ones (unbounded.hpp: the named
+// opponents can be any two, so this is every faction of a game of any number). Each question is
 // one unit kind and path length, under the readings that change that move: scythe.stop-path for a
 // character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
-// worker's. The other three readings do not change a one-unit move: scythe.vacated-workers and
-// scythe.carried-workers speak of a second unit of the same action, scythe.units-per-move of how many.
+// worker's. The other three readings only narrow which unit moves an action may make
+// (scythe.units-per-move, scythe.carried-workers, scythe.vacated-workers), and the moves asked are a
+// superset of the legal ones, so every reading of each is covered.
 #include <fmt/format.h>
 
 #include "solver/scythe/unbounded.hpp"
@@ -110,11 +114,46 @@ z3::expr pending_encounter_on_token(const SortedBoard& b, const View& v, const z
   return z3::implies(!b.encounter(t), !v.encounter_pending(t));
 }
 
-// An invariant at territory t, for every pair of factions.
-z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t) {
+// Within a Move action (between two unit moves) a combat is set pending only at the action's end
+// (scythe.move.combat-pending): the mover's character or mechs may share a territory with an opponent's
+// (`meets`) with none pending yet. The mid-action invariants are the six with that allowed: the first
+// two hold there or the mover meets an opponent there (the end sets it pending), and no home base has
+// a pending combat or such a meeting (the end would set one there); the other three as they are.
+z3::expr meets(const View& v, const z3::expr& t) {
+  z3::expr opposed = t.ctx().bool_val(false);
+  for (int o = 1; o < kFactions; ++o) opposed = opposed || v.combat(t, o) >= 1;
+  return v.combat(t, kMover) >= 1 && opposed;
+}
+z3::expr mid_combat_units_meet(const SortedBoard& b, const View& v, const z3::expr& t, int f, int g) {
+  return combat_units_meet_only_in_pending_combat(b, v, t, f, g) || meets(v, t);
+}
+z3::expr mid_workers_share(const SortedBoard& b, const View& v, const z3::expr& t, int f, int g) {
+  return workers_share_only_in_pending_combat(b, v, t, f, g) || meets(v, t);
+}
+z3::expr mid_no_pending_combat_in_home_base(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
+  return z3::implies(b.is_home(t), !v.combat_pending(t) && !meets(v, t));
+}
+
+// The first two invariants together, for every pair of factions of the game: where two factions have
+// units, a combat is pending (where one has workers and the other units, either both are armed, and the
+// first gives it, or the second does; where neither has workers, both are armed); mid-action, or the
+// mover meets an opponent there. The count of factions there is the named ones' and the rest's:
+// stronger than the rest's instances of each, and as true.
+z3::expr shared_only_in_pending_combat(const SortedBoard& b, const z3::expr& t, bool mid_action) {
+  z3::expr factions = b.rest_factions(t);
+  for (int f = 0; f < kNamed; ++f) factions = factions + z3::ite(b.present(t, f), b.c.int_val(1), b.c.int_val(0));
+  const z3::expr pending = mid_action ? b.combat_pending(t) || meets(before(b), t) : b.combat_pending(t);
+  return z3::implies(factions >= 2, pending);
+}
+
+// An invariant at territory t, for every pair of the first `factions` factions: the named ones for a
+// claim, and the rest too for a premise. Each invariant of the rest (as f or g) is one of its factions'
+// instances made weaker, so true of every game: the rest's sums have a unit where one of its factions
+// does, and where they have no character or mech none of its factions has one.
+z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t, int factions) {
   z3::expr all = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f)
-    for (int g = 0; g < kFactions; ++g) all = all && holds(b, v, t, f, g);
+  for (int f = 0; f < factions; ++f)
+    for (int g = 0; g < factions; ++g) all = all && holds(b, v, t, f, g);
   return all;
 }
 
@@ -122,7 +161,9 @@ struct Reachable {
   const char* id;
   std::vector<std::string> clauses;
   Invariant holds;
+  Invariant mid;  // the mid-action invariant it stands for within a Move action
   std::vector<std::string> misreadings;
+  bool pairwise = false;  // one of the first two: as premises, stated together (shared_only_in_pending_combat)
 };
 
 const std::vector<Reachable>& reachable() {
@@ -130,26 +171,34 @@ const std::vector<Reachable>& reachable() {
       {"scythe.reachable.combat-units-meet-only-in-pending-combat",
        {"scythe.move.combat-stop", "scythe.move.combat-pending"},
        combat_units_meet_only_in_pending_combat,
-       {mr::kNoCombatPending, mr::kPendingOnlyCharacter}},
+       mid_combat_units_meet,
+       {mr::kNoCombatPending, mr::kPendingOnlyCharacter},
+       true},
       {"scythe.reachable.workers-share-only-in-pending-combat",
        {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-workers",
         "scythe.move.worker-blocked-by-combat-units", "scythe.move.mech-carry", "scythe.move.combat-pending"},
        workers_share_only_in_pending_combat,
-       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat}},
+       mid_workers_share,
+       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat},
+       true},
       {"scythe.reachable.home-base-holds-only-its-faction",
        {"scythe.move.home-base", "scythe.move.workers-retreat"},
+       home_base_holds_only_its_faction,
        home_base_holds_only_its_faction,
        {mr::kHomeIgnored, mr::kRetreatToMoversBase}},
       {"scythe.reachable.no-pending-combat-in-home-base",
        {"scythe.move.home-base", "scythe.move.combat-pending"},
        no_pending_combat_in_home_base,
+       mid_no_pending_combat_in_home_base,
        {mr::kHomeIgnored}},
       {"scythe.reachable.character-on-encounter-has-it-pending",
        {"scythe.move.encounter-stop", "scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
        character_on_encounter_has_it_pending,
+       character_on_encounter_has_it_pending,
        {mr::kEncounterNoPending, mr::kEncounterAtPathEndOnly}},
       {"scythe.reachable.pending-encounter-on-token",
        {"scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
+       pending_encounter_on_token,
        pending_encounter_on_token,
        {mr::kEncounterEverywhere}},
   };
@@ -160,7 +209,7 @@ const std::vector<Reachable>& reachable() {
 
 z3::expr popularity_in_range(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f) {
+  for (int f = 0; f < kNamed; ++f) {
     const z3::expr p = m.popularity_after(f);
     ok = ok && p >= r.numbers.popularity_min && p <= r.numbers.popularity_max;
   }
@@ -168,14 +217,21 @@ z3::expr popularity_in_range(const sy::Rules& r, const SortedBoard& b, const Sor
 }
 
 // The workers sent home are the opponents' that arrive at their home bases: the mover's popularity
-// answers to the board, not to the encoding's own count.
+// answers to the board, not to the encoding's own count. Of the rest (whose home bases are not
+// territories of the question), the workers that left the path's territories other than the rest's home
+// bases (a step the move did not reach may name one): retreated-workers-at-home proves, of
+// every opponent (each can be named), that as many arrive as left.
 z3::expr loss_per_arrival(const sy::Rules& r, const SortedBoard& b, const SortedMove& m) {
   z3::expr arrived = b.c.int_val(0), others_kept = b.c.bool_val(true);
-  for (int o = 1; o < kFactions; ++o) {
+  for (int o = 1; o < kNamed; ++o) {
     const z3::expr& base = b.home_base[o];
     arrived = arrived + m.units_after(kWorker, base, o) - b.count(kWorker, base, o);
     others_kept = others_kept && m.popularity_after(o) == b.popularity[o];
   }
+  arrived = arrived + sum_distinct(m.path, [&](const z3::expr& x) {
+              const z3::expr left = b.count(kWorker, x, kRest) - m.units_after(kWorker, x, kRest);
+              return z3::ite(b.rest_home(x), b.c.int_val(0), left);  // where they arrive: not a departure
+            });
   const z3::expr owed = b.popularity[kMover] - r.numbers.popularity_loss_per_worker * arrived;
   const z3::expr floor = b.c.int_val(r.numbers.popularity_min);
   return m.popularity_after(kMover) == z3::ite(owed >= floor, owed, floor) && others_kept;
@@ -185,7 +241,7 @@ z3::expr loss_per_arrival(const sy::Rules& r, const SortedBoard& b, const Sorted
 // names (its start, its path, the faction's home base), and there they add up to what they were.
 z3::expr units_conserved(const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int f = 0; f < kFactions; ++f) {
+  for (int f = 0; f < kNamed; ++f) {
     std::vector<z3::expr> touched = {m.from};
     touched.insert(touched.end(), m.path.begin(), m.path.end());
     touched.push_back(b.home_base[f]);
@@ -203,7 +259,7 @@ z3::expr units_conserved(const SortedBoard& b, const SortedMove& m) {
 // arrive at its home base.
 z3::expr retreated_workers_at_home(const SortedBoard& b, const SortedMove& m) {
   z3::expr ok = b.c.bool_val(true);
-  for (int who = 1; who < kFactions; ++who) {
+  for (int who = 1; who < kNamed; ++who) {
     const z3::expr& base = b.home_base[who];
     const auto w = [&](const z3::expr& x) { return b.count(kWorker, x, who); };
     const auto w2 = [&](const z3::expr& x) { return m.units_after(kWorker, x, who); };
@@ -224,6 +280,52 @@ z3::expr no_new_unit_in_a_home_base(const SortedBoard& b, const SortedMove& m) {
   return z3::implies(b.is_home(b.any), ok);
 }
 
+// The six (`mid_action` false) or the mid-action invariants at each of `named`, for every pair of
+// factions with the rest (the first two in their joint form).
+z3::expr keeps_all(const SortedBoard& b, const View& v, const std::vector<z3::expr>& named, bool mid_action) {
+  z3::expr all = b.c.bool_val(true);
+  for (const z3::expr& t : named) {
+    all = all && shared_only_in_pending_combat(b, t, mid_action);
+    for (const Reachable& each : reachable())
+      if (!each.pairwise) all = all && at_every_faction(mid_action ? each.mid : each.holds, b, v, t, kFactions);
+  }
+  return all;
+}
+
+// scythe.move.once-per-action, as a unit move between two others sees it: the mover's character or
+// mechs on a territory where they meet an opponent's with no combat pending all moved in this action
+// (before it, such a meeting had its combat pending, by the first invariant; pending combats stay until
+// the action ends, and no opponent's character or mech moves), so none of them moves again.
+z3::expr not_moved_before(const SortedBoard& b, const SortedMove& m) {
+  if (m.unit == sy::Unit::worker) return b.c.bool_val(true);
+  return !(meets(before(b), m.from) && !b.combat_pending(m.from));
+}
+
+constexpr const char* kMeetWords = "the mover's character or mechs share a territory with an opponent's";
+
+// The action's start: a position that keeps the six keeps `r`'s mid-action invariant.
+Question action_start(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Reachable& r) {
+  const SortedBoard b(ctx);
+  const std::vector<z3::expr> named = {b.any};
+  z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, false);
+  if (!mis.empty()) premises = premises && b.a_game_of_the_named(named);
+  return {"the action's start", premises, at_every_faction(r.mid, b, before(b), b.any, kNamed),
+          meets(before(b), b.any)};
+}
+
+// The action's end: once every unit move is done, a combat is pending where the mover meets an
+// opponent (scythe.move.combat-pending); a position that keeps the mid-action invariants then keeps `r`.
+Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Reachable& r) {
+  const SortedBoard b(ctx);
+  const std::vector<z3::expr> named = {b.any};
+  z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, true);
+  if (!mis.empty()) premises = premises && b.a_game_of_the_named(named);
+  View end = before(b);
+  end.combat_pending = [&b, mis](const z3::expr& t) { return action_end_pending(b, t, mis); };
+  const z3::expr claim = at_every_faction(r.holds, b, end, b.any, kNamed);
+  return {"the action's end", premises, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
+}
+
 // The questions of one claim: every case, its premises and the claim after.
 std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Claim& claim) {
   std::vector<Question> qs;
@@ -232,6 +334,8 @@ std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const 
     const SortedMove m = sorted_move(b, c.rules, c.unit, c.steps, mis);
     z3::expr premises = b.well_formed(c.rules, m.named(b)) && m.premises;
     if (claim.premises) premises = premises && claim.premises(b, m);
+    // A misreading is asked of positions of games of two or three factions (unbounded.hpp): a kill is a game.
+    if (!mis.empty()) premises = premises && b.a_game_of_the_named(m.named(b));
     qs.push_back({c.words, premises, claim.holds(b, m), claim.exercised(b, m)});
   }
   return qs;
@@ -240,19 +344,40 @@ std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const 
 std::string covers(const sy::Rules& rules, const std::string& factions, const std::string& extra) {
   return fmt::format(
       "boards of any size: any map (territories an uninterpreted sort, adjacency an uninterpreted relation, home "
-      "bases and encounter tokens predicates), {}, any unit counts, popularity and holders of the format; every "
-      "Move action of one unit (a character, a mech carrying any number of workers, or a worker) along any path of "
-      "1 to {} steps for a character, {} for a mech, {} for a worker (the ruleset's move_range, and at least 2 as a "
-      "mech ability may give), revisits included; the conditions stated are unit-present, mech-carry, path, "
-      "home-base, the three stops and the worker's two blocks (range, once-per-action and units-per-action are "
-      "left out: a superset of the legal moves); under both readings of scythe.stop-path (paths of 2 steps or "
-      "more) and of scythe.worker-blocking (a worker's move), the other readings not changing a one-unit move{}",
+      "bases and encounter tokens predicates), {}, any unit counts and popularity of the format, the holder of a "
+      "shared territory any faction (as between two unit moves of an action); any number of units per Move "
+      "action, each unit's move (a character, a mech carrying any number of workers, or a worker) along any path "
+      "of 1 to {} steps for a character, {} for a mech, {} for a worker (the ruleset's move_range, and at least 2 "
+      "as a mech ability may give), revisits included, asked in turn; the conditions stated are unit-present, "
+      "mech-carry, path, home-base, the three stops and the worker's two blocks (range, once-per-action and "
+      "units-per-action are left out: a superset of the legal moves, so every reading of scythe.units-per-move, "
+      "scythe.carried-workers and scythe.vacated-workers, which only narrow which moves an action may make); "
+      "under both readings of scythe.stop-path (paths of 2 steps or more) and of scythe.worker-blocking (a "
+      "worker's move){}",
       factions, longest_path(rules, sy::Unit::character), longest_path(rules, sy::Unit::mech),
       longest_path(rules, sy::Unit::worker), extra);
 }
 
+// What the movement claims add: they are about one unit move, from any position of the format.
+constexpr const char* kEachUnitMoveWords =
+    "; each claim is of one unit move from any position of the format, so it holds after every unit move of an "
+    "action, and after the action";
+
+// What the claims about the states play can reach add: the induction within an action.
+constexpr const char* kMidActionWords =
+    ", from every position that keeps the six invariants of rules/scythe/invariants.json: such a position keeps "
+    "the mid-action invariants (the six, but the mover's character or mechs may share a territory with an "
+    "opponent's with no combat pending yet, and not in a home base), each unit move keeps those, and the action's "
+    "end (a combat set pending wherever the mover's character or mechs share a territory with an opponent's) "
+    "takes them back to the six; of once-per-action, what a unit move between two others sees of it: the mover's "
+    "character or mechs meeting an opponent's with no combat pending moved in this action, so they do not move "
+    "again";
+
 constexpr const char* kFactionsWords =
-    "two or three factions (the mover and two opponents, either of which may have no unit on the board)";
+    "any number of factions (the mover, two opponents each question names, either of which may have no unit, and "
+    "every other opponent taken together: per territory its units summed, how many of its factions are there, "
+    "what the one holding a shared territory has there, its home bases a predicate; each claim asked of the named "
+    "factions, which can be any faction or pair of factions)";
 
 UnboundedProof movement(const sy::Rules& rules, const char* id, const char* claim_words,
                         std::vector<std::string> clauses, std::vector<std::string> misreadings, Claim claim,
@@ -260,7 +385,7 @@ UnboundedProof movement(const sy::Rules& rules, const char* id, const char* clai
   UnboundedProof p;
   p.id = id;
   p.claim = claim_words;
-  p.covers = covers(rules, kFactionsWords, "");
+  p.covers = covers(rules, kFactionsWords, kEachUnitMoveWords);
   p.clauses = std::move(clauses);
   p.misreadings = std::move(misreadings);
   p.exercised_words = exercised_words;
@@ -313,22 +438,32 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
                          "no legal move adds a mover's unit to a home base", {"scythe.move.home-base"},
                          {mr::kHomeIgnored, mr::kOwnHomeOpen, mr::kHomeEndOnly},
                          {nullptr, no_new_unit_in_a_home_base, moved}, moves_words));
-  // The states play can reach: the position before keeps all six, the one after keeps each.
+  // The states play can reach, for Move actions of any number of unit moves: a position that keeps the
+  // six keeps the mid-action invariants (the action's start), a unit move from a position that keeps
+  // those keeps each (any number of them), and the action's end (combat-pending) takes such a position
+  // back to each of the six.
   for (const Reachable& r : reachable()) {
-    const Invariant holds = r.holds;
-    const Claim claim{
+    const Claim unit_move{
         [](const SortedBoard& b, const SortedMove& m) {
-          z3::expr all = b.c.bool_val(true);
-          const View v = before(b);
-          for (const z3::expr& t : m.named(b))
-            for (const Reachable& each : reachable()) all = all && at_every_faction(each.holds, b, v, t);
-          return all;
+          return keeps_all(b, before(b), m.named(b), true) && not_moved_before(b, m);
         },
-        [holds](const SortedBoard& b, const SortedMove& m) { return at_every_faction(holds, b, after(m), b.any); },
+        [mid = r.mid](const SortedBoard& b, const SortedMove& m) {
+          return at_every_faction(mid, b, after(m), b.any, kNamed);
+        },
         moved};
-    UnboundedProof p = movement(rules, r.id, "every legal move keeps it", r.clauses, r.misreadings, claim, moves_words);
-    p.covers = covers(rules, kFactionsWords, ", from every position that keeps the six invariants of "
-                                           "rules/scythe/invariants.json");
+    UnboundedProof p = movement(rules, r.id, "every legal Move action keeps it", r.clauses, r.misreadings, unit_move,
+                                moves_words);
+    const auto unit_moves = p.ask;
+    p.ask = [unit_moves, rules, r](z3::context& ctx, const std::string& mis) {
+      std::vector<Question> qs = unit_moves(ctx, mis);
+      qs.push_back(action_start(ctx, rules, mis, r));
+      qs.push_back(action_end(ctx, rules, mis, r));
+      return qs;
+    };
+    p.covers = covers(rules, kFactionsWords, kMidActionWords);
+    p.exercised_words = moves_words + "; at the action's start, " + kMeetWords +
+                        " (a combat pending there); at its end, " + kMeetWords + " and no combat is pending there yet";
+    p.questions_words = "unit kinds x path lengths x the readings that change them, the action's start and its end";
     out.push_back(std::move(p));
   }
   return out;
