@@ -133,10 +133,19 @@ const ReadingsTable<Readings>& readings_table() {
 
 // ---------------------------------------------------------------- reading a state
 
+// The unit kinds' names, as kUnitNames gives them, in kUnitKinds' order.
+constexpr std::string_view kUnitFields[] = {"civilian", "infantry", "bomber", "fighter", "mech"};
+static_assert([] {
+  for (std::size_t i = 0; i < kUnitKinds.size(); ++i)
+    if (kUnitNames[i].first != kUnitKinds[i] || kUnitNames[i].second != kUnitFields[i]) return false;
+  return std::size(kUnitFields) == kUnitKinds.size();
+}());
+
 UnitCounts read_unit_counts(const JsonReader& r) {
-  r.only({"civilian", "infantry", "bomber", "fighter", "mech"});
+  const auto given = r.only_fields(kUnitFields);
   UnitCounts counts;
-  for (Piece p : kUnitKinds) counts[p] = r.count_or(piece_name(p), 0);
+  for (std::size_t i = 0; i < kUnitKinds.size(); ++i)
+    if (given[i]) counts[kUnitKinds[i]] = given[i]->count();
   return counts;
 }
 
@@ -161,13 +170,14 @@ Faction read_faction(const JsonReader& r) {
 }
 
 Space read_space(const JsonReader& r) {
-  r.only({"adjacent", "units", "utilities", "shield", "shields"});
+  static constexpr std::string_view kFields[] = {"adjacent", "units", "utilities", "shield", "shields"};
+  const auto [adj, units, utilities, shield, shields] = r.only_fields(kFields);
   Space s;
-  if (auto adj = r.optional("adjacent")) s.adjacent = adj->strings();
-  if (auto u = r.optional("units"))
-    for (const auto& [owner, counts] : u->members()) s.units[owner] = read_unit_counts(counts);
-  if (auto u = r.optional("utilities"))
-    for (const auto& e : u->elements()) {
+  if (adj) s.adjacent = adj->strings();
+  if (units)
+    for (const auto& [owner, counts] : units->members()) s.units[owner] = read_unit_counts(counts);
+  if (utilities)
+    for (const auto& e : utilities->elements()) {
       e.only({"owner", "workers", "guests"});
       Utility utility{e.field("owner").string(), e.count_or("workers", 0)};
       if (auto g = e.optional("guests"))
@@ -179,10 +189,10 @@ Space read_space(const JsonReader& r) {
     sh.only({"owner", "level"});
     return Shield{sh.field("owner").string(), sh.optional("level") ? sh.field("level").integer(1) : 1};
   };
-  if (r.has("shield") && r.has("shields")) r.fail("give either \"shield\" (one) or \"shields\" (a list), not both");
-  if (auto sh = r.optional("shield")) s.shields.push_back(read_shield(*sh));
-  if (auto list = r.optional("shields"))
-    for (const auto& e : list->elements()) s.shields.push_back(read_shield(e));
+  if (shield && shields) r.fail("give either \"shield\" (one) or \"shields\" (a list), not both");
+  if (shield) s.shields.push_back(read_shield(*shield));
+  if (shields)
+    for (const auto& e : shields->elements()) s.shields.push_back(read_shield(e));
   std::sort(s.shields.begin(), s.shields.end(), [](const Shield& a, const Shield& b) { return a.owner < b.owner; });
   return s;
 }
