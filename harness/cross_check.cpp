@@ -27,9 +27,11 @@ namespace {
 // differ.
 bool identical(const json& a, const json& b) {
   if (a.type() != b.type() || a.size() != b.size()) return false;
-  if (a.is_object())
-    return std::equal(a.items().begin(), a.items().end(), b.items().begin(),
-                      [](const auto& x, const auto& y) { return x.key() == y.key() && identical(x.value(), y.value()); });
+  if (a.is_object()) {
+    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+      if (x.key() != y.key() || !identical(*x, *y)) return false;
+    return true;
+  }
   if (a.is_array()) return std::equal(a.begin(), a.end(), b.begin(), identical);
   if (a.is_number_float()) return std::signbit(a.get<double>()) == std::signbit(b.get<double>()) && a == b;
   return a == b;
