@@ -5,6 +5,7 @@
 //   build/bench/rulecheck_bench --benchmark_filter='Generate|Oracle|Serve'
 //
 // items_per_second is generated cases per second.
+#include <time.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -69,9 +70,22 @@ double children_cpu_seconds() {
   return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
+// CPU seconds used so far by this process (the harness side: generating nothing, planning, the
+// oracle, writing requests, reading and judging answers).
+double own_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 // Reports the engine's CPU time per case (µs) beside the benchmark's own CPU column.
 void report_engine_cpu(benchmark::State& state, double engine_seconds, std::size_t cases) {
   state.counters["engine_us_per_case"] = cases ? engine_seconds * 1e6 / static_cast<double>(cases) : 0.0;
+}
+
+// Reports the harness's CPU time per case (µs): with the engine's, which side sets the pace.
+void report_harness_cpu(benchmark::State& state, double harness_seconds, std::size_t cases) {
+  state.counters["harness_us_per_case"] = cases ? harness_seconds * 1e6 / static_cast<double>(cases) : 0.0;
 }
 
 void Generate(benchmark::State& state) {
@@ -116,12 +130,13 @@ void Serve(benchmark::State& state) {
                                      std::chrono::milliseconds(30000), 64});
   engine.start();
   std::size_t agreed = 0, total = 0;
-  const double engine_before = children_cpu_seconds();
+  const double engine_before = children_cpu_seconds(), harness_before = own_cpu_seconds();
   for (auto _ : state)
     cross_check(scenarios, library(), engine, CrossCheckOptions{}, [&](const CaseResult& r) {
       ++total;
       agreed += r.verdict == Verdict::pass;
     });
+  report_harness_cpu(state, own_cpu_seconds() - harness_before, total);
   report_engine_cpu(state, children_cpu_seconds() - engine_before, total);
   if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * scenarios.size()));
@@ -156,13 +171,14 @@ void ServeFuzz(benchmark::State& state) {
   PreparedCases prepared;
   cross.prepared = &prepared;
   std::size_t agreed = 0, total = 0;
-  const double engine_before = children_cpu_seconds();
+  const double engine_before = children_cpu_seconds(), harness_before = own_cpu_seconds();
   for (auto _ : state)
     for (const auto& batch : batches)
       cross_check(batch, library(), engine, cross, [&](const CaseResult& r) {
         ++total;
         agreed += r.verdict == Verdict::pass;
       });
+  report_harness_cpu(state, own_cpu_seconds() - harness_before, total);
   report_engine_cpu(state, children_cpu_seconds() - engine_before, total);
   if (agreed != total) state.SkipWithError("rulecheck serve disagreed with the oracle on a generated case");
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batches.size() * 256));

@@ -3,6 +3,7 @@
 // C++ parser is the validator (DESIGN.md: no separate C++ JSON Schema validator).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -40,6 +41,21 @@ class JsonReader {
   bool has(std::string_view key) const;
   // Rejects keys not in `allowed`, naming the first unknown one and listing the allowed ones.
   const JsonReader& only(std::initializer_list<std::string_view> allowed) const;
+  // only(allowed) and optional() of each allowed field in one pass over the object: the reader of
+  // each field given (absent or null: nullopt), in the order of `allowed`. The same errors as only().
+  template <std::size_t N>
+  std::array<std::optional<JsonReader>, N> only_fields(const std::string_view (&allowed)[N]) const {
+    expect_object();
+    std::array<std::optional<JsonReader>, N> out;
+    for (auto it = node_->begin(); it != node_->end(); ++it) {
+      const std::string& key = it.key();
+      std::size_t i = 0;
+      while (i < N && allowed[i] != key) ++i;
+      if (i == N) fail_unknown_field(key, allowed, N);
+      if (!it->is_null()) out[i] = child(*it);
+    }
+    return out;
+  }
   std::vector<std::pair<std::string, JsonReader>> members() const;
   std::vector<JsonReader> elements() const;
 
@@ -71,6 +87,7 @@ class JsonReader {
   int count_or(std::string_view key, int fallback) const;
 
  private:
+  [[noreturn]] void fail_unknown_field(const std::string& key, const std::string_view* allowed, std::size_t n) const;
   [[noreturn]] void fail_not_one_of(const std::string& name, const std::vector<std::string_view>& names) const;
   static std::string type_name(const json& j);
   JsonReader child(const json& node) const { return JsonReader(node, *this); }

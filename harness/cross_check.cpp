@@ -1,6 +1,7 @@
 #include "harness/cross_check.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <unordered_map>
 
@@ -20,13 +21,33 @@
 
 namespace rulecheck {
 
+namespace {
+
+// The same JSON value to the last bit, as its text would be: unlike ==, 1 and 1.0 (or 0.0 and -0.0)
+// differ.
+bool identical(const json& a, const json& b) {
+  if (a.type() != b.type() || a.size() != b.size()) return false;
+  if (a.is_object()) {
+    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+      if (x.key() != y.key() || !identical(*x, *y)) return false;
+    return true;
+  }
+  if (a.is_array()) return std::equal(a.begin(), a.end(), b.begin(), identical);
+  if (a.is_number_float()) return std::signbit(a.get<double>()) == std::signbit(b.get<double>()) && a == b;
+  return a == b;
+}
+
+}  // namespace
+
 const PreparedCases::Prepared& PreparedCases::get(const Scenario& s, const GameRules& rules,
                                                   const EngineReadings& engine, Bindings& bindings) {
   static constexpr std::size_t kKept = 4096;
-  std::string key = s.game;
-  ((key += '\n') += s.ruleset.dump()) += '\n';
-  key += s.interpretations.dump();
-  if (auto it = kept_.find(key); it != kept_.end()) return it->second;
+  const std::size_t key = std::hash<std::string>{}(s.game) ^ (std::hash<json>{}(s.ruleset) * 31) ^
+                          (std::hash<json>{}(s.interpretations) * 961);
+  for (auto [it, end] = kept_.equal_range(key); it != end; ++it)
+    if (it->second.game == s.game && identical(it->second.ruleset, s.ruleset) &&
+        identical(it->second.interpretations, s.interpretations))
+      return it->second.prepared;
   Prepared p{choose_readings(engine, rules, s.interpretations), nullptr};
   if (p.chosen.problem.empty()) {
     try {
@@ -36,7 +57,7 @@ const PreparedCases::Prepared& PreparedCases::get(const Scenario& s, const GameR
     }
   }
   if (kept_.size() >= kKept) kept_.clear();
-  return kept_.emplace(std::move(key), std::move(p)).first->second;
+  return kept_.emplace(key, Kept{s.game, s.ruleset, s.interpretations, std::move(p)})->second.prepared;
 }
 
 
@@ -46,6 +67,18 @@ namespace {
 struct OracleStep {
   std::string input_state;  // the state the step starts from, as JSON text
   OracleAnswer answer;      // the outcome, and the answer line `rulecheck serve` would write
+  // The last step's legal next state is kept as text only (answer.next_state_text) until outcome()
+  // is asked for: an engine that answers with the oracle's very line never needs its value.
+  bool state_as_text = false;
+
+  // The oracle's whole outcome (a next state kept as text is read back the first time).
+  const json& outcome() {
+    if (state_as_text) {
+      answer.outcome["state"] = json::parse(answer.next_state_text);
+      state_as_text = false;
+    }
+    return answer.outcome;
+  }
 };
 
 // The oracle's answer to every step, each step on the previous step's outcome. Each state is
@@ -58,7 +91,13 @@ std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, c
     OracleStep& o = steps[i];
     o.input_state = text;
     const Step& step = s.steps[i];
-    o.answer = oracle_answer(rules, json(ids[i]).dump(), step.is_query, *state, step.request);
+    const std::string id = json(ids[i]).dump();
+    if (i + 1 == s.steps.size()) {  // no later step starts from its outcome
+      o.answer = oracle_answer_state_as_text(rules, id, step.is_query, *state, step.request);
+      o.state_as_text = !step.is_query && o.answer.outcome["legal"].get<bool>();
+      continue;
+    }
+    o.answer = oracle_answer(rules, id, step.is_query, *state, step.request);
     if (step.is_query || !o.answer.outcome["legal"].get<bool>()) continue;
     text = std::move(o.answer.next_state_text);
     state = &o.answer.outcome["state"];
@@ -147,14 +186,14 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (ans.not_run) return decide(r, Verdict::skipped, i, ans.fault);
     if (!ans.fault.empty()) return decide(r, Verdict::errored, i, ans.fault);
     const std::string kind = request_kind(s.game, s.steps[i].is_query, s.steps[i].request);
-    const OracleAnswer& oracle = c.oracle[i].answer;
+    OracleStep& oracle = c.oracle[i];
     // Step 0 starts from the scenario's state; a later step from the oracle's previous outcome.
     const auto input_state = [&] { return i == 0 ? s.state : json::parse(c.oracle[i].input_state); };
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
-    if (ans.line == oracle.line) {
+    if (ans.line == oracle.answer.line) {
       note_answered(r, kind);
-      if (judge(r, s, i, oracle.outcome, nullptr, check)) return;
+      if (!s.steps[i].expect.is_null() && judge(r, s, i, oracle.outcome(), nullptr, check)) return;
       continue;
     }
     const std::optional<json>& parsed = ans.answer();
@@ -177,6 +216,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (a.contains("error"))
       return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
     note_answered(r, kind);
+    const json& oracle_outcome = oracle.outcome();
     std::string problem;
     bool state_invalid = false;
     const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
@@ -184,17 +224,17 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       decide(r, state_invalid ? Verdict::fail : Verdict::errored, i, problem);
       r.clauses = s.cites;
       if (state_invalid) {  // the solver says what it can: a next state that is not a state is forbidden
-        if (oracle.outcome.value("legal", true) == false) r.expected_rule = oracle.outcome.value("rule", "");
+        if (oracle_outcome.value("legal", true) == false) r.expected_rule = oracle_outcome.value("rule", "");
         const json state = input_state();
-        weigh_with_solver(r, rules, state, s.steps[i], a, oracle.outcome, options.solver_rlimit);
-        attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle.outcome, options.solver_rlimit);
+        weigh_with_solver(r, rules, state, s.steps[i], a, oracle_outcome, options.solver_rlimit);
+        attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle_outcome, options.solver_rlimit);
       }
       return;
     }
-    if (judge(r, s, i, outcome, &oracle.outcome, check)) {
+    if (judge(r, s, i, outcome, &oracle_outcome, check)) {
       const json state = input_state();
-      weigh_with_solver(r, rules, state, s.steps[i], outcome, oracle.outcome, options.solver_rlimit);
-      attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle.outcome, options.solver_rlimit);
+      weigh_with_solver(r, rules, state, s.steps[i], outcome, oracle_outcome, options.solver_rlimit);
+      attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle_outcome, options.solver_rlimit);
       return;
     }
   }

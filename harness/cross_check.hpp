@@ -33,7 +33,14 @@ class PreparedCases {
   const Prepared& get(const Scenario& s, const GameRules& rules, const EngineReadings& engine, Bindings& bindings);
 
  private:
-  std::unordered_map<std::string, Prepared> kept_;
+  // Found by a hash of the game, ruleset and interpretations, and confirmed by comparing them: no text
+  // is written per case to make a key.
+  struct Kept {
+    std::string game;
+    json ruleset, interpretations;
+    Prepared prepared;
+  };
+  std::unordered_multimap<std::size_t, Kept> kept_;
 };
 
 struct CrossCheckOptions {
@@ -51,7 +58,8 @@ struct CrossCheckOptions {
                                                 // cache of this call's own
   PreparedCases* prepared = nullptr;            // with `bindings`, for one engine: kept across calls too
   // Called as each case is planned, with its number in this call and the oracle's outcome of its first
-  // step (fuzz counts what a generated case reached without running the oracle on it twice).
+  // step: its legality and rule, or its result; a legal next state may be left out (fuzz counts what a
+  // generated case reached without running the oracle on it twice).
   std::function<void(std::size_t, const json&)> on_oracle_outcome;
 };
 

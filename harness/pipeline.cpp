@@ -29,9 +29,15 @@ std::string_view verdict_name(Verdict v) {
 
 namespace {
 
-// One step on the oracle: its line when `id_json` is given, its outcome when `outcome_wanted`.
+// What of an answer is wanted besides its line: nothing, the whole outcome, or the outcome without a
+// legal action's next state (that stays text: OracleAnswer::next_state_text).
+enum class Wanted { line, outcome, outcome_state_as_text };
+
+// One step on the oracle: its line when `id_json` is given, and what else `wanted` says.
+
 OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
-                         const json& request, bool outcome_wanted) {
+                         const json& request, Wanted wanted) {
+  const bool outcome_wanted = wanted != Wanted::line;
   OracleAnswer a;
   const bool with_line = !id_json.empty();
   if (is_query) {
@@ -40,8 +46,9 @@ OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool
     if (outcome_wanted) a.outcome = {{"result", std::move(result)}};
     return a;
   }
+  const bool value_wanted = wanted == Wanted::outcome;
   ApplyOutcome out = rules.apply_as(state, request,
-                                    !with_line ? NextState::value : outcome_wanted ? NextState::both : NextState::text);
+                                    !with_line ? NextState::value : value_wanted ? NextState::both : NextState::text);
   if (!out.legal) {
     if (with_line)
       a.line = fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_json, json(out.reason).dump(),
@@ -53,7 +60,8 @@ OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool
     a.line = fmt::format(R"({{"id":{},"legal":true,"state":{}}})", id_json, out.state_text);
     a.next_state_text = std::move(out.state_text);
   }
-  if (outcome_wanted) a.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
+  if (value_wanted) a.outcome = {{"legal", true}, {"state", std::move(*out.state)}};
+  else if (outcome_wanted) a.outcome = {{"legal", true}};
   return a;
 }
 
@@ -61,12 +69,18 @@ OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool
 
 OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
                            const json& request) {
-  return answer_step(rules, id_json, is_query, state, request, true);
+  return answer_step(rules, id_json, is_query, state, request, Wanted::outcome);
+}
+
+OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_view id_json, bool is_query,
+                                         const json& state, const json& request) {
+  return answer_step(rules, id_json, is_query, state, request,
+                     id_json.empty() ? Wanted::outcome : Wanted::outcome_state_as_text);
 }
 
 std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
                                const json& request) {
-  return answer_step(rules, id_json, is_query, state, request, false).line;
+  return answer_step(rules, id_json, is_query, state, request, Wanted::line).line;
 }
 
 namespace {

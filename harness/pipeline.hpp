@@ -38,6 +38,13 @@ struct OracleAnswer {
 OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
                            const json& request);
 
+// oracle_answer(), leaving a legal action's next state as text only (`id_json` given): the outcome is
+// {"legal": true} without "state", the state is next_state_text (its value: json::parse of it, exactly
+// what oracle_answer() gives). For a cross-check, where the engine's answer mostly equals `line` and
+// the outcome's state is then never looked at.
+OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_view id_json, bool is_query,
+                                         const json& state, const json& request);
+
 // oracle_answer()'s line alone, as `rulecheck serve` writes it (`id_json` given), without building
 // the outcome: a legal action's next state is written as text only.
 std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,

@@ -397,6 +397,36 @@ RC_GTEST_PROP(MessinaGenerated, AnIllegalAnswerNamesAClauseOfTheIndex, ()) {
   }
 }
 
+// No clause: the JSON edge. A legal action's next state, written as text straight from the oracle's
+// state (serve's answer, the harness's next request), is exactly the text of its JSON value dumped,
+// under every reading; and asking for both forms gives the same two. Cases under sampled rulesets
+// and with any valid state too, so that every field of the state format is written.
+RC_GTEST_PROP(MessinaGenerated, TheNextStatesTextIsItsJsonDumped, ()) {
+  static const rc::Gen<GeneratedCase> wide = [] {
+    generators::CaseOptions options;
+    options.any_state = true;
+    options.sample_ruleset = true;
+    return generators::messina_cases(ruleset(), options);
+  }();
+  const GeneratedCase c = *rc::gen::oneOf(cases(), wide);
+  RC_PRE(!c.is_query);
+  RC_TAG(c.kind);
+  const json merged = messina_rules().merged_ruleset(c.ruleset);
+  for (const Binding& b : every_reading()) {
+    const auto rules = find_game("messina")->bind(merged, b.readings);
+    const ApplyOutcome value = rules->apply(c.state, c.request);
+    const ApplyOutcome text = rules->apply_as(c.state, c.request, NextState::text);
+    const ApplyOutcome both = rules->apply_as(c.state, c.request, NextState::both);
+    RC_ASSERT(text.legal == value.legal);
+    RC_ASSERT(both.legal == value.legal);
+    if (!value.legal) continue;
+    RC_ASSERT(text.state == nullptr);
+    RC_ASSERT(text.state_text == value.state->dump());
+    RC_ASSERT(both.state_text == value.state->dump());
+    RC_ASSERT(*both.state == *value.state);
+  }
+}
+
 // Every interpretation point of rules/messina/interpretations.json, each reading: the same case
 // gives the same answer twice, and no reading throws: it answers legal, illegal with a clause, or
 // a query's result. An InputError on a generated case is a generator bug, failed loudly.

@@ -214,5 +214,38 @@ TEST(MessinaValidator, ShieldAndShieldsTogetherAreMalformed) {
   EXPECT_EQ(rejection(s).first.rfind("/state/spaces/D1", 0), 0u) << rejection(s).first;
 }
 
+// The next state as text, written straight from the oracle's state (serve's answer, the harness's
+// next request), is the dump of its JSON value byte for byte: names holding a quote and a backslash
+// (escaped), consents, a Shield, a utility, a card turned face up; and a name outside ASCII (left to dump()).
+TEST(MessinaValidator, NextStateTextIsTheDumpOfItsValue) {
+  const std::string quoted = "U\"E", slashed = "S\\F";  // U, a quote, E; S, a backslash, F
+  json s = valid_state();
+  s["factions"][quoted] = s["factions"]["UE"];
+  s["factions"].erase("UE");
+  s["factions"][slashed] = s["factions"]["SF"];
+  s["factions"].erase("SF");
+  s["factions"][quoted]["consents"] = {{slashed, {"muster", "build"}}};
+  s["spaces"]["D1"]["units"] = {{quoted, {{"civilian", 2}, {"mech", 1}}}};
+  s["spaces"]["D1"]["utilities"] = {{{"owner", quoted}, {"workers", 1}}};
+  s["spaces"]["D1"]["shield"] = {{"owner", quoted}, {"level", 2}};
+  s["spaces"]["D2"]["units"] = {{slashed, {{"civilian", 1}, {"infantry", 2}}}};
+  s["cards"]["D2"]["holder"] = quoted;
+  const json expose = {{"type", "expose"}, {"faction", quoted}, {"card", "D2"}};
+  json unicode = s;
+  unicode["factions"][slashed]["home"] = {"D\u00fcne"};
+  unicode["spaces"]["D\u00fcne"] = json::object();
+  for (const json& state : {s, unicode}) {
+    const ApplyOutcome value = bind("messina")->apply(state, expose);
+    const ApplyOutcome text = bind("messina")->apply_as(state, expose, NextState::text);
+    ASSERT_TRUE(value.legal) << value.reason;
+    ASSERT_TRUE(text.legal);
+    EXPECT_EQ(text.state, nullptr);
+    EXPECT_EQ(text.state_text, value.state->dump());
+    EXPECT_NE(text.state_text.find(R"("U\"E")"), std::string::npos) << text.state_text;
+    EXPECT_NE(text.state_text.find(R"("S\\F")"), std::string::npos) << text.state_text;
+    EXPECT_EQ(value.state->at("cards").at("D2").at("exposed"), true) << text.state_text;
+  }
+}
+
 }  // namespace
 }  // namespace rulecheck

@@ -17,10 +17,19 @@ namespace rulecheck::scythe {
 
 namespace {
 
+// The unit kinds' names, as kUnitNames gives them, in kUnits' order.
+constexpr std::string_view kUnitFields[] = {"character", "mech", "worker"};
+static_assert([] {
+  for (std::size_t i = 0; i < kUnits.size(); ++i)
+    if (kUnitNames[i].first != kUnits[i] || kUnitNames[i].second != kUnitFields[i]) return false;
+  return std::size(kUnitFields) == kUnits.size();
+}());
+
 UnitCounts read_units(const JsonReader& r) {
-  r.only({"character", "mech", "worker"});
+  const auto given = r.only_fields(kUnitFields);
   UnitCounts u;
-  for (Unit k : kUnits) u[k] = r.count_or(unit_name(k), 0);
+  for (std::size_t i = 0; i < kUnits.size(); ++i)
+    if (given[i]) u[kUnits[i]] = given[i]->count();
   return u;
 }
 
@@ -36,26 +45,27 @@ State read_state(const JsonReader& r) {
     r.field("territories")
         .fail(fmt::format("{} territories: rulecheck reads boards of at most {}", territories.size(), kMaxSpaces));
   for (const auto& [id, t] : territories) {
-    t.only({"adjacent", "home_base", "terrain", "units", "structure", "encounter", "resources", "held_by"});
+    static constexpr std::string_view kFields[] = {"adjacent",  "home_base", "terrain",   "units",
+                                                   "structure", "encounter", "resources", "held_by"};
+    const auto [adj, h, tr, u, st, e, res, held] = t.only_fields(kFields);
     Territory terr;
-    if (auto adj = t.optional("adjacent")) terr.adjacent = adj->strings();
-    if (auto h = t.optional("home_base")) terr.home_base = h->string();
-    if (auto tr = t.optional("terrain"))
-      terr.terrain = tr->one_of({"farm", "forest", "mountain", "tundra", "village", "lake", "factory", "home-base"});
-    if (auto u = t.optional("units"))
+    if (adj) terr.adjacent = adj->strings();
+    if (h) terr.home_base = h->string();
+    if (tr) terr.terrain = tr->one_of({"farm", "forest", "mountain", "tundra", "village", "lake", "factory", "home-base"});
+    if (u)
       for (const auto& [owner, counts] : u->members()) terr.units[owner] = read_units(counts);
-    if (auto st = t.optional("structure")) {
+    if (st) {
       st->only({"owner", "kind"});
       terr.structure =
           Structure{st->field("owner").string(), st->field("kind").one_of({"mill", "mine", "armory", "monument"})};
     }
-    if (auto e = t.optional("encounter")) terr.encounter = e->boolean();
-    if (auto res = t.optional("resources")) {
+    if (e) terr.encounter = e->boolean();
+    if (res) {
       res->only({"food", "wood", "metal", "oil"});
       for (const auto& [kind, n] : res->members())
         if (int c = n.count(); c > 0) terr.resources[kind] = c;
     }
-    if (auto h = t.optional("held_by")) terr.held_by = h->string();
+    if (held) terr.held_by = held->string();
     s.territories[id] = std::move(terr);
   }
   if (auto p = r.optional("pending")) {
