@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -133,5 +134,36 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
 void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, const ms::Rules& rules,
               const Stated& stated, LiteralStep& step, int& energy);
 bool unit_steps_encoded(const ms::Muster& a);
+
+// ---- the step kinds and their relation (literal_steps.cpp) ----
+
+// One step kind the searches ask about: a Muster, a Re-arm, or a Muster then a Re-arm in one round.
+struct Kind {
+  std::string name;
+  std::string title;
+  std::optional<ms::Muster> muster;  // the round's Muster (first, when there is a Re-arm after it)
+  std::optional<ms::Rearm> rearm;
+  bool own_shield = false;  // the step raises the builder's own Shield, standing at A before it
+};
+
+// One copy of a kind's relation from `pre`. For a Muster then a Re-arm, `mid` is the board the Re-arm
+// starts from (the Muster's outcome at the Re-arm's moment); the Muster must be allowed.
+struct CopyOf {
+  Freedoms v;
+  std::optional<LiteralStep> muster;
+  std::optional<SymBoard> mid;
+  LiteralStep last;
+};
+
+CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, const ms::Rules& rules,
+                bool replaying_last_only, const Stated& stated);
+inline CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, const ms::Rules& rules,
+                       bool replaying_last_only) {
+  return relation(k, pre, copy, rules, replaying_last_only, stated_by(rules.numbers));
+}
+std::vector<Kind> kinds();
+const Kind* kind_named(const std::string& name);
+// The shapes the searches try, smallest first.
+std::vector<Shape> literal_shapes();
 
 }  // namespace rulecheck::solver::messina::literal

@@ -120,13 +120,14 @@ void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, cons
   }
 
   // ---- stacking, per place built on ----
+  std::map<int, int> added_at;  // per space: the units built on its map space and on its card together
   for (const auto& [at, counts] : built) {
     int added = 0;
     for (int n : counts) added += n;
+    added_at[at.first] += added;
     const int s = at.first;
     const SymSpace& sp = pre.spaces[static_cast<std::size_t>(s)];
     const z3::expr map_now = on_map(pre, s, f, v);
-    const z3::expr card_now = z3::ite(sp.card_holder == f, total(sp.card_units), ctx.int_val(0));
     if (!at.second) {
       // messina.muster.stacking: the map space's limit; .over-limit: a space over it takes nothing new.
       c.push_back({kStacking, map_now + added <= map_limit});
@@ -137,14 +138,17 @@ void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, cons
       c.push_back({kStacking, total(sp.card_units) + added <= card_limit});
       c.push_back({kOverLimit, z3::implies(v.reading("messina.over-limit-card", kOverLimit) == 1, map_now <= map_limit)});
     }
-    // messina.cards.seven-per-location states a location's total, map and card together. Whether it
-    // limits a build beyond the map's and the card's own limits, the sentence does not say.
-    const z3::expr after = map_now + card_now + added;
+  }
+  // messina.cards.seven-per-location states a location's total, map and card together. Whether it
+  // limits a build beyond the map's and the card's own limits, the sentence does not say.
+  for (const auto& [s, added] : added_at) {
+    const SymSpace& sp = pre.spaces[static_cast<std::size_t>(s)];
+    const z3::expr card_now = z3::ite(sp.card_holder == f, total(sp.card_units), ctx.int_val(0));
     c.push_back({kSevenPerLocation,
                  z3::implies(v.open("location-total-binds", kSevenPerLocation,
                                     "whether the location's stated total limits a build beyond the map's and the "
                                     "card's own limits"),
-                             after <= stated.location_total)});
+                             on_map(pre, s, f, v) + card_now + added <= stated.location_total)});
   }
 
   // ---- equipping Civilians ----
