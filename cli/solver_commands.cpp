@@ -253,18 +253,24 @@ int finding_rank(const json& f) {
   return f.contains("settled") ? 1 : 0;
 }
 
-// ambiguities --edited FILE: the ruleset keys it changes for `game` (nothing when the file names
-// another game).
-json edited_keys(const std::string& file, const std::string& game) {
+// ambiguities --edited FILE: the ruleset keys it changes, read once before any search.
+json read_edited(const std::string& file) {
+  if (file.empty()) return json::object();
   json doc;
   try {
     doc = read_json_file(file);
   } catch (const InputError& e) {
-    throw InputError("--edited", fmt::format("{}: {}", file, e.what()));
+    throw InputError("--edited", fmt::format("--edited {}: {}", file, e.what()));
   }
-  if (!doc.is_object()) throw InputError("--edited", fmt::format("{}: expected a JSON object of ruleset keys", file));
-  if (doc.contains("game") && doc["game"] != game) return json::object();
+  if (!doc.is_object())
+    throw InputError("--edited", fmt::format("--edited {}: expected a JSON object of ruleset keys", file));
   return doc;
+}
+
+// The keys of `edited` for `game` (nothing when the file names another game).
+json edited_keys(const json& edited, const std::string& game) {
+  if (edited.contains("game") && edited["game"] != game) return json::object();
+  return edited;
 }
 
 // The contradiction search's record, in the console's words.
@@ -293,6 +299,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   json questions = json::array();  // one per question: {game, point, new, status, scope, reason?}
   json undecided = json::array();  // {point, kind, reason}: searches that ended unknown or interrupted
   json contradictions = json::array();  // per game with a literal encoding: the contradiction search
+  const json edited = read_edited(args.edited);
   const auto started = std::chrono::steady_clock::now();
   std::size_t declared = 0;
   std::vector<std::string> none_points;  // declared points whose search proved there is no witness
@@ -301,7 +308,13 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     if (args.format == "console")
       fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
     // --edited: the encoding reads the edited numbers; the rule texts keep stating today's.
-    const json ruleset = g->merged_ruleset(args.edited.empty() ? json::object() : edited_keys(args.edited, g->game));
+    json ruleset;
+    try {
+      ruleset = g->merged_ruleset(edited_keys(edited, g->game));
+    } catch (const InputError& e) {
+      if (args.edited.empty()) throw;
+      throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
+    }
     json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     if (!c.is_null()) contradictions.push_back(std::move(c));

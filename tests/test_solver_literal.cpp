@@ -186,6 +186,28 @@ TEST(SolverLiteral, ARefusedOutcomeAndAnAllowedOneBothReplayWhereTheWordsAreSile
   EXPECT_TRUE(sm::literal_allows(rules, kind_of(*it), it->example.state, action, std::nullopt, solver::Budget{}));
 }
 
+// The contradiction search: none on today's numbers; with the map's limit at 6 while the texts still
+// state 5 (so a location's total of 5 + 2 = 7), a location filled to 6 and 2 holds 8: the Muster page's
+// limits and the Location Card page's total cannot all hold, and no smaller set of clauses is named.
+TEST(SolverLiteral, TheContradictionSearchFindsNoneTodayAndTheLocationTotalUnderAMapLimitOf6) {
+  const auto rules = messina_typed_rules();
+  const auto today = sm::contradictions(rules, rules.numbers, solver::Budget{});
+  EXPECT_EQ(today.status, "none") << today.why;
+  EXPECT_TRUE(today.found.empty());
+  EXPECT_EQ(today.probes, static_cast<int>(sm::literal_step_kinds().size()) + 1);
+
+  auto edited = rules;
+  edited.numbers.stacking_map = rules.numbers.stacking_map + 1;
+  const auto six = sm::contradictions(edited, rules.numbers, solver::Budget{});
+  ASSERT_EQ(six.status, "found") << six.why;
+  ASSERT_EQ(six.found.size(), 1u);
+  EXPECT_EQ(six.found[0].probe, "fill-location");
+  EXPECT_EQ(six.found[0].clauses, (std::vector<std::string>{"messina.cards.capacity", "messina.cards.seven-per-location",
+                                                            "messina.muster.stacking"}));
+  // Edited texts that state the new total too (the stated ruleset edited alike): nothing contradicts.
+  EXPECT_EQ(sm::contradictions(edited, edited.numbers, solver::Budget{}).status, "none");
+}
+
 TEST(SolverLiteral, AStarvedSearchIsUnknownNeverNone) {
   const auto records = sm::discover(messina_typed_rules(), solver::Budget{1});
   ASSERT_FALSE(records.empty());
@@ -193,6 +215,9 @@ TEST(SolverLiteral, AStarvedSearchIsUnknownNeverNone) {
     EXPECT_EQ(w.kind, "unknown") << w.point;
     EXPECT_FALSE(w.note.empty());
   }
+  const auto c = sm::contradictions(messina_typed_rules(), messina_typed_rules().numbers, solver::Budget{1});
+  EXPECT_EQ(c.status, "unknown");
+  EXPECT_NE(c.why.find("rlimit 1"), std::string::npos) << c.why;
 }
 
 }  // namespace
