@@ -122,8 +122,9 @@ TEST(SolverLiteral, EveryFindingIsReachableAndItsTwoOutcomesDifferOnReplay) {
 // Shield may be upgraded (messina.shield-upgrade-area), are re-found by the search, not made again:
 // the witness's two outcomes are the oracle's under the point's two readings.
 TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShieldUpgradeArea) {
-  for (const std::string point : {"messina.equip-built-civilians", "messina.shield-upgrade-area",
-                                   "messina.build-disband", "messina.over-limit-card", "messina.stacking-scope"}) {
+  for (const std::string point :
+       {"messina.equip-built-civilians", "messina.shield-upgrade-area", "messina.build-disband",
+        "messina.over-limit-card", "messina.stacking-scope", "messina.hand-limit-discard", "messina.discard-emptying"}) {
     SCOPED_TRACE(point);
     const auto& found = discovered();
     const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
@@ -147,12 +148,14 @@ TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShiel
   EXPECT_EQ(refused.rule, "messina.muster.equip");
 }
 
-// The unit steps' new findings, each where the words are silent: a Civilian onto a card (the card's
-// capacity sentence counts Military Units) and equipping outside the Friendly Area (the area sentence
-// speaks of new units built). The oracle allows both today; rules/messina/dismissed.json settles them.
+// The unit and card steps' new findings, each where the words are silent: a Civilian onto a card (the
+// card's capacity sentence counts Military Units), equipping outside the Friendly Area (the area
+// sentence speaks of new units built), and emptying a face-down card for its discard (the discard
+// sentence does not say the move is a transfer, made face-up). rules/messina/dismissed.json settles
+// them; the oracle's outcome today is the refused one for the last, the allowed one for the others.
 TEST(SolverLiteral, FindsTheUnitStepsSilences) {
   const auto rules = messina_typed_rules();
-  for (const std::string kind : {"muster-build-civilian-onto-card", "muster-equip"}) {
+  for (const std::string kind : {"muster-build-civilian-onto-card", "muster-equip", "empty-and-discard"}) {
     SCOPED_TRACE(kind);
     const auto& found = discovered();
     const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) {
@@ -164,10 +167,17 @@ TEST(SolverLiteral, FindsTheUnitStepsSilences) {
     const auto& refused = it->outcomes[0].legal ? it->outcomes[1] : it->outcomes[0];
     ASSERT_TRUE(allowed.legal);
     ASSERT_FALSE(refused.legal);
-    EXPECT_EQ(refused.rule, kind == "muster-equip" ? "messina.muster.friendly-area" : "messina.cards.capacity");
+    EXPECT_EQ(refused.rule, kind == "muster-equip"        ? "messina.muster.friendly-area"
+                            : kind == "empty-and-discard" ? "messina.cards.transfer"
+                                                          : "messina.cards.capacity");
+    const auto& action = std::get<ms::Action>(it->example.step);
+    if (kind == "empty-and-discard") {
+      EXPECT_EQ(it->today, refused.reading);
+      EXPECT_THROW(ms::apply(rules, it->example.state, action), RuleViolation);
+      continue;
+    }
     EXPECT_EQ(it->today, allowed.reading);
     // The allowed outcome is the oracle's, board for board.
-    const auto& action = std::get<ms::Action>(it->example.step);
     EXPECT_EQ(changeable(ms::apply(rules, it->example.state, action)), changeable(*allowed.next));
   }
 }

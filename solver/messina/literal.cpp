@@ -79,9 +79,16 @@ bool matches(const Replayed& r, const ReadingOutcome<ms::State, ms::QueryAnswer>
 }
 
 // The declared point whose readings, in the oracle, give the two outcomes of `w` (the other points as
-// `base` has them); empty when none does.
-std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const ms::Action& a) {
-  for (const auto& p : literal_points()) {
+// `base` has them); empty when none does. The point that caused the finding (`cause`, when it is one)
+// is tried first: on a witness where two points separate the same outcomes, it is the one found.
+std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const ms::Action& a,
+                          const std::string& cause) {
+  std::vector<const PointReadings*> order;
+  if (const PointReadings* c = point_named(cause)) order.push_back(c);
+  for (const auto& p : literal_points())
+    if (p.point != cause) order.push_back(&p);
+  for (const PointReadings* q : order) {
+    const PointReadings& p = *q;
     std::vector<Replayed> by_reading;
     for (std::size_t i = 0; i < p.names.size(); ++i) {
       ms::Rules r = base;  // the point at reading i
@@ -132,6 +139,14 @@ z3::expr held(const Freedom& x, const Freedom& y) {
   return x.var && y.var;
 }
 
+// The readings a kind fixes in every search of it (Kind::fixed).
+z3::expr fixed_readings(const Kind& k, const Freedoms& v) {
+  z3::expr e = v.domains().ctx().bool_val(true);
+  for (const auto& [tag, reading] : k.fixed)
+    if (const Freedom* f = v.find(tag)) e = e && f->var == reading;
+  return e;
+}
+
 Search search_once(const Kind& k, const Shape& shape, const std::set<std::string>& blocked, const ms::Rules& rules,
                    const Budget& budget) {
   z3::context ctx;
@@ -143,7 +158,9 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   opt.add(x.v.domains() && y.v.domains());
   if (x.muster) opt.add(x.muster->ok && y.muster->ok);  // the round's Muster allowed in both
   for (const auto& tag : blocked)
-    if (const Freedom* fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy) opt.add(held(*fx, *fy));
+    if (const Freedom* fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy && !k.fixed.count(tag))
+      opt.add(held(*fx, *fy));
+  opt.add(fixed_readings(k, x.v) && fixed_readings(k, y.v));
   if (k.own_shield) opt.add(pre.spaces[0].shield[0] > 0);  // Red's Shield at A (the shape's first space and faction)
   opt.add(outcomes_differ(x, y));
   const z3::expr size = board_size(pre);
@@ -170,8 +187,9 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
       s.add(x.v.domains() && y.v.domains());
       if (x.muster) s.add(x.muster->ok && y.muster->ok);
       if (k.own_shield) s.add(pre.spaces[0].shield[0] > 0);
+      s.add(fixed_readings(k, x.v) && fixed_readings(k, y.v));
       for (const auto& f : x.v.all()) {
-        if (f.tag == tag) continue;
+        if (f.tag == tag || k.fixed.count(f.tag)) continue;
         const Freedom* g = y.v.find(f.tag);
         if (g) s.add(blocked.count(f.tag) ? held(f, *g) : f.var == g->var);
         if (defaults && f.readings > 0) s.add(f.var == 0);
@@ -192,7 +210,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   w.found_by_search = true;
   w.size = int_value(m, size);
   const SymBoard& start = x.mid ? *x.mid : pre;  // the board the last step starts from
-  const ms::Action step = k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+  const ms::Action step = action_of(k);
   w.example = Example<ms::State, Step>{read_board(m, start), step};
   const Freedom* fx = x.v.find(cause);
   const Freedom* fy = y.v.find(cause);
@@ -240,7 +258,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   if (!non_default.empty()) w.note += fmt::format(" This board needs {}.", fmt::join(non_default, ", "));
   // Re-found: the oracle, under the readings of a declared point (the other points as the model has
   // them), gives the same two outcomes.
-  w.refinds = refound_point(w, readings_in(m, x.v, rules), step);
+  w.refinds = refound_point(w, readings_in(m, x.v, rules), step, cause);
   if (!w.refinds.empty()) w.is_new = false;
   const Replayed today = oracle_outcome(rules, w.example.state, step);  // the outcome the oracle gives now
   for (const auto& o : w.outcomes)
@@ -258,6 +276,7 @@ Search dead_end_once(const Kind& k, const Shape& shape, const ms::Rules& rules, 
   for (const auto& c : well_formed(pre, rules.numbers)) opt.add(c.formula);
   opt.add(reachable_board(pre, rules));
   opt.add(x.v.domains());
+  opt.add(fixed_readings(k, x.v));
   if (x.muster) opt.add(x.muster->ok);
   opt.add(x.last.ok);
   const Constraints after = well_formed(x.last.post, rules.numbers);
@@ -274,7 +293,7 @@ Search dead_end_once(const Kind& k, const Shape& shape, const ms::Rules& rules, 
   w.is_new = true;
   w.found_by_search = true;
   w.size = int_value(m, size);
-  const ms::Action step = k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+  const ms::Action step = action_of(k);
   w.example = Example<ms::State, Step>{read_board(m, x.mid ? *x.mid : pre), step};
   std::set<std::string> clauses;
   for (const auto& c : x.last.conditions) clauses.insert(c.clause);
@@ -369,6 +388,8 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
     replay.rearm = *r;
   else if (const auto* mu = std::get_if<ms::Muster>(&step))
     replay.muster = *mu;
+  else
+    replay.other = step;
   z3::context ctx;
   const SymBoard pre = pinned_board(ctx, state);
   CopyOf x = relation(replay, pre, "1", defaults, true);

@@ -35,6 +35,10 @@ inline constexpr const char* kNoStructures = "messina.cards.no-structures";
 inline constexpr const char* kCapacity = "messina.cards.capacity";
 inline constexpr const char* kMusterOnto = "messina.cards.muster-onto";
 inline constexpr const char* kSevenPerLocation = "messina.cards.seven-per-location";
+inline constexpr const char* kHolding = "messina.cards.holding";
+inline constexpr const char* kTransfer = "messina.cards.transfer";
+inline constexpr const char* kHandLimit = "messina.cards.hand-limit";
+inline constexpr const char* kDiscardEmpty = "messina.cards.discard-empty";
 inline constexpr const char* kWorkersPlaced = "messina.population.placement.workers";
 inline constexpr const char* kDisband = "messina.population.disband-on-shortfall";
 
@@ -135,6 +139,13 @@ void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, cons
               const Stated& stated, LiteralStep& step, int& energy);
 bool unit_steps_encoded(const ms::Muster& a);
 
+// The Location Card page's transfer of units from a card to the map, and the end of an Exploration
+// Action (cards emptied and discarded under the hand limit), onto `step.post` (literal_cards.cpp).
+void transfer_op(const SymBoard& pre, int f, const ms::Transfer& t, Freedoms& v, const ms::Rules& rules,
+                 LiteralStep& step);
+void end_exploration_ops(const SymBoard& pre, int f, const ms::EndExploration& a, Freedoms& v, const ms::Rules& rules,
+                         LiteralStep& step);
+
 // ---- the step kinds and their relation (literal_steps.cpp) ----
 
 // One step kind the searches ask about: a Muster, a Re-arm, or a Muster then a Re-arm in one round.
@@ -144,7 +155,13 @@ struct Kind {
   std::optional<ms::Muster> muster;  // the round's Muster (first, when there is a Re-arm after it)
   std::optional<ms::Rearm> rearm;
   bool own_shield = false;  // the step raises the builder's own Shield, standing at A before it
+  std::optional<ms::Action> other = std::nullopt;  // a step of the Location Card page (a transfer, an Exploration's end)
+  // Declared points held at one reading in every search of the kind (the case it asks about needs
+  // it; a point found and held at its default by an earlier kind gives way): point -> reading.
+  std::map<std::string, int> fixed = {};
 };
+// The step a kind asks about (the Re-arm of a two-step kind).
+ms::Action action_of(const Kind& k);
 
 // One copy of a kind's relation from `pre`. For a Muster then a Re-arm, `mid` is the board the Re-arm
 // starts from (the Muster's outcome at the Re-arm's moment); the Muster must be allowed.

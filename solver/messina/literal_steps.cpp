@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "solver/messina/literal_frame.hpp"
@@ -35,7 +36,10 @@ const std::vector<PointReadings>& literal_points() {
       point("messina.over-limit-card", {"map-only", "card-too"}, &R::over_limit_card),
       point("messina.card-in-area", {"connected", "every-held-card"}, &R::card_in_area),
       point("messina.equip-built-civilians", {"at-start", "built-too"}, &R::equip_built_civilians),
-      point("messina.build-disband", {"builds-and-equip", "builds-only", "move-or-convert"}, &R::build_disband)};
+      point("messina.build-disband", {"builds-and-equip", "builds-only", "move-or-convert"}, &R::build_disband),
+      // the Location Card page's steps
+      point("messina.hand-limit-discard", {"exactly-excess", "more-when-over", "any-number"}, &R::hand_limit_discard),
+      point("messina.discard-emptying", {"stacking-binds", "overrides-stacking"}, &R::discard_emptying)};
   return points;
 }
 
@@ -95,7 +99,24 @@ std::map<ms::SpaceId, Earlier> earlier_of(const ms::Muster& m) {
   return out;
 }
 
+LiteralStep literal_card_step(const SymBoard& pre, const ms::Action& a, Freedoms& v, const ms::Rules& rules) {
+  LiteralStep step{pre.ctx().bool_val(true), pre, {}};
+  if (const auto* t = std::get_if<ms::Transfer>(&a))
+    transfer_op(pre, pre.faction_index(t->faction), *t, v, rules, step);
+  else if (const auto* e = std::get_if<ms::EndExploration>(&a))
+    end_exploration_ops(pre, pre.faction_index(e->faction), *e, v, rules, step);
+  z3::expr ok = pre.ctx().bool_val(true);
+  for (const auto& c : step.conditions) ok = ok && c.formula;
+  step.ok = ok;
+  return step;
+}
+
 }  // namespace
+
+ms::Action action_of(const Kind& k) {
+  if (k.other) return *k.other;
+  return k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+}
 
 std::vector<Kind> kinds() {
   const ms::Where a{"A", false};
@@ -107,7 +128,21 @@ std::vector<Kind> kinds() {
                   std::vector<ms::PieceCount> disband) {
     return ms::Muster{"Red", std::move(builds), std::move(equip), {}, std::move(disband)};
   };
+  ms::UnitCounts one_infantry;
+  one_infantry[ms::Piece::infantry] = 1;
+  const ms::Transfer from_card_a{"Red", "A", one_infantry};
   return {
+      // the Location Card page's steps
+      {"transfer", "Red moves an Infantry from the Location Card of A onto A", std::nullopt, std::nullopt, false,
+       ms::Action{from_card_a}},
+      {"discard", "Red discards the Location Card of A at the end of an Exploration Action", std::nullopt,
+       std::nullopt, false, ms::Action{ms::EndExploration{"Red", {}, {"A"}}}},
+      {"empty-and-discard",
+       "Red moves an Infantry from the Location Card of A onto A and discards the card at the end of an Exploration "
+       "Action",
+       std::nullopt, std::nullopt, false, ms::Action{ms::EndExploration{"Red", {from_card_a}, {"A"}}},
+       // a hand within its limit (2 spaces hold 2 cards at most) discards a card only under any-number
+       {{"messina.hand-limit-discard", 2}}},
       // the unit steps of a Muster
       {"muster-build-civilian", "Red builds a Civilian at A in a Muster", units({{a, ms::Piece::civilian, 1}}, {}, {}),
        std::nullopt},
@@ -147,6 +182,10 @@ CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, con
                 bool replaying_last_only, const Stated& stated) {
   z3::context& ctx = pre.ctx();
   Freedoms v(ctx, copy);
+  if (k.other) {
+    LiteralStep step = literal_card_step(pre, *k.other, v, rules);
+    return CopyOf{std::move(v), std::nullopt, std::nullopt, std::move(step)};
+  }
   if (k.muster && k.rearm && !replaying_last_only) {
     LiteralStep m = literal_muster(pre, *k.muster, {}, v, rules, stated);
     SymBoard mid = m.post;
