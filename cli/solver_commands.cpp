@@ -28,6 +28,7 @@ struct SolverArgs {
   unsigned rlimit = 50'000'000;
   bool strength = false;  // prove --strength
   std::string text;       // ambiguities --text: the folder of rule texts to quote
+  std::string edited;     // ambiguities --edited: the ruleset keys the encoding reads changed
 };
 
 // The games asked for (all by default), each with its rules; nothing when one is unknown.
@@ -257,6 +258,44 @@ int finding_rank(const json& f) {
   return f.contains("settled") ? 1 : 0;
 }
 
+// ambiguities --edited FILE: the ruleset keys it changes, read once before any search.
+json read_edited(const std::string& file) {
+  if (file.empty()) return json::object();
+  json doc;
+  try {
+    doc = read_json_file(file);
+  } catch (const InputError& e) {
+    throw InputError("--edited", fmt::format("--edited {}: {}", file, e.what()));
+  }
+  if (!doc.is_object())
+    throw InputError("--edited", fmt::format("--edited {}: expected a JSON object of ruleset keys", file));
+  return doc;
+}
+
+// The keys of `edited` for `game` (nothing when the file names another game).
+json edited_keys(const json& edited, const std::string& game) {
+  if (edited.contains("game") && edited["game"] != game) return json::object();
+  return edited;
+}
+
+// The contradiction search's record, in the console's words.
+void print_contradictions(const json& c) {
+  const std::string game = c.value("game", "");
+  const std::string status = c.value("status", "");
+  for (const auto& x : c.value("found", json::array())) {
+    std::vector<std::string> clauses = x.value("clauses", std::vector<std::string>{});
+    fmt::print("CONTRADICTION {} {}: {} cannot all hold\n    {}\n    {}\n", game, x.value("probe", ""),
+               fmt::join(clauses, " + "), x.value("title", ""), x.value("note", ""));
+  }
+  if (status == "none")
+    fmt::print("none     {} contradictions: the literal constraints of each of {} probe(s) can all hold on some board "
+               "(proved); scope: {}\n",
+               game, c.value("probes", 0), c.value("scope", ""));
+  else if (status != "found" || c.contains("reason"))
+    fmt::print("{:8} {} contradictions: not decided: {}\n", status == "found" ? "unknown" : status, game,
+               c.value("reason", ""));
+}
+
 int ambiguities_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
@@ -264,6 +303,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   json findings = json::array();
   json questions = json::array();  // one per question: {game, point, new, status, scope, reason?}
   json undecided = json::array();  // {point, kind, reason}: searches that ended unknown or interrupted
+  json contradictions = json::array();  // per game with a literal encoding: the contradiction search
+  const json edited = read_edited(args.edited);
   const auto started = std::chrono::steady_clock::now();
   std::size_t declared = 0;
   std::vector<std::string> none_points;  // declared points whose search proved there is no witness
@@ -271,7 +312,17 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     const Game* game = find_game(g->game);
     if (args.format == "console")
       fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
-    json found = game->ambiguities(g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
+    // --edited: the encoding reads the edited numbers; the rule texts keep stating today's.
+    json ruleset;
+    try {
+      ruleset = g->merged_ruleset(edited_keys(edited, g->game));
+    } catch (const InputError& e) {
+      if (args.edited.empty()) throw;
+      throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
+    }
+    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit);
+    json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
+    if (!c.is_null()) contradictions.push_back(std::move(c));
     declared += g->points.size();
     // A declared point no search answered (none is written for it) is not decided either.
     for (const auto& p : g->points) {
@@ -341,8 +392,11 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     const std::string status = q.value("status", "");
     (status == "witness" ? witnesses : status == "none" ? nones : status == "unknown" ? unknowns : stopped)++;
   }
+  for (const auto& c : contradictions)
+    if (c.value("status", "") == "unknown" || (c.value("status", "") == "found" && c.contains("reason"))) ++unknowns;
   if (args.format == "json") {
     json out{
+        {"contradictions", contradictions},
         {"findings", findings},
         {"questions", questions},
         {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
@@ -374,6 +428,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     if (probes_none)
       fmt::print("none     {} search(es) for new findings: no undecided step and no dead end on their boards (proved)\n",
                  probes_none);
+    for (const auto& c : contradictions) print_contradictions(c);
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",
                findings.size(), declared, seconds, questions.size(), witnesses, nones, unknowns);
     if (stopped) fmt::print(", {} interrupted", stopped);
@@ -453,6 +508,11 @@ void add_solver_commands(CLI::App& app, Context& context) {
                 "The folder of rule texts whose sentences the report quotes (default: $RULECHECK_RULE_TEXTS, else "
                 "../shared/rules beside the project); without one each clause is given in our words with its "
                 "paragraph number");
+  a->add_option("--edited", amb->edited,
+                "An edited ruleset (rules/<game>/ruleset.json, whole or only the keys it changes, as diff --edited): "
+                "the searches read its numbers while the rule texts keep stating today's, so the contradiction "
+                "search reports each sentence that restates a number the edit changed (stacking_map 6 against a "
+                "location's total of 5 + 2)");
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
   a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });

@@ -98,6 +98,14 @@ class Game {
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
   // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md).
   virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
+  // The contradiction search over the game's literal encoding (docs/solver.md): clauses whose literal
+  // constraints cannot all hold on any board of its scope. `ruleset`: the numbers the encoding reads;
+  // `stated_ruleset`: the ruleset the rule texts state (their sentences that restate a number keep
+  // it). A record {"game", "status": "none"|"found"|"unknown"|"interrupted", "scope", "probes",
+  // "reason"?, "found": [{"probe", "title", "clauses", "note"}]}, or null for a game with no literal
+  // encoding.
+  virtual json contradictions(const json& ruleset, const json& stated_ruleset, const json& readings,
+                              unsigned rlimit) const = 0;
   // The Z3 layer's smallest witnesses of an edit: for each probe step of the game (every encoded action and
   // query type on small boards), the smallest state where `base` and `edited` (each a full merged ruleset and
   // every point's reading) give different outcomes. An array of records {"game", "probe", "clauses", "size",

@@ -24,6 +24,7 @@
 //     static json prove(const Rules&, unsigned rlimit);
 //     static json prove_strength(const Rules&, unsigned rlimit);
 //     static json ambiguities(const Rules&, unsigned rlimit);
+//     static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit);  // optional
 //     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
 //   };
 #pragma once
@@ -224,6 +225,14 @@ class GameOf final : public Game {
   }
   json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
+  }
+  json contradictions(const json& ruleset, const json& stated_ruleset, const json& readings,
+                      unsigned rlimit) const override {
+    if constexpr (requires(const typename Edge::Rules& r) { Edge::contradictions(r, r, rlimit); })
+      return Edge::contradictions(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")),
+                                  Edge::bind(JsonReader(stated_ruleset, ""), JsonReader(readings, "")), rlimit);
+    else
+      return nullptr;  // no literal encoding for this game
   }
   json edit_witnesses(const json& base_ruleset, const json& base_readings, const json& edited_ruleset,
                       const json& edited_readings, unsigned rlimit) const override {

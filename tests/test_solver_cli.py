@@ -402,3 +402,47 @@ def test_a_starved_literal_search_is_unknown_never_none(starved):
     assert p.returncode == 1
     literal = [q for q in doc["questions"] if q["point"].startswith("messina.literal.")]
     assert literal and all(q["status"] == "unknown" for q in literal), literal
+
+
+# ---- the contradiction search over the literal encoding (solver/messina/literal_contradictions.cpp) ----
+
+
+def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
+    _, doc = witnesses
+    by_game = {c["game"]: c for c in doc["contradictions"]}
+    assert set(by_game) == {"messina"}  # Scythe has no literal encoding
+    c = by_game["messina"]
+    assert c["status"] == "none" and c["found"] == [], c
+    assert c["probes"] >= 14 and "board play can reach" in c["scope"]
+
+
+def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, root, tmp_path):
+    """The Muster page edited to 6 units per map space while the Location Card page still says a
+    location holds 7 in all (5 + 2): filled to 6 on the map and 2 on the card, a location holds 8."""
+    edited = tmp_path / "map6.json"
+    edited.write_text(json.dumps({"game": "messina", "stacking_map": 6}))
+    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--edited", str(edited)]
+    p = run(cmd + ["--format", "json"], timeout=300)
+    assert p.returncode == 0, p.stderr
+    (c,) = json.loads(p.stdout)["contradictions"]
+    assert c["status"] == "found", c
+    (found,) = c["found"]
+    assert found["probe"] == "fill-location"
+    assert found["clauses"] == ["messina.cards.capacity", "messina.cards.seven-per-location", "messina.muster.stacking"]
+    assert "limit of 6" in found["note"] and "hold 8 units" in found["note"] and "holds 7 in all" in found["note"]
+    console = run(cmd, timeout=300)
+    assert console.returncode == 0, console.stderr
+    assert ("CONTRADICTION messina fill-location: messina.cards.capacity + messina.cards.seven-per-location + "
+            "messina.muster.stacking cannot all hold") in console.stdout
+    # The same limit with the location's total stated to match (an edit of both sentences) is no contradiction:
+    # the texts state today's numbers, so only the encoding's numbers change here; 5 is today's.
+    edited.write_text(json.dumps({"game": "messina", "stacking_map": 5}))
+    p = run(cmd + ["--format", "json"], timeout=300)
+    assert json.loads(p.stdout)["contradictions"][0]["status"] == "none"
+
+
+def test_an_edited_ruleset_that_is_not_an_object_is_refused_naming_the_option(rulecheck, root, tmp_path):
+    edited = tmp_path / "bad.json"
+    edited.write_text("[1]")
+    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--edited", str(edited)])
+    assert p.returncode == 2 and "--edited" in p.stderr and "expected a JSON object" in p.stderr, p.stderr

@@ -26,12 +26,23 @@ const std::vector<sm::MessinaWitness>& discovered() {
 
 std::string kind_of(const sm::MessinaWitness& w) { return w.signature.substr(0, w.signature.find('|')); }
 
-// What the literal Shield steps can change: every faction's Energy and every Shield's level.
-std::string shields_and_energy(const ms::State& s) {
+// What the literal steps can change: every faction's Energy and tokens, every Shield's level, and the
+// units on the map and on the cards.
+std::string changeable(const ms::State& s) {
   std::string out;
-  for (const auto& [id, f] : s.factions) out += id + ":" + std::to_string(f.resources.energy) + ";";
-  for (const auto& [id, sp] : s.spaces)
+  auto counts = [](const ms::UnitCounts& u) {
+    std::string c;
+    for (int n : u.count) c += std::to_string(n) + ",";
+    return c;
+  };
+  for (const auto& [id, f] : s.factions)
+    out += id + ":" + std::to_string(f.resources.energy) + "/" + std::to_string(f.population.spare) + "/" +
+           std::to_string(f.population.located) + "/" + std::to_string(f.population.disaffected) + ";";
+  for (const auto& [id, sp] : s.spaces) {
     for (const auto& sh : sp.shields) out += id + "/" + sh.owner + ":" + std::to_string(sh.level) + ";";
+    for (const auto& [owner, u] : sp.units) out += id + "/" + owner + ":" + counts(u) + ";";
+  }
+  for (const auto& [id, card] : s.cards) out += "card " + id + "/" + card.holder + ":" + counts(card.units) + ";";
   return out;
 }
 
@@ -74,7 +85,7 @@ TEST(SolverLiteral, FindsTheShieldUpgradedInAMusterAndAgainInAReArmOfTheSameRoun
   EXPECT_EQ(red_after->level, red->level + 1);
   EXPECT_EQ(allowed.next->factions.at("Red").resources.energy,
             s.factions.at("Red").resources.energy - messina_typed_rules().numbers.shield_upgrade_cost);
-  // The oracle today allows it (it does not know the Shield was raised in this round's Muster).
+  // The oracle allows it (the one-upgrade limit counts within one Muster Phase; rules/messina/dismissed.json).
   EXPECT_EQ(w.today, allowed.reading);
 }
 
@@ -93,7 +104,7 @@ TEST(SolverLiteral, EveryFindingIsReachableAndItsTwoOutcomesDifferOnReplay) {
     ASSERT_EQ(w.outcomes.size(), 2u);
     const auto& a = w.outcomes[0];
     const auto& b = w.outcomes[1];
-    EXPECT_TRUE(a.legal != b.legal || shields_and_energy(*a.next) != shields_and_energy(*b.next));
+    EXPECT_TRUE(a.legal != b.legal || changeable(*a.next) != changeable(*b.next));
     const auto& action = std::get<ms::Action>(w.example.step);
     for (const auto& o : w.outcomes) {
       std::string why;
@@ -103,7 +114,72 @@ TEST(SolverLiteral, EveryFindingIsReachableAndItsTwoOutcomesDifferOnReplay) {
     }
     EXPECT_TRUE(has(sm::literal_step_kinds(), kind_of(w)));
   }
-  EXPECT_GE(findings, 2);
+  EXPECT_GE(findings, 4);
+}
+
+// The brief's own check on the unit steps: the two declared points about them that were first noticed
+// by hand, equipping a Civilian built in the same Muster (messina.equip-built-civilians) and where a
+// Shield may be upgraded (messina.shield-upgrade-area), are re-found by the search, not made again:
+// the witness's two outcomes are the oracle's under the point's two readings.
+TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShieldUpgradeArea) {
+  for (const std::string point :
+       {"messina.equip-built-civilians", "messina.shield-upgrade-area", "messina.build-disband",
+        "messina.over-limit-card", "messina.stacking-scope", "messina.hand-limit-discard", "messina.discard-emptying"}) {
+    SCOPED_TRACE(point);
+    const auto& found = discovered();
+    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+    ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
+    EXPECT_FALSE(it->is_new);
+    EXPECT_TRUE(it->found_by_search);
+  }
+  // Equipping a Civilian built in the same Muster: on the witness, the Muster builds a Civilian and
+  // equips one where Red has none to start with, so at-start refuses it and built-too allows it.
+  const auto& found = discovered();
+  const auto it = std::find_if(found.begin(), found.end(),
+                               [](const sm::MessinaWitness& w) { return w.refinds == "messina.equip-built-civilians"; });
+  ASSERT_NE(it, found.end());
+  EXPECT_EQ(kind_of(*it), "muster-build-and-equip");
+  const auto& units = it->example.state.spaces.at("A").units;
+  const auto red = units.find("Red");
+  EXPECT_EQ(red == units.end() ? 0 : red->second[ms::Piece::civilian], 0);
+  ASSERT_EQ(it->outcomes.size(), 2u);
+  EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
+  const auto& refused = it->outcomes[0].legal ? it->outcomes[1] : it->outcomes[0];
+  EXPECT_EQ(refused.rule, "messina.muster.equip");
+}
+
+// The unit and card steps' new findings, each where the words are silent: a Civilian onto a card (the
+// card's capacity sentence counts Military Units), equipping outside the Friendly Area (the area
+// sentence speaks of new units built), and emptying a face-down card for its discard (the discard
+// sentence does not say the move is a transfer, made face-up). rules/messina/dismissed.json settles
+// them; the oracle's outcome today is the refused one for the last, the allowed one for the others.
+TEST(SolverLiteral, FindsTheUnitStepsSilences) {
+  const auto rules = messina_typed_rules();
+  for (const std::string kind : {"muster-build-civilian-onto-card", "muster-equip", "empty-and-discard"}) {
+    SCOPED_TRACE(kind);
+    const auto& found = discovered();
+    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) {
+      return w.kind == "undecided" && w.is_new && kind_of(w) == kind;
+    });
+    ASSERT_NE(it, found.end());
+    ASSERT_EQ(it->outcomes.size(), 2u);
+    const auto& allowed = it->outcomes[0].legal ? it->outcomes[0] : it->outcomes[1];
+    const auto& refused = it->outcomes[0].legal ? it->outcomes[1] : it->outcomes[0];
+    ASSERT_TRUE(allowed.legal);
+    ASSERT_FALSE(refused.legal);
+    EXPECT_EQ(refused.rule, kind == "muster-equip"        ? "messina.muster.friendly-area"
+                            : kind == "empty-and-discard" ? "messina.cards.transfer"
+                                                          : "messina.cards.capacity");
+    const auto& action = std::get<ms::Action>(it->example.step);
+    if (kind == "empty-and-discard") {
+      EXPECT_EQ(it->today, refused.reading);
+      EXPECT_THROW(ms::apply(rules, it->example.state, action), RuleViolation);
+      continue;
+    }
+    EXPECT_EQ(it->today, allowed.reading);
+    // The allowed outcome is the oracle's, board for board.
+    EXPECT_EQ(changeable(ms::apply(rules, it->example.state, action)), changeable(*allowed.next));
+  }
 }
 
 // The literal relation is not a copy of the oracle: on a board where the oracle refuses an upgrade
@@ -120,6 +196,28 @@ TEST(SolverLiteral, ARefusedOutcomeAndAnAllowedOneBothReplayWhereTheWordsAreSile
   EXPECT_TRUE(sm::literal_allows(rules, kind_of(*it), it->example.state, action, std::nullopt, solver::Budget{}));
 }
 
+// The contradiction search: none on today's numbers; with the map's limit at 6 while the texts still
+// state 5 (so a location's total of 5 + 2 = 7), a location filled to 6 and 2 holds 8: the Muster page's
+// limits and the Location Card page's total cannot all hold, and no smaller set of clauses is named.
+TEST(SolverLiteral, TheContradictionSearchFindsNoneTodayAndTheLocationTotalUnderAMapLimitOf6) {
+  const auto rules = messina_typed_rules();
+  const auto today = sm::contradictions(rules, rules.numbers, solver::Budget{});
+  EXPECT_EQ(today.status, "none") << today.why;
+  EXPECT_TRUE(today.found.empty());
+  EXPECT_EQ(today.probes, static_cast<int>(sm::literal_step_kinds().size()) + 1);
+
+  auto edited = rules;
+  edited.numbers.stacking_map = rules.numbers.stacking_map + 1;
+  const auto six = sm::contradictions(edited, rules.numbers, solver::Budget{});
+  ASSERT_EQ(six.status, "found") << six.why;
+  ASSERT_EQ(six.found.size(), 1u);
+  EXPECT_EQ(six.found[0].probe, "fill-location");
+  EXPECT_EQ(six.found[0].clauses, (std::vector<std::string>{"messina.cards.capacity", "messina.cards.seven-per-location",
+                                                            "messina.muster.stacking"}));
+  // Edited texts that state the new total too (the stated ruleset edited alike): nothing contradicts.
+  EXPECT_EQ(sm::contradictions(edited, edited.numbers, solver::Budget{}).status, "none");
+}
+
 TEST(SolverLiteral, AStarvedSearchIsUnknownNeverNone) {
   const auto records = sm::discover(messina_typed_rules(), solver::Budget{1});
   ASSERT_FALSE(records.empty());
@@ -127,6 +225,9 @@ TEST(SolverLiteral, AStarvedSearchIsUnknownNeverNone) {
     EXPECT_EQ(w.kind, "unknown") << w.point;
     EXPECT_FALSE(w.note.empty());
   }
+  const auto c = sm::contradictions(messina_typed_rules(), messina_typed_rules().numbers, solver::Budget{1});
+  EXPECT_EQ(c.status, "unknown");
+  EXPECT_NE(c.why.find("rlimit 1"), std::string::npos) << c.why;
 }
 
 }  // namespace

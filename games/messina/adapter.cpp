@@ -13,6 +13,7 @@
 #include "games/solver_records.hpp"
 #include "games/messina/wording.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "solver/messina/literal.hpp"
 #include "solver/messina/solver.hpp"
 
 namespace rulecheck::messina {
@@ -1020,6 +1021,15 @@ struct MessinaEdge {
     return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
                            write_step, write_answer),
                       messina_words());
+  }
+  static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit) {
+    const auto c = solver::messina::contradictions(encoded, stated.numbers, solver::Budget{rlimit});
+    json found = json::array();
+    for (const auto& x : c.found)
+      found.push_back({{"probe", x.probe}, {"title", x.title}, {"clauses", x.clauses}, {"note", x.note}});
+    json out{{"game", "messina"}, {"status", c.status}, {"scope", c.scope}, {"probes", c.probes}, {"found", found}};
+    if (!c.why.empty()) out["reason"] = c.why;
+    return out;
   }
   static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
     return edit_records("messina", solver::messina::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,

@@ -1,5 +1,7 @@
-// The literal encoding of the Muster page's Shield sentences and of the Re-arm sentence (rules/messina
-// muster page, paragraphs 2 and 7), and the discovery search over it (literal.hpp).
+// The discovery search over the literal encoding (literal.hpp): the step kinds, the relation of each
+// (its steps' literal constraints: literal_shields.cpp for the Muster page's Shield sentences and the
+// Re-arm sentence, literal_units.cpp for its unit steps), the search for two outcomes the words allow
+// or none, and the classification of each finding against the declared points.
 //
 // Each step is a relation literal(pre, step, ok, post) written clause by clause from the words alone:
 // every constraint carries the clause it encodes, and says only what that sentence says.
@@ -9,12 +11,13 @@
 //    may or may not bind an upgrade), whether it applies is a free Bool, named for that silence and
 //    tagged with the clause whose words leave it open.
 //  - THE ONE ASSUMPTION is the frame: what no sentence of the step touches stays as it was (post starts
-//    as pre and only the Shields and Energy the step names change). Without it every value would be
-//    free and every finding noise.
+//    as pre and only what the step names changes: Shields, units, Energy and tokens). Without it every
+//    value would be free and every finding noise.
 //  - The Friendly Area is the Friendly Area page's, at that page's default readings (its own points are
 //    searched by friendly.cpp's witnesses, not here).
 // Two outcomes: allowed vs refused (a refused step leaves the board as it was), or two boards after it.
 #include "solver/messina/literal.hpp"
+#include "solver/messina/literal_frame.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -33,330 +36,12 @@ namespace rulecheck::solver::messina {
 
 namespace {
 
-constexpr const char* kWhen = "messina.muster.when";
-constexpr const char* kArea = "messina.muster.friendly-area";
-constexpr const char* kHighTech = "messina.muster.high-tech";
-constexpr const char* kEnergy = "messina.muster.energy";
-constexpr const char* kShieldOp = "messina.muster.shield.build-upgrade";
-constexpr const char* kShieldNotBoth = "messina.muster.shield.not-both";
-constexpr const char* kShieldOneUpgrade = "messina.muster.shield.one-upgrade";
-constexpr const char* kRearm = "messina.muster.shield.rearm";
-constexpr const char* kNoStructures = "messina.cards.no-structures";
-
-// ---- the declared points the Shield sentences meet: readings in ms::Readings' order (0: the default) ----
-
-struct PointReadings {
-  std::string point;
-  std::vector<std::string> names;
-  std::function<void(ms::Readings&, int)> set;
-};
-
-template <typename E>
-PointReadings point(std::string id, std::vector<std::string> names, E ms::Readings::*field) {
-  return {std::move(id), std::move(names), [field](ms::Readings& r, int i) { r.*field = static_cast<E>(i); }};
-}
-
-const std::vector<PointReadings>& shield_points() {
-  using R = ms::Readings;
-  static const std::vector<PointReadings> points{
-      point("messina.shield-consent", {"build", "muster"}, &R::shield_consent),
-      point("messina.shield-per-space", {"one-per-space", "one-per-faction"}, &R::shield_per_space),
-      point("messina.shield-high-tech", {"units-only", "shields-too"}, &R::shield_high_tech),
-      point("messina.high-tech-home", {"own", "consenting-ally"}, &R::high_tech_home),
-      point("messina.shield-upgrade-area", {"friendly-area", "anywhere"}, &R::shield_upgrade_area)};
-  return points;
-}
-
-const PointReadings* point_named(const std::string& id) {
-  for (const auto& p : shield_points())
-    if (p.point == id) return &p;
-  return nullptr;
-}
-
-struct Freedom {
-  std::string tag;     // "messina.shield-consent" (a point) or "open:<what>"
-  std::string clause;  // the clause whose words leave it free (a point: the clause it bears on)
-  std::string says;    // what the choice is, in words
-  z3::expr var;
-  int readings = 0;  // a point: how many readings; 0 for an open Bool
-};
-
-class Freedoms {
- public:
-  Freedoms(z3::context& ctx, std::string copy) : ctx_(ctx), copy_(std::move(copy)) {}
-  // A declared point's reading (an Int from 0, the default, to readings - 1).
-  z3::expr reading(const std::string& point, const char* clause) {
-    const PointReadings* p = point_named(point);
-    return get(point, clause, "the reading of " + point, static_cast<int>(p->names.size()));
-  }
-  // Whether a condition reaches a case the words are silent on.
-  z3::expr open(const std::string& what, const char* clause, const std::string& says) {
-    return get("open:" + what, clause, says, 0);
-  }
-  const std::vector<Freedom>& all() const { return vars_; }
-  const Freedom* find(const std::string& tag) const {
-    for (const auto& f : vars_)
-      if (f.tag == tag) return &f;
-    return nullptr;
-  }
-  z3::expr domains() const {
-    z3::expr d = ctx_.bool_val(true);
-    for (const auto& f : vars_)
-      if (f.readings > 0) d = d && f.var >= 0 && f.var < f.readings;
-    return d;
-  }
-
- private:
-  z3::expr get(const std::string& tag, const char* clause, const std::string& says, int readings) {
-    for (const auto& f : vars_)
-      if (f.tag == tag) return f.var;
-    const std::string name = fmt::format("{}#{}", tag, copy_);
-    vars_.push_back(
-        {tag, clause, says, readings > 0 ? ctx_.int_const(name.c_str()) : ctx_.bool_const(name.c_str()), readings});
-    return vars_.back().var;
-  }
-  z3::context& ctx_;
-  std::string copy_;
-  std::vector<Freedom> vars_;
-};
-
-// What the round's earlier Muster did to the Shield of a space (the two-step kinds).
-struct Earlier {
-  bool built = false;
-  int upgrades = 0;
-};
-
-// One step of the relation: whether it is allowed, the board after it (when allowed), and the
-// conditions, each under its clause.
-struct LiteralStep {
-  z3::expr ok;
-  SymBoard post;
-  Constraints conditions;
-};
-
-// messina.muster.high-tech, for a Shield under shields-too: at one of the builder's Home Spaces, or at a
-// Utility of the builder or of an ally consenting to the muster; messina.high-tech-home lets a
-// consenting ally's Home Space serve too.
-z3::expr high_tech_site(const SymBoard& b, int f, int s, Freedoms& v) {
-  const z3::expr ally_home = v.reading("messina.high-tech-home", kHighTech) == 1;
-  z3::expr ok = b.factions[f].home[s];
-  for (std::size_t g = 0; g < b.factions.size(); ++g) {
-    const int ally = static_cast<int>(g);
-    const z3::expr agrees =
-        ally == f ? b.ctx().bool_val(true) : b.factions[g].consents[f][static_cast<int>(ms::Activity::muster)];
-    ok = ok || (b.spaces[s].utility[g] && agrees);
-    if (ally != f) ok = ok || (ally_home && b.factions[g].home[s] && agrees);
-  }
-  return ok;
-}
-
-// The Shield ops of one Muster (in_rearm false) or one Re-arm, from `pre` onto `step.post`.
-void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops, bool in_rearm,
-                const std::map<ms::SpaceId, Earlier>& earlier, Freedoms& v, const ms::Rules& rules, LiteralStep& step,
-                int& energy) {
-  z3::context& ctx = pre.ctx();
-  const auto friendly_build = friendly_area(pre, f, ms::Activity::build, rules);
-  const auto friendly_muster = friendly_area(pre, f, ms::Activity::muster, rules);
-  const z3::expr consent = v.reading("messina.shield-consent", kArea);
-  Constraints& c = step.conditions;
-  for (const auto& op : ops) {
-    const int s = pre.space_index(op.where.space);
-    // messina.cards.no-structures: a Shield stands on a map space, never on a card.
-    if (op.where.on_card) {
-      c.push_back({kNoStructures, ctx.bool_val(false)});
-      continue;
-    }
-    const SymSpace& sp = pre.spaces[s];
-    const z3::expr area = z3::ite(consent == 0, friendly_build[s], friendly_muster[s]);
-    const z3::expr own = sp.shield[f] > 0;
-    z3::expr any_standing = ctx.bool_val(false);
-    for (std::size_t g = 0; g < pre.factions.size(); ++g) any_standing = any_standing || sp.shield[g] > 0;
-    if (in_rearm) {
-      // messina.muster.shield.rearm: the Re-arm sentence says only that Shields may "similarly" be
-      // built or upgraded once; whether the Muster's Friendly Area condition (which refuses, when it
-      // binds) comes with it is open.
-      c.push_back({kArea, z3::implies(v.open("rearm-in-area", kRearm,
-                                             "whether the Muster's Friendly Area condition binds a Re-arm's Shield"),
-                                      area)});
-    }
-    if (op.op == ms::ShieldOpKind::build) {
-      // messina.muster.friendly-area: a new Shield goes into the builder's Friendly Area (whose consent
-      // counts is messina.shield-consent).
-      if (!in_rearm) c.push_back({kArea, area});
-      // messina.muster.shield.build-upgrade with messina.shield-per-space: a Shield is built where none
-      // stands (any faction's, or the builder's own).
-      const z3::expr per_space = v.reading("messina.shield-per-space", kShieldOp);
-      c.push_back({kShieldOp, z3::ite(per_space == 0, !any_standing, !own)});
-      // messina.muster.high-tech with messina.shield-high-tech: a 3E Shield may count as high tech.
-      if (rules.numbers.shield_build_cost >= rules.numbers.high_tech_min_cost)
-        c.push_back({kHighTech,
-                     z3::implies(v.reading("messina.shield-high-tech", kHighTech) == 1, high_tech_site(pre, f, s, v))});
-      step.post.spaces[s].shield[f] = ctx.int_val(1);  // the first level
-      energy += rules.numbers.shield_build_cost;
-      continue;
-    }
-    // An upgrade. messina.muster.friendly-area speaks of new Shields being built: whether it also
-    // binds raising a Shield that already stands is open.
-    if (!in_rearm)
-      c.push_back({kArea, z3::implies(v.open("upgrade-in-area", kArea,
-                                             "whether the Friendly Area condition for new Shields binds an upgrade"),
-                                      area)});
-    // messina.muster.shield.build-upgrade names no owner for the Shield upgraded: the builder's own, or
-    // any Shield standing there, is open.
-    const z3::expr own_only =
-        v.open("upgrade-own-only", kShieldOp, "whether only the builder's own Shield may be upgraded");
-    z3::expr other = ctx.bool_val(false);
-    for (std::size_t g = 0; g < pre.factions.size(); ++g)
-      if (static_cast<int>(g) != f) other = other || sp.shield[g] > 0;
-    c.push_back({kShieldOp, own || (!own_only && other)});
-    // the level raised: the builder's own Shield, else the first other Shield standing there
-    z3::expr taken = own;
-    step.post.spaces[s].shield[f] = z3::ite(own, sp.shield[f] + 1, sp.shield[f]);
-    for (std::size_t g = 0; g < pre.factions.size(); ++g) {
-      if (static_cast<int>(g) == f) continue;
-      const z3::expr here = !taken && sp.shield[g] > 0;
-      step.post.spaces[s].shield[g] = z3::ite(here, sp.shield[g] + 1, sp.shield[g]);
-      taken = taken || here;
-    }
-    energy += rules.numbers.shield_upgrade_cost;
-    // The round's earlier Muster touched this Shield. messina.muster.shield.one-upgrade and .not-both
-    // count within one Muster Phase; the texts never say whether a Re-arm falls within it (the
-    // Re-arm sentence speaks only of a later Muster Phase).
-    const auto e = earlier.find(op.where.space);
-    if (in_rearm && e != earlier.end()) {
-      const z3::expr within = v.open("rearm-within-muster-phase", kShieldOneUpgrade,
-                                     "whether a Re-arm in the round of a Muster falls within that Muster Phase");
-      if (e->second.upgrades > 0)
-        c.push_back({kShieldOneUpgrade, z3::implies(within, ctx.bool_val(e->second.upgrades + 1 <=
-                                                                         rules.numbers.shield_upgrades_per_muster))});
-      if (e->second.built) c.push_back({kShieldNotBoth, !within});
-    }
-  }
-  // messina.muster.shield.not-both, .one-upgrade within the step's own ops (closed: the action's).
-  std::map<ms::SpaceId, int> builds, upgrades;
-  for (const auto& op : ops) (op.op == ms::ShieldOpKind::build ? builds : upgrades)[op.where.space]++;
-  for (const auto& [space, n] : upgrades) {
-    c.push_back({kShieldNotBoth, ctx.bool_val(builds.count(space) == 0)});
-    c.push_back({kShieldOneUpgrade, ctx.bool_val(n <= rules.numbers.shield_upgrades_per_muster)});
-  }
-}
-
-LiteralStep finish(const SymBoard& pre, int f, LiteralStep step, int energy) {
-  // messina.muster.energy: the builder pays what the ops cost from the Energy it holds.
-  step.conditions.push_back({kEnergy, pre.factions[f].energy >= energy});
-  step.post.factions[f].energy = pre.factions[f].energy - energy;
-  z3::expr ok = pre.ctx().bool_val(true);
-  for (const auto& c : step.conditions) ok = ok && c.formula;
-  step.ok = ok;
-  return step;
-}
-
-LiteralStep literal_muster(const SymBoard& pre, const ms::Muster& a, const std::map<ms::SpaceId, Earlier>& earlier,
-                           Freedoms& v, const ms::Rules& rules) {
-  const int f = pre.faction_index(a.faction);
-  LiteralStep step{pre.ctx().bool_val(true), pre, {}};
-  // messina.muster.when: the Alternating Phase of a round of the Muster parity.
-  step.conditions.push_back({kWhen, z3::mod(pre.round, 2) == rules.numbers.round_parity_muster &&
-                                        (pre.phase == static_cast<int>(ms::Phase::unspecified) ||
-                                         pre.phase == static_cast<int>(ms::Phase::muster))});
-  int energy = 0;
-  shield_ops(pre, f, a.shields, false, earlier, v, rules, step, energy);
-  return finish(pre, f, std::move(step), energy);
-}
-
-LiteralStep literal_rearm(const SymBoard& pre, const ms::Rearm& a, const std::map<ms::SpaceId, Earlier>& earlier,
-                          Freedoms& v, const ms::Rules& rules) {
-  const int f = pre.faction_index(a.faction);
-  LiteralStep step{pre.ctx().bool_val(true), pre, {}};
-  // messina.muster.shield.rearm: during a Re-arm Bonus Military Action, one Shield build or upgrade.
-  step.conditions.push_back({kRearm, pre.phase == static_cast<int>(ms::Phase::rearm)});
-  step.conditions.push_back(
-      {kRearm, pre.ctx().bool_val(static_cast<int>(a.shields.size()) <= rules.numbers.shield_ops_per_rearm)});
-  int energy = 0;
-  shield_ops(pre, f, a.shields, true, earlier, v, rules, step, energy);
-  return finish(pre, f, std::move(step), energy);
-}
-
-struct Kind {
-  std::string name;
-  std::string title;
-  std::optional<ms::Muster> muster;  // the round's Muster (first, when there is a Re-arm after it)
-  std::optional<ms::Rearm> rearm;
-  bool own_shield = false;  // the step raises the builder's own Shield, standing at A before it
-};
-
-std::vector<Kind> kinds() {
-  const ms::Where a{"A", false};
-  const ms::ShieldOp build{a, ms::ShieldOpKind::build}, upgrade{a, ms::ShieldOpKind::upgrade};
-  auto muster = [](ms::ShieldOp op) { return ms::Muster{"Red", {}, {}, {op}, {}}; };
-  auto rearm = [](ms::ShieldOp op) { return ms::Rearm{"Red", {op}}; };
-  return {
-      {"muster-shield-build", "Red builds a Shield at A in a Muster", muster(build), std::nullopt},
-      {"muster-shield-upgrade", "Red upgrades a Shield at A in a Muster", muster(upgrade), std::nullopt},
-      {"rearm-build", "Red builds a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(build)},
-      {"rearm-upgrade", "Red upgrades a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(upgrade)},
-      {"muster-upgrade-then-rearm-upgrade",
-       "Red upgrades its Shield at A in the round's Muster, then again in a Re-arm Bonus Military Action",
-       muster(upgrade), rearm(upgrade), true},
-      {"muster-build-then-rearm-upgrade",
-       "Red builds a Shield at A in the round's Muster, then upgrades it in a Re-arm Bonus Military Action",
-       muster(build), rearm(upgrade)},
-  };
-}
-
-const Kind* kind_named(const std::string& name) {
-  static const std::vector<Kind> all = kinds();
-  for (const auto& k : all)
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-std::map<ms::SpaceId, Earlier> earlier_of(const ms::Muster& m) {
-  std::map<ms::SpaceId, Earlier> out;
-  for (const auto& op : m.shields) {
-    Earlier& e = out[op.where.space];
-    e.built = e.built || op.op == ms::ShieldOpKind::build;
-    e.upgrades += op.op == ms::ShieldOpKind::upgrade ? 1 : 0;
-  }
-  return out;
-}
-
-// One copy of a kind's relation from `pre`. For a Muster then a Re-arm, `mid` is the board the Re-arm
-// starts from (the Muster's outcome at the Re-arm's moment); the Muster must be allowed.
-struct CopyOf {
-  Freedoms v;
-  std::optional<LiteralStep> muster;
-  std::optional<SymBoard> mid;
-  LiteralStep last;
-};
-
-CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, const ms::Rules& rules,
-                bool replaying_last_only) {
-  z3::context& ctx = pre.ctx();
-  Freedoms v(ctx, copy);
-  if (k.muster && k.rearm && !replaying_last_only) {
-    LiteralStep m = literal_muster(pre, *k.muster, {}, v, rules);
-    SymBoard mid = m.post;
-    mid.phase = ctx.int_val(static_cast<int>(ms::Phase::rearm));  // the same round, at the Re-arm
-    LiteralStep r = literal_rearm(mid, *k.rearm, earlier_of(*k.muster), v, rules);
-    return CopyOf{std::move(v), std::move(m), mid, std::move(r)};
-  }
-  if (k.rearm) {
-    // replaying a two-step kind from its Re-arm's board: the Muster's part is history
-    const auto earlier = k.muster ? earlier_of(*k.muster) : std::map<ms::SpaceId, Earlier>{};
-    LiteralStep r = literal_rearm(pre, *k.rearm, earlier, v, rules);
-    return CopyOf{std::move(v), std::nullopt, std::nullopt, std::move(r)};
-  }
-  LiteralStep m = literal_muster(pre, *k.muster, {}, v, rules);
-  return CopyOf{std::move(v), std::nullopt, std::nullopt, std::move(m)};
-}
+using namespace literal;
 
 // The outcome of a copy's last step, as a board: its post when allowed, else the board it started from.
 z3::expr outcomes_differ(const CopyOf& x, const CopyOf& y) {
   return x.last.ok != y.last.ok || (x.last.ok && y.last.ok && !same_state(x.last.post, y.last.post));
 }
-
-std::vector<Shape> literal_shapes() { return {small_shape(1, true), small_shape(2, true)}; }
 
 // The generic name of a component key: the space's name left out ("/spaces/*/shields/Blue/level").
 std::string generic_key(const std::string& key) {
@@ -394,9 +79,16 @@ bool matches(const Replayed& r, const ReadingOutcome<ms::State, ms::QueryAnswer>
 }
 
 // The declared point whose readings, in the oracle, give the two outcomes of `w` (the other points as
-// `base` has them); empty when none does.
-std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const ms::Action& a) {
-  for (const auto& p : shield_points()) {
+// `base` has them); empty when none does. The point that caused the finding (`cause`, when it is one)
+// is tried first: on a witness where two points separate the same outcomes, it is the one found.
+std::string refound_point(const MessinaWitness& w, const ms::Rules& base, const ms::Action& a,
+                          const std::string& cause) {
+  std::vector<const PointReadings*> order;
+  if (const PointReadings* c = point_named(cause)) order.push_back(c);
+  for (const auto& p : literal_points())
+    if (p.point != cause) order.push_back(&p);
+  for (const PointReadings* q : order) {
+    const PointReadings& p = *q;
     std::vector<Replayed> by_reading;
     for (std::size_t i = 0; i < p.names.size(); ++i) {
       ms::Rules r = base;  // the point at reading i
@@ -447,6 +139,14 @@ z3::expr held(const Freedom& x, const Freedom& y) {
   return x.var && y.var;
 }
 
+// The readings a kind fixes in every search of it (Kind::fixed).
+z3::expr fixed_readings(const Kind& k, const Freedoms& v) {
+  z3::expr e = v.domains().ctx().bool_val(true);
+  for (const auto& [tag, reading] : k.fixed)
+    if (const Freedom* f = v.find(tag)) e = e && f->var == reading;
+  return e;
+}
+
 Search search_once(const Kind& k, const Shape& shape, const std::set<std::string>& blocked, const ms::Rules& rules,
                    const Budget& budget) {
   z3::context ctx;
@@ -456,9 +156,11 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   for (const auto& c : well_formed(pre, rules.numbers)) opt.add(c.formula);
   opt.add(reachable_board(pre, rules));  // a board play can reach (rules/messina/invariants.json)
   opt.add(x.v.domains() && y.v.domains());
-  if (x.muster) opt.add(x.muster->ok && y.muster->ok);  // the round's Muster allowed in both
+  if (x.muster) opt.add(x.muster->ok && y.muster->ok);  // the Muster before allowed in both
   for (const auto& tag : blocked)
-    if (const Freedom* fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy) opt.add(held(*fx, *fy));
+    if (const Freedom* fx = x.v.find(tag), *fy = y.v.find(tag); fx && fy && !k.fixed.count(tag))
+      opt.add(held(*fx, *fy));
+  opt.add(fixed_readings(k, x.v) && fixed_readings(k, y.v));
   if (k.own_shield) opt.add(pre.spaces[0].shield[0] > 0);  // Red's Shield at A (the shape's first space and faction)
   opt.add(outcomes_differ(x, y));
   const z3::expr size = board_size(pre);
@@ -485,8 +187,9 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
       s.add(x.v.domains() && y.v.domains());
       if (x.muster) s.add(x.muster->ok && y.muster->ok);
       if (k.own_shield) s.add(pre.spaces[0].shield[0] > 0);
+      s.add(fixed_readings(k, x.v) && fixed_readings(k, y.v));
       for (const auto& f : x.v.all()) {
-        if (f.tag == tag) continue;
+        if (f.tag == tag || k.fixed.count(f.tag)) continue;
         const Freedom* g = y.v.find(f.tag);
         if (g) s.add(blocked.count(f.tag) ? held(f, *g) : f.var == g->var);
         if (defaults && f.readings > 0) s.add(f.var == 0);
@@ -507,7 +210,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   w.found_by_search = true;
   w.size = int_value(m, size);
   const SymBoard& start = x.mid ? *x.mid : pre;  // the board the last step starts from
-  const ms::Action step = k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+  const ms::Action step = action_of(k);
   w.example = Example<ms::State, Step>{read_board(m, start), step};
   const Freedom* fx = x.v.find(cause);
   const Freedom* fy = y.v.find(cause);
@@ -544,7 +247,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
       "The literal encoding (each sentence only as far as its words go) allows both outcomes on this smallest "
       "board play can reach; they part on {}{}.{}",
       fx ? fx->says : "a choice no sentence makes", fx && fx->readings > 0 ? " (a declared point)" : "",
-      x.mid ? fmt::format(" The board is the one after the round's Muster ({}), at the Re-arm.",
+      x.mid ? fmt::format(" The board is the one after the Muster ({}), at the Re-arm.",
                           k.muster->shields.front().op == ms::ShieldOpKind::build ? "the Shield at A built"
                                                                                   : "the Shield at A upgraded")
             : "");
@@ -555,7 +258,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   if (!non_default.empty()) w.note += fmt::format(" This board needs {}.", fmt::join(non_default, ", "));
   // Re-found: the oracle, under the readings of a declared point (the other points as the model has
   // them), gives the same two outcomes.
-  w.refinds = refound_point(w, readings_in(m, x.v, rules), step);
+  w.refinds = refound_point(w, readings_in(m, x.v, rules), step, cause);
   if (!w.refinds.empty()) w.is_new = false;
   const Replayed today = oracle_outcome(rules, w.example.state, step);  // the outcome the oracle gives now
   for (const auto& o : w.outcomes)
@@ -573,6 +276,7 @@ Search dead_end_once(const Kind& k, const Shape& shape, const ms::Rules& rules, 
   for (const auto& c : well_formed(pre, rules.numbers)) opt.add(c.formula);
   opt.add(reachable_board(pre, rules));
   opt.add(x.v.domains());
+  opt.add(fixed_readings(k, x.v));
   if (x.muster) opt.add(x.muster->ok);
   opt.add(x.last.ok);
   const Constraints after = well_formed(x.last.post, rules.numbers);
@@ -589,7 +293,7 @@ Search dead_end_once(const Kind& k, const Shape& shape, const ms::Rules& rules, 
   w.is_new = true;
   w.found_by_search = true;
   w.size = int_value(m, size);
-  const ms::Action step = k.rearm ? ms::Action{*k.rearm} : ms::Action{*k.muster};
+  const ms::Action step = action_of(k);
   w.example = Example<ms::State, Step>{read_board(m, x.mid ? *x.mid : pre), step};
   std::set<std::string> clauses;
   for (const auto& c : x.last.conditions) clauses.insert(c.clause);
@@ -673,8 +377,10 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
                     const ms::Action& step, const std::optional<ms::State>& outcome, const Budget& budget,
                     std::string* why) {
   const Kind* k = kind_named(step_kind);
-  if (!k || unrepresentable(state) || (outcome && unrepresentable(*outcome))) {
-    if (why) *why = "not a literal step kind, or a board the solver cannot represent";
+  const auto* muster = std::get_if<ms::Muster>(&step);
+  if (!k || unrepresentable(state) || (outcome && unrepresentable(*outcome)) ||
+      (muster && !unit_steps_encoded(*muster))) {
+    if (why) *why = "not a literal step kind, a board the solver cannot represent, or a Worker disband (not encoded)";
     return false;
   }
   Kind replay = *k;
@@ -682,6 +388,8 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
     replay.rearm = *r;
   else if (const auto* mu = std::get_if<ms::Muster>(&step))
     replay.muster = *mu;
+  else
+    replay.other = step;
   z3::context ctx;
   const SymBoard pre = pinned_board(ctx, state);
   CopyOf x = relation(replay, pre, "1", defaults, true);

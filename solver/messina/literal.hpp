@@ -33,4 +33,30 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
                     const ms::Action& step, const std::optional<ms::State>& outcome, const Budget& budget,
                     std::string* why = nullptr);
 
+// ---- the contradiction search over the literal encoding (literal_contradictions.cpp) ----
+
+// Clauses whose literal constraints cannot all hold on any board of the scope where the probe's case
+// holds: a minimal set (leaving any one out, the rest can hold on some board).
+struct LiteralContradiction {
+  std::string probe;  // a step kind of literal_step_kinds(), or a case of its own ("fill-location")
+  std::string title;  // the probe's case, in words
+  std::vector<std::string> clauses;
+  std::string note;  // why, with the numbers
+};
+struct ContradictionSearch {
+  std::string status = "none";  // "none", "found", "unknown" or "interrupted" (why in `why`)
+  std::string scope;            // the boards asked about
+  std::string why;
+  int probes = 0;
+  std::vector<LiteralContradiction> found;
+};
+
+// Every literal step kind (its conditions, each tagged by its clause, on a board play can reach: can
+// they all hold at once?) and the cases where sentences restate a fact another states (a location
+// filled to the map's and the card's limits against the total the Location Card page states). The
+// encoding reads the numbers of `rules`; `stated` is the ruleset the rule texts state (today's:
+// rules/messina/ruleset.json), whose numbers the sentences that restate them keep: under an edited
+// ruleset (stacking_map 6) the sentence stating a location's total still says 5 + 2.
+ContradictionSearch contradictions(const ms::Rules& rules, const ms::Ruleset& stated, const Budget& budget);
+
 }  // namespace rulecheck::solver::messina
