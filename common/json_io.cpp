@@ -224,18 +224,6 @@ json parse_json_lenient(std::string_view text) {
   return json::parse(text, nullptr, false);
 }
 
-bool append_json_string(std::string& out, std::string_view text) {
-  for (const char c : text)
-    if (c < 0x20 || c > 0x7e) return false;
-  out += '"';
-  for (const char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  out += '"';
-  return true;
-}
-
 json read_json_file(const std::filesystem::path& file) {
   return parse_json_strict(read_file_bounded(file), file.string());
 }

@@ -20,11 +20,6 @@ json parse_json_strict(std::string_view text, const std::string& source);
 // is not JSON or nests arrays and objects deeper than kMaxJsonNesting (common/text.hpp).
 json parse_json_lenient(std::string_view text);
 
-// Appends `text` as a JSON string, exactly as nlohmann/json's dump() writes it, when it holds only
-// printable ASCII (a quote and a backslash are escaped); false, with `out` as it was, otherwise
-// (the caller then lets dump() write it). Lets a game write a state's text without building its JSON.
-bool append_json_string(std::string& out, std::string_view text);
-
 // Reads (common/bounded_read.hpp: at most kMaxInputBytes, whatever the kind of file) and parses a file;
 // throws InputError naming the file if it cannot be read or is over the cap.
 json read_json_file(const std::filesystem::path& file);

@@ -2,6 +2,7 @@
 // harness's next request carry a state as text, and building its JSON value first was most of the cost.
 #include "games/messina/state_text.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -9,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "common/json_io.hpp"
+#include "common/json_text.hpp"
 
 namespace rulecheck::messina {
 
@@ -20,9 +21,9 @@ namespace {
 // the order dump() sorts them; a string that is not printable ASCII returns false, and the caller
 // dumps write_state(s) instead. properties/test_messina_properties.cpp compares the two on generated
 // states.
-class StateText {
+class StateText : JsonTextWriter {
  public:
-  explicit StateText(std::string& out) : out_(out) {}
+  explicit StateText(std::string& out) : JsonTextWriter(out) {}
 
   // The state's fields, in dump()'s order: battle, cards, factions, phase, round, spaces.
   bool write(const State& s) {
@@ -237,29 +238,6 @@ class StateText {
     name(field);
     number(n);
   }
-  // The next field's name (after a comma unless it is the first of its object).
-  bool name(std::string_view field) {
-    out_ += comma_;
-    comma_ = ",";
-    ((out_ += '"') += field) += "\":";
-    return true;
-  }
-  void number(int n) { fmt::format_to(std::back_inserter(out_), "{}", n); }
-  bool key(const std::string& k) { return append_json_string(out_, k) && (out_ += ':', true); }
-  bool string(const std::string& v) { return append_json_string(out_, v); }
-  bool sorted_strings(std::vector<std::string> list) {
-    std::sort(list.begin(), list.end());
-    out_ += '[';
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i) out_ += ',';
-      if (!string(list[i])) return false;
-    }
-    out_ += ']';
-    return true;
-  }
-
-  std::string& out_;
-  const char* comma_ = "";  // before the next field of the object being written
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/json_io.hpp"
+#include "common/json_text.hpp"
 #include "games/adapter.hpp"
 #include "games/solver_records.hpp"
 #include "games/scythe/wording.hpp"
@@ -120,9 +121,9 @@ json write_state(const State& s) {
 // next request carry a state as text: building its JSON value first was most of the cost). Keys go in
 // the order dump() sorts them; a string that is not printable ASCII returns false, and the caller
 // dumps write_state(s) instead. tests/test_scythe_validator.cpp compares the two on generated states.
-class StateText {
+class StateText : JsonTextWriter {
  public:
-  explicit StateText(std::string& out) : out_(out) {}
+  explicit StateText(std::string& out) : JsonTextWriter(out) {}
 
   bool write(const State& s) {
     out_ += R"({"factions":{)";
@@ -138,7 +139,7 @@ class StateText {
     out_ += '}';
     if (!s.pending_combats.empty() || !s.pending_encounters.empty()) {
       out_ += R"(,"pending":{)";
-      field_comma_ = "";
+      comma_ = "";
       if (!s.pending_combats.empty() && !(name("combats") && sorted_strings(s.pending_combats))) return false;
       if (!s.pending_encounters.empty() && !(name("encounters") && sorted_strings(s.pending_encounters))) return false;
       out_ += '}';
@@ -158,7 +159,7 @@ class StateText {
   // structure, terrain, units.
   bool territory(const Territory& t) {
     out_ += '{';
-    field_comma_ = "";
+    comma_ = "";
     if (!t.adjacent.empty() && !(name("adjacent") && sorted_strings(t.adjacent))) return false;
     if (t.encounter && name("encounter")) out_ += "true";
     if (t.held_by && !(name("held_by") && string(*t.held_by))) return false;
@@ -220,29 +221,6 @@ class StateText {
     }();
     return sorted;
   }
-
-  // The next field's name (after a comma unless it is the first since field_comma_ was reset).
-  bool name(std::string_view field) {
-    out_ += field_comma_;
-    field_comma_ = ",";
-    ((out_ += '"') += field) += "\":";
-    return true;
-  }
-  bool key(const std::string& k) { return append_json_string(out_, k) && (out_ += ':', true); }
-  bool string(const std::string& v) { return append_json_string(out_, v); }
-  bool sorted_strings(std::vector<std::string> list) {
-    std::sort(list.begin(), list.end());
-    out_ += '[';
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i) out_ += ',';
-      if (!string(list[i])) return false;
-    }
-    out_ += ']';
-    return true;
-  }
-
-  std::string& out_;
-  const char* field_comma_ = "";
 };
 
 bool write_state_text(const State& s, std::string& out) {
