@@ -29,6 +29,7 @@
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/generators/generated_case.hpp"
+#include "properties/next_state_text.hpp"
 
 namespace rulecheck::properties {
 namespace {
@@ -414,16 +415,7 @@ RC_GTEST_PROP(MessinaGenerated, TheNextStatesTextIsItsJsonDumped, ()) {
   const json merged = messina_rules().merged_ruleset(c.ruleset);
   for (const Binding& b : every_reading()) {
     const auto rules = find_game("messina")->bind(merged, b.readings);
-    const ApplyOutcome value = rules->apply(c.state, c.request);
-    const ApplyOutcome text = rules->apply_as(c.state, c.request, NextState::text);
-    const ApplyOutcome both = rules->apply_as(c.state, c.request, NextState::both);
-    RC_ASSERT(text.legal == value.legal);
-    RC_ASSERT(both.legal == value.legal);
-    if (!value.legal) continue;
-    RC_ASSERT(text.state == nullptr);
-    RC_ASSERT(text.state_text == value.state->dump());
-    RC_ASSERT(both.state_text == value.state->dump());
-    RC_ASSERT(*both.state == *value.state);
+    check_next_state_text(*rules, c.state, c.request);
   }
 }
 

@@ -40,6 +40,7 @@
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/generators/generated_case.hpp"
+#include "properties/next_state_text.hpp"
 
 namespace rulecheck::properties {
 namespace {
@@ -204,16 +205,7 @@ RC_GTEST_PROP(ScytheGenerated, TheNextStatesTextIsItsJsonDumped, ()) {
   const GeneratedCase c = *rc::gen::oneOf(cases(), reachable_cases());
   RC_PRE(!c.is_query);
   for (const Binding& b : every_reading()) {
-    const ApplyOutcome value = b.rules->apply(c.state, c.request);
-    const ApplyOutcome text = b.rules->apply_as(c.state, c.request, NextState::text);
-    const ApplyOutcome both = b.rules->apply_as(c.state, c.request, NextState::both);
-    RC_ASSERT(text.legal == value.legal);
-    RC_ASSERT(both.legal == value.legal);
-    if (!value.legal) continue;
-    RC_ASSERT(text.state == nullptr);
-    RC_ASSERT(text.state_text == value.state->dump());
-    RC_ASSERT(both.state_text == value.state->dump());
-    RC_ASSERT(*both.state == *value.state);
+    check_next_state_text(*b.rules, c.state, c.request);
   }
 }
 
