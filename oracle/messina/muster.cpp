@@ -1,6 +1,7 @@
 // Muster Phase: building units and shields, equipping Civilians; the Re-arm shield op.
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -285,12 +286,16 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
 void require_disbands_stood_at_start(const Rules& rules, const State& start, const FactionId& faction,
                                      const std::vector<PieceCount>& disband) {
   if (disband.empty() || rules.readings.disband_built_units != Readings::DisbandBuiltUnits::at_start) return;
-  State left = start;  // what the disbands named so far leave of the board the Muster began with
-  for (const auto& what : disband)
-    require(remove_pieces(left, faction, what), "messina.population.disband-on-shortfall", {{"units named", what.count}},
+  std::map<std::tuple<SpaceId, bool, Piece>, int> named;  // per place and kind: the disbands named so far
+  for (const auto& what : disband) {
+    int& so_far = named[{what.where.space, what.where.on_card, what.piece}];
+    so_far += what.count;
+    require(units_at(start, what.where, faction, what.piece) >= so_far, "messina.population.disband-on-shortfall",
+            {{"units named", so_far}},
             "{} had fewer than {} {} at {} when the Muster began (a Muster disbands only units that stood there "
             "then: reading at-start)",
-            faction, what.count, piece_name(what.piece), describe(what.where));
+            faction, so_far, piece_name(what.piece), describe(what.where));
+  }
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
