@@ -3,6 +3,7 @@
 // and its two outcomes differ and replay on the literal relation, and a starved search says unknown.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -146,6 +147,47 @@ TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShiel
   EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
   const auto& refused = it->outcomes[0].legal ? it->outcomes[1] : it->outcomes[0];
   EXPECT_EQ(refused.rule, "messina.muster.equip");
+}
+
+// The population placements (literal_placement.cpp): each of the page's four declared points is
+// re-found by the search from its own placement, and each witness shows the case the point is about,
+// worked out from the rule text: Blue's Utility at A with Blue consenting to Red's Workers (own refuses
+// the Worker, friendly allows it); Red with no Spare population and a Disaffected token (either-source
+// allows the Civilian, spare-required refuses it); A already holding the map's stacking limit of units,
+// so one Civilian more breaks it (applies refuses, muster-phase-only allows).
+TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
+  const auto rules = messina_typed_rules();
+  const std::vector<std::pair<std::string, std::string>> expected{
+      {"messina.worker-utility", "place-worker-in-ally-utility"},
+      {"messina.civilian-stacking", "place-civilian-before-orders"},
+      {"messina.civilian-consent", "place-civilian-before-orders"},
+      {"messina.home-defence-spare", "place-civilian-in-home-defence"}};
+  for (const auto& [point, kind] : expected) {
+    SCOPED_TRACE(point);
+    const auto& found = discovered();
+    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+    ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
+    EXPECT_FALSE(it->is_new);
+    EXPECT_TRUE(it->found_by_search);
+    EXPECT_EQ(kind_of(*it), kind);
+    ASSERT_EQ(it->outcomes.size(), 2u);
+    EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);  // each of the four parts allowed from refused
+    const ms::State& s = it->example.state;
+    if (point == "messina.worker-utility") {
+      const auto& utilities = s.spaces.at("A").utilities;
+      EXPECT_TRUE(std::any_of(utilities.begin(), utilities.end(), [](const ms::Utility& u) { return u.owner == "Blue"; }));
+      const auto& blue = s.factions.at("Blue").consents;
+      EXPECT_TRUE(blue.count("Red") && blue.at("Red").count(ms::Activity::workers));
+    } else if (point == "messina.home-defence-spare") {
+      EXPECT_EQ(s.factions.at("Red").population.spare, 0);
+      EXPECT_GE(s.factions.at("Red").population.disaffected, 1);
+    } else if (point == "messina.civilian-stacking") {
+      int at_a = 0;
+      for (const auto& [owner, u] : s.spaces.at("A").units)
+        for (int n : u.count) at_a += n;
+      EXPECT_GE(at_a, rules.numbers.stacking_map);
+    }
+  }
 }
 
 // The unit and card steps' new findings, each where the words are silent: a Civilian onto a card (the

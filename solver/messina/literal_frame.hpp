@@ -146,6 +146,10 @@ void transfer_op(const SymBoard& pre, int f, const ms::Transfer& t, Freedoms& v,
 void end_exploration_ops(const SymBoard& pre, int f, const ms::EndExploration& a, Freedoms& v, const ms::Rules& rules,
                          LiteralStep& step);
 
+// The Population Supply and Movement page's placement of new human units (a Place action) onto
+// `step.post` (literal_placement.cpp).
+void place_op(const SymBoard& pre, int f, const ms::Place& a, Freedoms& v, const ms::Rules& rules, LiteralStep& step);
+
 // ---- the step kinds and their relation (literal_steps.cpp) ----
 
 // One step kind the searches ask about: a Muster, a Re-arm, or a Muster then a Re-arm in one round.

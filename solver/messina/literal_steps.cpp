@@ -40,7 +40,12 @@ const std::vector<PointReadings>& literal_points() {
       point("messina.disband-built-units", {"at-start", "built-too"}, &R::disband_built_units),
       // the Location Card page's steps
       point("messina.hand-limit-discard", {"exactly-excess", "more-when-over", "any-number"}, &R::hand_limit_discard),
-      point("messina.discard-emptying", {"stacking-binds", "overrides-stacking"}, &R::discard_emptying)};
+      point("messina.discard-emptying", {"stacking-binds", "overrides-stacking"}, &R::discard_emptying),
+      // the population placements (literal_placement.cpp)
+      point("messina.worker-utility", {"own", "friendly"}, &R::worker_utility),
+      point("messina.civilian-stacking", {"applies", "muster-phase-only"}, &R::civilian_stacking),
+      point("messina.civilian-consent", {"civilians", "muster"}, &R::civilian_consent),
+      point("messina.home-defence-spare", {"either-source", "spare-required"}, &R::home_defence_spare)};
   return points;
 }
 
@@ -106,6 +111,8 @@ LiteralStep literal_card_step(const SymBoard& pre, const ms::Action& a, Freedoms
     transfer_op(pre, pre.faction_index(t->faction), *t, v, rules, step);
   else if (const auto* e = std::get_if<ms::EndExploration>(&a))
     end_exploration_ops(pre, pre.faction_index(e->faction), *e, v, rules, step);
+  else if (const auto* p = std::get_if<ms::Place>(&a))
+    place_op(pre, pre.faction_index(p->faction), *p, v, rules, step);
   z3::expr ok = pre.ctx().bool_val(true);
   for (const auto& c : step.conditions) ok = ok && c.formula;
   step.ok = ok;
@@ -132,6 +139,10 @@ std::vector<Kind> kinds() {
   ms::UnitCounts one_infantry;
   one_infantry[ms::Piece::infantry] = 1;
   const ms::Transfer from_card_a{"Red", "A", one_infantry};
+  const ms::TokenSource spare = ms::TokenSource::spare;
+  auto place = [&a](ms::PlacementTime when, ms::Piece piece, ms::TokenSource from, std::optional<ms::FactionId> utility) {
+    return ms::Place{"Red", when, {ms::Placement{{a, piece, 1}, from, std::move(utility)}}};
+  };
   return {
       // the Location Card page's steps
       {"transfer", "Red moves an Infantry from the Location Card of A onto A", std::nullopt, std::nullopt, false,
@@ -144,6 +155,15 @@ std::vector<Kind> kinds() {
        std::nullopt, std::nullopt, false, ms::Action{ms::EndExploration{"Red", {from_card_a}, {"A"}}},
        // a hand within its limit (2 spaces hold 2 cards at most) discards a card only under any-number
        {{"messina.hand-limit-discard", 2}}},
+      // the population placements (literal_placement.cpp)
+      {"place-worker-in-ally-utility", "Red places a Worker from Spare in Blue's Utility at A in an Industry Action",
+       std::nullopt, std::nullopt, false, ms::Action{place(ms::PlacementTime::industry, ms::Piece::worker, spare, "Blue")}},
+      {"place-civilian-before-orders", "Red places a Civilian from Spare at A right before its orders", std::nullopt,
+       std::nullopt, false, ms::Action{place(ms::PlacementTime::before_orders, ms::Piece::civilian, spare, {})}},
+      {"place-civilian-in-home-defence",
+       "Red places a Civilian from its Disaffected tokens at A, its Home Space under attack", std::nullopt,
+       std::nullopt, false,
+       ms::Action{place(ms::PlacementTime::home_defence, ms::Piece::civilian, ms::TokenSource::disaffected, {})}},
       // the unit steps of a Muster
       {"muster-build-civilian", "Red builds a Civilian at A in a Muster", units({{a, ms::Piece::civilian, 1}}, {}, {}),
        std::nullopt},
