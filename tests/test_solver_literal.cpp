@@ -154,14 +154,17 @@ TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShiel
 // worked out from the rule text: Blue's Utility at A with Blue consenting to Red's Workers (own refuses
 // the Worker, friendly allows it); Red with no Spare population and a Disaffected token (either-source
 // allows the Civilian, spare-required refuses it); A already holding the map's stacking limit of units,
-// so one Civilian more breaks it (applies refuses, muster-phase-only allows).
+// so one Civilian more breaks it (applies refuses, muster-phase-only allows). The placements' Friendly
+// Area is the literal one (literal_friendly.cpp): its two points are re-found from a placement too.
 TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
   const auto rules = messina_typed_rules();
   const std::vector<std::pair<std::string, std::string>> expected{
       {"messina.worker-utility", "place-worker-in-ally-utility"},
       {"messina.civilian-stacking", "place-civilian-before-orders"},
       {"messina.civilian-consent", "place-civilian-before-orders"},
-      {"messina.home-defence-spare", "place-civilian-in-home-defence"}};
+      {"messina.home-defence-spare", "place-civilian-in-home-defence"},
+      {"messina.home-space-anchor", ""},
+      {"messina.friendly-area-extent", ""}};
   for (const auto& [point, kind] : expected) {
     SCOPED_TRACE(point);
     const auto& found = discovered();
@@ -169,9 +172,12 @@ TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
     ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
     EXPECT_FALSE(it->is_new);
     EXPECT_TRUE(it->found_by_search);
-    EXPECT_EQ(kind_of(*it), kind);
+    if (!kind.empty()) {
+      EXPECT_EQ(kind_of(*it), kind);
+    }
+    EXPECT_EQ(kind_of(*it).rfind("place-", 0), 0u) << kind_of(*it);
     ASSERT_EQ(it->outcomes.size(), 2u);
-    EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);  // each of the four parts allowed from refused
+    EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);  // each of the six parts allowed from refused
     const ms::State& s = it->example.state;
     if (point == "messina.worker-utility") {
       const auto& utilities = s.spaces.at("A").utilities;
@@ -181,6 +187,17 @@ TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
     } else if (point == "messina.home-defence-spare") {
       EXPECT_EQ(s.factions.at("Red").population.spare, 0);
       EXPECT_GE(s.factions.at("Red").population.disaffected, 1);
+    } else if (point == "messina.home-space-anchor" || point == "messina.friendly-area-extent") {
+      // Both readings agree on a space Red has units at (friendly, so reached or a start). The anchor
+      // parts on A as Red's Home Space with nothing friendly there; the extent on A outside Red's
+      // homes, not friendly itself, next to the reach.
+      const auto& homes = s.factions.at("Red").home;
+      EXPECT_EQ(std::count(homes.begin(), homes.end(), "A") == 1, point == "messina.home-space-anchor");
+      const auto& units = s.spaces.at("A").units;
+      int red_at_a = 0;
+      if (const auto red = units.find("Red"); red != units.end())
+        for (int n : red->second.count) red_at_a += n;
+      EXPECT_EQ(red_at_a, 0);
     } else if (point == "messina.civilian-stacking") {
       int at_a = 0;
       for (const auto& [owner, u] : s.spaces.at("A").units)

@@ -149,6 +149,9 @@ void end_exploration_ops(const SymBoard& pre, int f, const ms::EndExploration& a
 // The Population Supply and Movement page's placement of new human units (a Place action) onto
 // `step.post` (literal_placement.cpp).
 void place_op(const SymBoard& pre, int f, const ms::Place& a, Freedoms& v, const ms::Rules& rules, LiteralStep& step);
+// The Friendly Area of `f` for a building or mustering purpose, its sentences' silences free
+// (literal_friendly.cpp).
+std::vector<z3::expr> literal_area(const SymBoard& b, int f, ms::Activity purpose, Freedoms& v);
 
 // ---- the step kinds and their relation (literal_steps.cpp) ----
 

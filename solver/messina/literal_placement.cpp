@@ -4,12 +4,11 @@
 // (literal_frame.hpp; the search over it is literal.cpp). Where the page leaves a choice a declared
 // point names (whose Utility a new Worker occupies, whether the stacking limit binds these Civilians,
 // which consent makes an ally's space count, whether home defence still needs Spare population), the
-// point's reading is free.
+// point's reading is free. The Friendly Area is the literal one (literal_friendly.cpp).
 #include <cstddef>
 #include <vector>
 
 #include "solver/messina/literal_frame.hpp"
-#include "solver/messina/sections.hpp"
 
 namespace rulecheck::solver::messina::literal {
 
@@ -86,10 +85,10 @@ void place_op(const SymBoard& pre, int f, const ms::Place& a, Freedoms& v, const
   // these Civilians are an activity of their own or a muster is messina.civilian-consent.
   std::vector<z3::expr> area;
   if (industry) {
-    area = friendly_area(pre, f, ms::Activity::workers, rules);
+    area = literal_area(pre, f, ms::Activity::workers, v);
   } else {
-    const auto own = friendly_area(pre, f, ms::Activity::civilians, rules);
-    const auto muster = friendly_area(pre, f, ms::Activity::muster, rules);
+    const auto own = literal_area(pre, f, ms::Activity::civilians, v);
+    const auto muster = literal_area(pre, f, ms::Activity::muster, v);
     const z3::expr r = v.reading("messina.civilian-consent", kConsent);
     for (std::size_t s = 0; s < own.size(); ++s) area.push_back(z3::ite(r == 0, own[s], muster[s]));
   }

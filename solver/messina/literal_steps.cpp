@@ -45,7 +45,10 @@ const std::vector<PointReadings>& literal_points() {
       point("messina.worker-utility", {"own", "friendly"}, &R::worker_utility),
       point("messina.civilian-stacking", {"applies", "muster-phase-only"}, &R::civilian_stacking),
       point("messina.civilian-consent", {"civilians", "muster"}, &R::civilian_consent),
-      point("messina.home-defence-spare", {"either-source", "spare-required"}, &R::home_defence_spare)};
+      point("messina.home-defence-spare", {"either-source", "spare-required"}, &R::home_defence_spare),
+      // the Friendly Area as the placements use it (literal_friendly.cpp)
+      point("messina.home-space-anchor", {"always", "if-friendly"}, &R::home_anchor),
+      point("messina.friendly-area-extent", {"friendly-component", "with-frontier"}, &R::area_extent)};
   return points;
 }
 
