@@ -137,6 +137,43 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
+// The clauses `ids` of `game` in the rulebook's words: one quote per paragraph with the clauses it
+// holds, the words from the rule texts with file and paragraph, or the first clause's paraphrase and
+// why the words are not there.
+json quotes_of(const std::string& game, const json& ids, const GameRules* g, rulebook::ClauseQuoter& quoter) {
+  json quotes = json::array();
+  for (const auto& c : ids) {
+    const std::string id = c.get<std::string>();
+    const rulebook::Quote q = quoter.quote(game, id);
+    // Clauses of one paragraph share one quote.
+    bool merged = false;
+    for (auto& e : quotes)
+      if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
+        e["clauses"].push_back(id);
+        merged = true;
+      }
+    if (merged) continue;
+    json entry{{"clauses", json::array({id})}, {"file", q.text_file}, {"paragraph", q.paragraph}};
+    const auto clause = g ? g->clauses.find(id) : std::map<std::string, Clause>::const_iterator{};
+    entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
+    if (q.why_not.empty()) {
+      entry["words"] = q.words;
+      if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
+    } else {
+      entry["not_quoted"] = q.why_not;
+    }
+    quotes.push_back(std::move(entry));
+  }
+  return quotes;
+}
+
+// Where the rule texts were looked for: {"found", "folder", "origin"} or {"found": false, "why"}.
+json texts_record(const rulebook::ClauseQuoter& quoter) {
+  const auto& texts = quoter.texts();
+  if (texts.dir) return {{"found", true}, {"folder", texts.dir->string()}, {"origin", texts.origin}};
+  return {{"found", false}, {"why", texts.why_none}};
+}
+
 // Each finding in the rulebook's words: its clauses quoted from the rule texts with file and
 // paragraph ("quotes", one per paragraph with the clauses it holds; the paraphrase of its first
 // clause stands in, with why, when the text is not there), and for a
@@ -146,29 +183,7 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
   for (auto& f : findings) {
     const std::string game = f.value("game", "");
     const GameRules* g = library.find(game);
-    json quotes = json::array();
-    for (const auto& c : f["clauses"]) {
-      const std::string id = c.get<std::string>();
-      const rulebook::Quote q = quoter.quote(game, id);
-      // Clauses of one paragraph share one quote.
-      bool merged = false;
-      for (auto& e : quotes)
-        if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
-          e["clauses"].push_back(id);
-          merged = true;
-        }
-      if (merged) continue;
-      json entry{{"clauses", json::array({id})}, {"file", q.text_file}, {"paragraph", q.paragraph}};
-      const auto clause = g ? g->clauses.find(id) : std::map<std::string, Clause>::const_iterator{};
-      entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
-      if (q.why_not.empty()) {
-        entry["words"] = q.words;
-        if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
-      } else {
-        entry["not_quoted"] = q.why_not;
-      }
-      quotes.push_back(std::move(entry));
-    }
+    json quotes = quotes_of(game, f["clauses"], g, quoter);
     f["quotes"] = std::move(quotes);
     const InterpretationPoint* point = g && !f.value("new", false) ? g->point(f.value("point", "")) : nullptr;
     if (!point) continue;
@@ -181,9 +196,29 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
       if (says != point->reading_says.end()) s["reading_says"] = says->second;
     }
   }
-  const auto& texts = quoter.texts();
-  if (texts.dir) return {{"found", true}, {"folder", texts.dir->string()}, {"origin", texts.origin}};
-  return {{"found", false}, {"why", texts.why_none}};
+  return texts_record(quoter);
+}
+
+// Each contradiction found in the rulebook's words: its clauses quoted ("quotes", as a finding's).
+void add_contradiction_words(json& contradictions, const RulesLibrary& library, rulebook::ClauseQuoter& quoter) {
+  for (auto& c : contradictions) {
+    const std::string game = c.value("game", "");
+    if (!c.contains("found")) continue;
+    for (auto& x : c["found"]) x["quotes"] = quotes_of(game, x.value("clauses", json::array()), library.find(game), quoter);
+  }
+}
+
+// Quotes on the console, one line each: where, the clauses, and the words (or our words).
+void print_quotes(const json& quotes) {
+  for (const auto& q : quotes) {
+    const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
+    const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
+    if (q.contains("words"))
+      fmt::print("         {} ({}){}: \"{}\"\n", where, clauses,
+                 q.value("changed", false) ? " [changed since the clause index]" : "", printable(q.value("words", "")));
+    else
+      fmt::print("         {} ({}), in our words: {}\n", where, clauses, printable(q.value("paraphrase", "")));
+  }
 }
 
 // One finding on the console: the point and title, the rule's words (quoted, or the paraphrase
@@ -199,15 +234,7 @@ void print_finding(const json& f) {
   if (f.value("found_by_search", false))
     fmt::print("         found by the literal search{}\n",
                f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
-  for (const auto& q : f["quotes"]) {
-    const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
-    const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
-    if (q.contains("words"))
-      fmt::print("         {} ({}){}: \"{}\"\n", where, clauses,
-                 q.value("changed", false) ? " [changed since the clause index]" : "", printable(q.value("words", "")));
-    else
-      fmt::print("         {} ({}), in our words: {}\n", where, clauses, printable(q.value("paraphrase", "")));
-  }
+  print_quotes(f["quotes"]);
   if (f.contains("step_in_words")) fmt::print("         step: {}\n", printable(f.value("step_in_words", "")));
   for (const auto& s : f["scenarios"]) {
     const std::string reading = s.value("reading", "");
@@ -284,8 +311,9 @@ void print_contradictions(const json& c) {
   const std::string status = c.value("status", "");
   for (const auto& x : c.value("found", json::array())) {
     std::vector<std::string> clauses = x.value("clauses", std::vector<std::string>{});
-    fmt::print("CONTRADICTION {} {}: {} cannot all hold\n    {}\n    {}\n", game, x.value("probe", ""),
+    fmt::print("CONTRADICTION {} {}: {} cannot all hold\n         {}\n         {}\n", game, x.value("probe", ""),
                fmt::join(clauses, " + "), x.value("title", ""), x.value("note", ""));
+    print_quotes(x.value("quotes", json::array()));
   }
   if (status == "none")
     fmt::print("none     {} contradictions: the literal constraints of each of {} probe(s) can all hold on some board "
@@ -362,6 +390,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                                                            rulebook::Project::of_rules_folder(context.rules())));
   if (quoter.texts().given_missing) throw InputError("--text", quoter.texts().why_none);
   const json texts = add_rulebook_words(findings, *library, quoter);
+  add_contradiction_words(contradictions, *library, quoter);
   // New findings (not a declared point) first, the unsettled before the settled.
   std::stable_sort(findings.begin(), findings.end(),
                    [](const json& a, const json& b) { return finding_rank(a) < finding_rank(b); });
@@ -375,8 +404,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", ""))
           write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
-    write_designer_markdown(md, findings, questions, texts, *library);
-    write_designer_html(html, findings, questions, texts, *library);
+    write_designer_markdown(md, findings, questions, contradictions, texts);
+    write_designer_html(html, findings, questions, contradictions, texts);
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
   }

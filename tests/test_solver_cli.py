@@ -414,6 +414,13 @@ def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     c = by_game["messina"]
     assert c["status"] == "none" and c["found"] == [], c
     assert c["probes"] >= 14 and "board play can reach" in c["scope"]
+    # The designer's report says so in a section of its own, in both formats.
+    out, _ = witnesses
+    md = (out / "ambiguities.md").read_text()
+    section = md[md.index("## Contradictions"):md.index("## Every question asked")]
+    assert f"messina: none. The literal constraints of each of {c['probes']} probe(s) can all hold" in section
+    assert "CONTRADICTION" not in section
+    assert "<h2>Contradictions</h2>" in (out / "ambiguities.html").read_text()
 
 
 def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, root, tmp_path):
@@ -430,10 +437,28 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     assert found["probe"] == "fill-location"
     assert found["clauses"] == ["messina.cards.capacity", "messina.cards.seven-per-location", "messina.muster.stacking"]
     assert "limit of 6" in found["note"] and "hold 8 units" in found["note"] and "holds 7 in all" in found["note"]
-    console = run(cmd, timeout=300)
+    # Each sentence is named where it stands: one quote per clause, each in its own paragraph.
+    assert [(q["clauses"], q["file"]) for q in found["quotes"]] == [
+        (["messina.cards.capacity"], "messina-location-cards.txt"),
+        (["messina.cards.seven-per-location"], "messina-location-cards.txt"),
+        (["messina.muster.stacking"], "messina-muster-phase.txt")]
+    assert all(q["paragraph"] > 0 and ("words" in q or "not_quoted" in q) for q in found["quotes"])
+    out = tmp_path / "report"
+    console = run(cmd + ["--output-dir", str(out)], timeout=300)
     assert console.returncode == 0, console.stderr
     assert ("CONTRADICTION messina fill-location: messina.cards.capacity + messina.cards.seven-per-location + "
             "messina.muster.stacking cannot all hold") in console.stdout
+    assert "messina-muster-phase.txt paragraph" in console.stdout
+    # The designer's report: the contradiction under its own heading, its three sentences placed.
+    md = (out / "ambiguities.md").read_text()
+    section = md[md.index("## Contradictions"):md.index("## Every question asked")]
+    assert "messina: 1 contradiction(s) found" in section
+    assert ("### CONTRADICTION: `messina.cards.capacity` + `messina.cards.seven-per-location` + "
+            "`messina.muster.stacking` cannot all hold") in section
+    for q in found["quotes"]:
+        assert f"{q['file']}, paragraph {q['paragraph']}" in section
+    html = (out / "ambiguities.html").read_text()
+    assert "<span class=\"new\">CONTRADICTION</span>" in html and "<code>messina.muster.stacking</code>" in html
     # The same limit with the location's total stated to match (an edit of both sentences) is no contradiction:
     # the texts state today's numbers, so only the encoding's numbers change here; 5 is today's.
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 5}))
