@@ -348,7 +348,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       if (args.edited.empty()) throw;
       throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
     }
-    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit);
+    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit, LiteralSearch::run);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     if (!c.is_null()) contradictions.push_back(std::move(c));
     declared += g->points.size();

@@ -91,6 +91,22 @@ def test_map_stacking_limit_5_to_6_makes_a_sixth_unit_legal_and_nothing_else(rul
     assert md.split("## Invariants that stop or start holding")[1].split("\n\n")[1] == "None."
     html = (out / "diff.html").read_text(encoding="utf-8")
     assert "`messina." not in html  # clause ids as <code>, not Markdown backticks
+    # The contradiction search over the literal encoding: 6 on the map and 2 on the card make 8 at one
+    # location, against the Location Card page's total of 7 (5 + 2), which the edit leaves as written.
+    # None under the base (5 + 2 = 7), found under the edited rules: one change.
+    (c,) = report["contradictions"]["changes"]
+    assert (c["before"], c["after"]) == ("none", "found")
+    assert set(c["clauses"]) == {"messina.cards.capacity", "messina.cards.seven-per-location",
+                                 "messina.muster.stacking"}
+    assert "limit of 6" in c["note"] and "holds 7 in all" in c["note"]
+    (q,) = [q for q in report["questions"] if q["part"] == "contradictions"]
+    assert (q["base"], q["edited"], q["decided"]) == ("none", "found", True)
+    assert "## Sentences that cannot all hold" in md and "found under the edited rules only" in md
+    assert "<code>messina.cards.seven-per-location</code>" in html
+    # Without --discovery, the points compared are the declared ones, and the report says so.
+    assert report["points"]["literal_search"] is False
+    assert not any(q["id"].startswith("messina.literal.") for q in report["questions"])
+    assert "--discovery adds the literal search" in p.stdout
 
 
 def test_card_stacking_limit_2_to_3_makes_a_third_unit_on_a_card_legal(rulecheck, tmp_path):
@@ -210,14 +226,25 @@ def test_points_a_high_tech_threshold_of_4_stops_the_shield_reading_mattering_an
 
 @pytest.mark.parametrize("edit", [{"game": "messina", "stacking_map": 5}, {"game": "scythe"}])
 def test_an_edit_that_changes_nothing_reports_nothing(rulecheck, tmp_path, edit):
-    p, report, out = run_diff(rulecheck, tmp_path, edit)
+    # With --discovery the literal search for new findings runs on both sides too (Messina has one).
+    p, report, out = run_diff(rulecheck, tmp_path, edit, "--discovery")
     assert p.returncode == 0, p.stdout
     assert "UNCHANGED" in p.stdout
     assert report["changed"] is False and report["changes"] == 0
     assert report["scenarios"]["compared"] > 0 and report["proofs"]["compared"] > 0
-    for part in ("scenarios", "sample", "proofs", "points", "probes"):
+    for part in ("scenarios", "sample", "proofs", "points", "probes", "contradictions"):
         assert report[part]["changes"] == [], part
     assert not list((out / "witnesses").glob("*.json"))
+    assert report["points"]["literal_search"] is True
+    literal = [q for q in report["questions"] if q["id"].startswith(edit["game"] + ".literal.")]
+    contradictions = [q for q in report["questions"] if q["part"] == "contradictions"]
+    if edit["game"] == "messina":
+        assert literal and all(q["base"] == q["edited"] for q in literal), literal
+        assert [(q["base"], q["edited"]) for q in contradictions] == [("none", "none")]
+        assert report["contradictions"]["probes"] >= 14
+    else:  # no literal encoding: nothing searched, and the report says so
+        assert contradictions == [] and report["contradictions"]["probes"] == 0
+        assert "contradictions not searched" in p.stdout
 
 
 @pytest.mark.xfail(reason="open: in 600 generated Messina cases a hostile query on a space whose face-down card an "
