@@ -29,6 +29,7 @@ struct SolverArgs {
   bool strength = false;  // prove --strength
   std::string text;       // ambiguities --text: the folder of rule texts to quote
   std::string edited;     // ambiguities --edited: the ruleset keys the encoding reads changed
+  bool no_discovery = false;  // ambiguities --no-discovery: not the literal search for new findings
 };
 
 // The games asked for (all by default), each with its rules; nothing when one is unknown.
@@ -348,7 +349,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       if (args.edited.empty()) throw;
       throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
     }
-    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit, LiteralSearch::run);
+    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit,
+                                   args.no_discovery ? LiteralSearch::skip : LiteralSearch::run);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     if (!c.is_null()) contradictions.push_back(std::move(c));
     declared += g->points.size();
@@ -430,8 +432,12 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         {"questions", questions},
         {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
         {"seconds", seconds},
-        {"discovery",
-         {{"new", fresh}, {"settled", settled}, {"declared_refound", refound}, {"declared_not_refound", not_refound}}},
+        {"discovery", args.no_discovery ? json{{"run", false}}
+                                        : json{{"run", true},
+                                               {"new", fresh},
+                                               {"settled", settled},
+                                               {"declared_refound", refound},
+                                               {"declared_not_refound", not_refound}}},
         {"unknown", undecided},
         {"rule_texts", texts}};
     // Declared points whose search proved no board of its scope has a witness.
@@ -461,8 +467,11 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",
                findings.size(), declared, seconds, questions.size(), witnesses, nones, unknowns);
     if (stopped) fmt::print(", {} interrupted", stopped);
-    fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled, refound,
-               not_refound);
+    if (args.no_discovery)
+      fmt::print("; literal search: not run (--no-discovery)");
+    else
+      fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled,
+                 refound, not_refound);
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");
@@ -526,8 +535,11 @@ void add_solver_commands(CLI::App& app, Context& context) {
   CLI::App* a = app.add_subcommand(
       "ambiguities",
       "For the rulebook's designer: for every interpretation point, the smallest board where its readings give "
-      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report. "
-      "Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
+      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report; "
+      "then the literal encoding's search for what nobody declared (steps the words alone leave with two outcomes "
+      "or none: new findings, first in the report, each re-finding a declared point or settled in "
+      "rules/<game>/dismissed.json), and the contradiction search (sentences that cannot all hold on a board play "
+      "can reach). Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
       "of the scope it names separates the readings); unknown (not decided, with why: the work limit reached, a "
       "board too large, the solver's memory, ...). Exit 0 when every question was decided, 1 when any is unknown "
       "(as prove), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was "
@@ -542,6 +554,9 @@ void add_solver_commands(CLI::App& app, Context& context) {
                 "the searches read its numbers while the rule texts keep stating today's, so the contradiction "
                 "search reports each sentence that restates a number the edit changed (stacking_map 6 against a "
                 "location's total of 5 + 2)");
+  a->add_flag("--no-discovery", amb->no_discovery,
+              "Only the declared points, the open-outcome probes and the contradiction search: not the literal "
+              "encoding's search for new findings (the slow part), so no point is marked found by the search");
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
   a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });

@@ -428,10 +428,16 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     location holds 7 in all (5 + 2): filled to 6 on the map and 2 on the card, a location holds 8."""
     edited = tmp_path / "map6.json"
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 6}))
-    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--edited", str(edited)]
+    # --no-discovery: the contradiction search runs without the literal search for new findings, and says so.
+    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--no-discovery", "--edited",
+           str(edited)]
     p = run(cmd + ["--format", "json"], timeout=300)
     assert p.returncode == 0, p.stderr
-    (c,) = json.loads(p.stdout)["contradictions"]
+    doc = json.loads(p.stdout)
+    assert doc["discovery"] == {"run": False}
+    assert not any(f["new"] or f.get("found_by_search") for f in doc["findings"])
+    assert not any(q["point"].startswith("messina.literal.") for q in doc["questions"])
+    (c,) = doc["contradictions"]
     assert c["status"] == "found", c
     (found,) = c["found"]
     assert found["probe"] == "fill-location"
@@ -449,6 +455,7 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     assert ("CONTRADICTION messina fill-location: messina.cards.capacity + messina.cards.seven-per-location + "
             "messina.muster.stacking cannot all hold") in console.stdout
     assert "messina-muster-phase.txt paragraph" in console.stdout
+    assert "literal search: not run (--no-discovery)" in console.stdout
     # The designer's report: the contradiction under its own heading, its three sentences placed.
     md = (out / "ambiguities.md").read_text()
     section = md[md.index("## Contradictions"):md.index("## Every question asked")]
