@@ -179,7 +179,8 @@ TEST(SolverLiteral, ReFindsTheConsumptionPointsHidingDuringAnActionAndDisbanding
       EXPECT_GE(s.factions.at("Red").population.disaffected, 1);
     } else if (point == "messina.step3-card-units") {
       bool unit_on_red_card = false;
-      for (const auto& [id, card] : s.cards) unit_on_red_card = unit_on_red_card || (card.holder == "Red" && card.units.total() > 0);
+      for (const auto& [id, card] : s.cards)
+        unit_on_red_card = unit_on_red_card || (card.holder == "Red" && card.units.total() > 0);
       EXPECT_TRUE(unit_on_red_card);
       EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
     } else if (point == "messina.action-moments") {

@@ -69,15 +69,14 @@ void consume_op(const SymBoard& pre, int f, const ms::Consume& a, Freedoms& v, c
   // messina.consumption.shortfall: the tokens the scarcer resource leaves unsupplied.
   const z3::expr shortfall = billed - min_of(min_of(per * sf.food, per * sf.water), billed);
   // Steps 1 to 3, each paying what is left as far as it can; the rest is waived.
-  const z3::expr died = min_of(shortfall, sf.disaffected);                        // step 1
-  const z3::expr spare_paid = min_of(shortfall - died, sf.spare);                 // step 2
+  const z3::expr died = min_of(shortfall, sf.disaffected);                       // step 1
+  const z3::expr spare_paid = min_of(shortfall - died, sf.spare);                // step 2
   const z3::expr step3_reading = v.reading("messina.step3-card-units", kStep3);  // whether cards are in reach
   const z3::expr reach = z3::ite(step3_reading == 0, sf.located, located_on_map(pre, f, n));
   const z3::expr located_paid = min_of(shortfall - died - spare_paid, reach);  // step 3
   // messina.consumption.recovery: paid in full, with a Disaffected token at the start.
-  const z3::expr recovered =
-      z3::ite(shortfall == 0, min_of(sf.disaffected, ctx.int_val(n.disaffected_recovered_after_full_feeding)),
-              ctx.int_val(0));
+  const z3::expr recovered = z3::ite(
+      shortfall == 0, min_of(sf.disaffected, ctx.int_val(n.disaffected_recovered_after_full_feeding)), ctx.int_val(0));
 
   // Step 3's choice: what the action names is there, is the faction's, and backs exactly the tokens
   // step 3 moves; a unit on a card only under the reading that lets step 3 reach cards.

@@ -27,8 +27,8 @@ void hide_op(const SymBoard& pre, int f, const ms::Hide& h, Freedoms& v, Literal
   // is the point's question; every other moment (the orders, the Mil Ops Phase, a battle, a state
   // naming none) is not shown to fall between two Mil Ops Phases.
   const z3::expr named_between = phase_is(pre, ms::Phase::muster) || phase_is(pre, ms::Phase::consumption) ||
-                                 phase_is(pre, ms::Phase::bonus_military_action) ||
-                                 phase_is(pre, ms::Phase::rearm) || phase_is(pre, ms::Phase::between_mil_ops);
+                                 phase_is(pre, ms::Phase::bonus_military_action) || phase_is(pre, ms::Phase::rearm) ||
+                                 phase_is(pre, ms::Phase::between_mil_ops);
   const z3::expr an_action = phase_is(pre, ms::Phase::industry) || phase_is(pre, ms::Phase::exploration_end);
   c.push_back({kHide, named_between || (an_action && v.reading("messina.action-moments", kHide) == 0)});
   step.post.spaces[s].card_exposed = pre.ctx().bool_val(false);
