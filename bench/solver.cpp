@@ -8,6 +8,8 @@
 // counter "disagreements" must be 0; its time is the whole run (about 225,000 states, one slice
 // per core).
 #include <atomic>
+#include <cstdlib>
+#include <string>
 #include <thread>
 
 #include <benchmark/benchmark.h>
@@ -23,6 +25,13 @@
 
 namespace rulecheck {
 namespace {
+
+// The whole-run solver benchmarks repeat a fixed number of times; RULECHECK_BENCH_QUICK=1 (set by
+// scripts/bench-table --quick, the test suite's smoke run) makes it once: the figure is rough then.
+int whole_runs(int full) {
+  const char* quick = std::getenv("RULECHECK_BENCH_QUICK");
+  return quick && std::string(quick) == "1" ? 1 : full;
+}
 
 const RulesLibrary& solver_library() {
   static const RulesLibrary lib(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
@@ -80,7 +89,7 @@ void SolverProveAll(benchmark::State& state) {
   }
   state.counters["proofs"] = static_cast<double>(proofs);
 }
-BENCHMARK(SolverProveAll)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(SolverProveAll)->Unit(benchmark::kMillisecond)->Iterations(whole_runs(3));
 
 // `rulecheck prove --strength` (issue 21's figure: under 2 minutes): every proof, and each proved one
 // under every misreading; counts the proofs, the unbounded ones, the misreadings that killed and the hollow.
@@ -114,14 +123,14 @@ void SolverAmbiguities(benchmark::State& state) {
     for (const char* game : {"messina", "scythe"}) {
       const GameRules& rules = *solver_library().find(game);
       // One record per question: count the findings (kind neither "none" nor undecided).
-      for (const auto& r :
-           find_game(game)->ambiguities(rules.merged_ruleset(json::object()), rules.readings(json::object()), 50'000'000))
+      for (const auto& r : find_game(game)->ambiguities(rules.merged_ruleset(json::object()),
+                                                        rules.readings(json::object()), 50'000'000, LiteralSearch::run))
         found += solver::is_finding_kind(r.value("kind", "")) ? 1 : 0;
     }
   }
   state.counters["findings"] = static_cast<double>(found);
 }
-BENCHMARK(SolverAmbiguities)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(SolverAmbiguities)->Unit(benchmark::kMillisecond)->Iterations(whole_runs(3));
 
 // Every Consumption of one human faction with Disaffected, Spare, Located in 0..10 (Located backed
 // by Civilians on its home space) and Food, Water in 0..12, step 3 naming as many Civilians as

@@ -27,6 +27,7 @@ struct DiffArgs {
   std::size_t sample = 4000;
   std::uint64_t seed = 1;
   unsigned rlimit = 50'000'000;
+  bool discovery = false;
   std::string format = "console";
   std::string output_dir;
   bool verbose = false;
@@ -92,6 +93,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
   options.sample = args.sample;
   options.seed = args.seed;
   options.rlimit = args.rlimit;
+  options.literal_search = args.discovery;
   catch_interrupts();  // SIGINT, SIGTERM: the comparison stops; what was compared is reported
   const diff::GameDiff d =
       diff::diff_edit(edit, *library, options, [&](const std::string& line) { fmt::print(stderr, "... {}\n", line); });
@@ -118,8 +120,9 @@ void add_diff_command(CLI::App& app, Context& context) {
   CLI::App* cmd = app.add_subcommand(
       "diff",
       "For the rulebook's editor: what an edit of the numbers (--edited) or of the default readings (--readings) "
-      "changes. Runs the scenario corpus, a generated sample, the proofs and the ambiguity search under the base "
-      "and the edited rules and reports every verdict that changes, each with a witness scenario per side");
+      "changes. Runs the scenario corpus, a generated sample, the proofs, the ambiguity search over the declared "
+      "points, the solver's probes and the contradiction search under the base and the edited rules and reports every "
+      "verdict that changes, each with a witness scenario per side");
   cmd->add_option("--edited", args->edited,
                   "The edited ruleset: a rules/<game>/ruleset.json, whole or only the keys it changes")
       ->type_name("FILE");
@@ -143,6 +146,9 @@ void add_diff_command(CLI::App& app, Context& context) {
                   "Z3's work limit per question (0: no proofs, ambiguity search or probes); a question that needs "
                   "more is reported unknown")
       ->capture_default_str();
+  cmd->add_flag("--discovery", args->discovery,
+                "Also run the literal encoding's search for new findings (rulecheck ambiguities) under both sides and "
+                "compare what it finds; off by default, as it is the slow part of the ambiguity search");
   cmd->add_option("--format", args->format, "Standard output: console (readable) or json (the whole report)")
       ->check(CLI::IsMember({"console", "json"}))
       ->capture_default_str();
@@ -151,7 +157,7 @@ void add_diff_command(CLI::App& app, Context& context) {
   cmd->add_flag("--verbose,-v", args->verbose, "Console: every changed scenario, not only the first ten");
   cmd->footer(
       "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "
-      "run DIR` replays them against the project's own rules.\nEvery question asked of the solver (a proof, a point's search, a probe) is listed per side with how it "
+      "run DIR` replays them against the project's own rules.\nEvery question asked of the solver (a proof, a point's search, a probe, the contradiction search) is listed per side with how it "
       "ended (JSON \"questions\"); one not decided is unknown with why (the work limit reached, a board too large, "
       "the solver's memory), never read as unchanged.\nExit status: 0 nothing changed and every question decided, 1 "
       "something changed or a solver question is unknown (as prove), 2 bad input or usage, 3 no rules folder, "

@@ -29,6 +29,7 @@ struct SolverArgs {
   bool strength = false;  // prove --strength
   std::string text;       // ambiguities --text: the folder of rule texts to quote
   std::string edited;     // ambiguities --edited: the ruleset keys the encoding reads changed
+  bool no_discovery = false;  // ambiguities --no-discovery: not the literal search for new findings
 };
 
 // The games asked for (all by default), each with its rules; nothing when one is unknown.
@@ -137,6 +138,43 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
+// The clauses `ids` of `game` in the rulebook's words: one quote per paragraph with the clauses it
+// holds, the words from the rule texts with file and paragraph, or the first clause's paraphrase and
+// why the words are not there.
+json quotes_of(const std::string& game, const json& ids, const GameRules* g, rulebook::ClauseQuoter& quoter) {
+  json quotes = json::array();
+  for (const auto& c : ids) {
+    const std::string id = c.get<std::string>();
+    const rulebook::Quote q = quoter.quote(game, id);
+    // Clauses of one paragraph share one quote.
+    bool merged = false;
+    for (auto& e : quotes)
+      if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
+        e["clauses"].push_back(id);
+        merged = true;
+      }
+    if (merged) continue;
+    json entry{{"clauses", json::array({id})}, {"file", q.text_file}, {"paragraph", q.paragraph}};
+    const auto clause = g ? g->clauses.find(id) : std::map<std::string, Clause>::const_iterator{};
+    entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
+    if (q.why_not.empty()) {
+      entry["words"] = q.words;
+      if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
+    } else {
+      entry["not_quoted"] = q.why_not;
+    }
+    quotes.push_back(std::move(entry));
+  }
+  return quotes;
+}
+
+// Where the rule texts were looked for: {"found", "folder", "origin"} or {"found": false, "why"}.
+json texts_record(const rulebook::ClauseQuoter& quoter) {
+  const auto& texts = quoter.texts();
+  if (texts.dir) return {{"found", true}, {"folder", texts.dir->string()}, {"origin", texts.origin}};
+  return {{"found", false}, {"why", texts.why_none}};
+}
+
 // Each finding in the rulebook's words: its clauses quoted from the rule texts with file and
 // paragraph ("quotes", one per paragraph with the clauses it holds; the paraphrase of its first
 // clause stands in, with why, when the text is not there), and for a
@@ -146,29 +184,7 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
   for (auto& f : findings) {
     const std::string game = f.value("game", "");
     const GameRules* g = library.find(game);
-    json quotes = json::array();
-    for (const auto& c : f["clauses"]) {
-      const std::string id = c.get<std::string>();
-      const rulebook::Quote q = quoter.quote(game, id);
-      // Clauses of one paragraph share one quote.
-      bool merged = false;
-      for (auto& e : quotes)
-        if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
-          e["clauses"].push_back(id);
-          merged = true;
-        }
-      if (merged) continue;
-      json entry{{"clauses", json::array({id})}, {"file", q.text_file}, {"paragraph", q.paragraph}};
-      const auto clause = g ? g->clauses.find(id) : std::map<std::string, Clause>::const_iterator{};
-      entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
-      if (q.why_not.empty()) {
-        entry["words"] = q.words;
-        if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
-      } else {
-        entry["not_quoted"] = q.why_not;
-      }
-      quotes.push_back(std::move(entry));
-    }
+    json quotes = quotes_of(game, f["clauses"], g, quoter);
     f["quotes"] = std::move(quotes);
     const InterpretationPoint* point = g && !f.value("new", false) ? g->point(f.value("point", "")) : nullptr;
     if (!point) continue;
@@ -181,9 +197,29 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
       if (says != point->reading_says.end()) s["reading_says"] = says->second;
     }
   }
-  const auto& texts = quoter.texts();
-  if (texts.dir) return {{"found", true}, {"folder", texts.dir->string()}, {"origin", texts.origin}};
-  return {{"found", false}, {"why", texts.why_none}};
+  return texts_record(quoter);
+}
+
+// Each contradiction found in the rulebook's words: its clauses quoted ("quotes", as a finding's).
+void add_contradiction_words(json& contradictions, const RulesLibrary& library, rulebook::ClauseQuoter& quoter) {
+  for (auto& c : contradictions) {
+    const std::string game = c.value("game", "");
+    if (!c.contains("found")) continue;
+    for (auto& x : c["found"]) x["quotes"] = quotes_of(game, x.value("clauses", json::array()), library.find(game), quoter);
+  }
+}
+
+// Quotes on the console, one line each: where, the clauses, and the words (or our words).
+void print_quotes(const json& quotes) {
+  for (const auto& q : quotes) {
+    const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
+    const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
+    if (q.contains("words"))
+      fmt::print("         {} ({}){}: \"{}\"\n", where, clauses,
+                 q.value("changed", false) ? " [changed since the clause index]" : "", printable(q.value("words", "")));
+    else
+      fmt::print("         {} ({}), in our words: {}\n", where, clauses, printable(q.value("paraphrase", "")));
+  }
 }
 
 // One finding on the console: the point and title, the rule's words (quoted, or the paraphrase
@@ -199,15 +235,7 @@ void print_finding(const json& f) {
   if (f.value("found_by_search", false))
     fmt::print("         found by the literal search{}\n",
                f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
-  for (const auto& q : f["quotes"]) {
-    const std::string where = fmt::format("{} paragraph {}", q.value("file", ""), q.value("paragraph", 0));
-    const std::string clauses = fmt::format("{}", fmt::join(q["clauses"].get<std::vector<std::string>>(), ", "));
-    if (q.contains("words"))
-      fmt::print("         {} ({}){}: \"{}\"\n", where, clauses,
-                 q.value("changed", false) ? " [changed since the clause index]" : "", printable(q.value("words", "")));
-    else
-      fmt::print("         {} ({}), in our words: {}\n", where, clauses, printable(q.value("paraphrase", "")));
-  }
+  print_quotes(f["quotes"]);
   if (f.contains("step_in_words")) fmt::print("         step: {}\n", printable(f.value("step_in_words", "")));
   for (const auto& s : f["scenarios"]) {
     const std::string reading = s.value("reading", "");
@@ -284,8 +312,9 @@ void print_contradictions(const json& c) {
   const std::string status = c.value("status", "");
   for (const auto& x : c.value("found", json::array())) {
     std::vector<std::string> clauses = x.value("clauses", std::vector<std::string>{});
-    fmt::print("CONTRADICTION {} {}: {} cannot all hold\n    {}\n    {}\n", game, x.value("probe", ""),
+    fmt::print("CONTRADICTION {} {}: {} cannot all hold\n         {}\n         {}\n", game, x.value("probe", ""),
                fmt::join(clauses, " + "), x.value("title", ""), x.value("note", ""));
+    print_quotes(x.value("quotes", json::array()));
   }
   if (status == "none")
     fmt::print("none     {} contradictions: the literal constraints of each of {} probe(s) can all hold on some board "
@@ -320,7 +349,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       if (args.edited.empty()) throw;
       throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
     }
-    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit);
+    json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit,
+                                   args.no_discovery ? LiteralSearch::skip : LiteralSearch::run);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     if (!c.is_null()) contradictions.push_back(std::move(c));
     declared += g->points.size();
@@ -362,6 +392,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                                                            rulebook::Project::of_rules_folder(context.rules())));
   if (quoter.texts().given_missing) throw InputError("--text", quoter.texts().why_none);
   const json texts = add_rulebook_words(findings, *library, quoter);
+  add_contradiction_words(contradictions, *library, quoter);
   // New findings (not a declared point) first, the unsettled before the settled.
   std::stable_sort(findings.begin(), findings.end(),
                    [](const json& a, const json& b) { return finding_rank(a) < finding_rank(b); });
@@ -375,8 +406,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", ""))
           write_scenario(dir, s["scenario"]);
     std::ostringstream md, html;
-    write_designer_markdown(md, findings, questions, texts, *library);
-    write_designer_html(html, findings, questions, texts, *library);
+    write_designer_markdown(md, findings, questions, contradictions, texts);
+    write_designer_html(html, findings, questions, contradictions, texts);
     write_file_atomically(dir / "ambiguities.md", md.str());
     write_file_atomically(dir / "ambiguities.html", html.str());
   }
@@ -401,8 +432,12 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         {"questions", questions},
         {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
         {"seconds", seconds},
-        {"discovery",
-         {{"new", fresh}, {"settled", settled}, {"declared_refound", refound}, {"declared_not_refound", not_refound}}},
+        {"discovery", args.no_discovery ? json{{"run", false}}
+                                        : json{{"run", true},
+                                               {"new", fresh},
+                                               {"settled", settled},
+                                               {"declared_refound", refound},
+                                               {"declared_not_refound", not_refound}}},
         {"unknown", undecided},
         {"rule_texts", texts}};
     // Declared points whose search proved no board of its scope has a witness.
@@ -432,8 +467,11 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",
                findings.size(), declared, seconds, questions.size(), witnesses, nones, unknowns);
     if (stopped) fmt::print(", {} interrupted", stopped);
-    fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled, refound,
-               not_refound);
+    if (args.no_discovery)
+      fmt::print("; literal search: not run (--no-discovery)");
+    else
+      fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled,
+                 refound, not_refound);
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");
@@ -497,8 +535,11 @@ void add_solver_commands(CLI::App& app, Context& context) {
   CLI::App* a = app.add_subcommand(
       "ambiguities",
       "For the rulebook's designer: for every interpretation point, the smallest board where its readings give "
-      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report. "
-      "Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
+      "different outcomes (Z3 Optimize over tokens, units and spaces), with a scenario per reading and a report; "
+      "then the literal encoding's search for what nobody declared (steps the words alone leave with two outcomes "
+      "or none: new findings, first in the report, each re-finding a declared point or settled in "
+      "rules/<game>/dismissed.json), and the contradiction search (sentences that cannot all hold on a board play "
+      "can reach). Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
       "of the scope it names separates the readings); unknown (not decided, with why: the work limit reached, a "
       "board too large, the solver's memory, ...). Exit 0 when every question was decided, 1 when any is unknown "
       "(as prove), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was "
@@ -513,6 +554,9 @@ void add_solver_commands(CLI::App& app, Context& context) {
                 "the searches read its numbers while the rule texts keep stating today's, so the contradiction "
                 "search reports each sentence that restates a number the edit changed (stacking_map 6 against a "
                 "location's total of 5 + 2)");
+  a->add_flag("--no-discovery", amb->no_discovery,
+              "Only the declared points, the open-outcome probes and the contradiction search: not the literal "
+              "encoding's search for new findings (the slow part), so no point is marked found by the search");
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
   a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });

@@ -81,6 +81,9 @@ class BoundRules {
                                      unsigned rlimit) const = 0;
 };
 
+// Whether the ambiguity search runs the literal encoding's search for new findings (issue 23).
+enum class LiteralSearch { run, skip };
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -96,8 +99,10 @@ class Game {
   // (`prove --strength`): records add "killed_by", "survived" and "hollow".
   virtual json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
-  // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md).
-  virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
+  // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md). With
+  // LiteralSearch::skip, only the declared points and the decided encoding's open-outcome probes:
+  // not the literal encoding's search for new findings (diff's default: it is the slow part).
+  virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal) const = 0;
   // The contradiction search over the game's literal encoding (docs/solver.md): clauses whose literal
   // constraints cannot all hold on any board of its scope. `ruleset`: the numbers the encoding reads;
   // `stated_ruleset`: the ruleset the rule texts state (their sentences that restate a number keep

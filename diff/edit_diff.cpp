@@ -367,15 +367,17 @@ json sides_scenarios(const GameRules& project, const Side& side, const std::stri
   return out;
 }
 
-void diff_points(SidePair& sides, unsigned rlimit, GameDiff& d) {
+void diff_points(SidePair& sides, unsigned rlimit, bool literal_search, GameDiff& d) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
   std::set<std::string> undecided;
   std::map<std::string, json> base_status, edited_status;
-  const auto before = points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit), "base",
+  const LiteralSearch literal = literal_search ? LiteralSearch::run : LiteralSearch::skip;
+  d.literal_search = literal_search;
+  const auto before = points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit, literal), "base",
                                    d.unknowns, undecided, base_status);
-  const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit), "edited",
-                                  d.unknowns, undecided, edited_status);
+  const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit, literal),
+                                  "edited", d.unknowns, undecided, edited_status);
   for (const auto& [p, b] : base_status) {
     const json a = edited_status.count(p) ? edited_status.at(p) : json::object();
     Question q{"point", p, point_status(b), a.empty() ? "absent" : point_status(a), ""};
@@ -422,6 +424,46 @@ void diff_probes(SidePair& sides, unsigned rlimit, GameDiff& d) {
     }
     d.probes.push_back({r.value("probe", ""), r.value("title", ""), r.value("clauses", std::vector<std::string>{}),
                         r.value("size", 0), w});
+  }
+}
+
+// The contradiction search under each side: the encoding reads the side's numbers, the sentences
+// that restate a number keep the project's (the texts state today's). A set found on one side only
+// is a change; a side not decided is an unknown, never "no contradiction".
+void diff_contradictions(SidePair& sides, unsigned rlimit, GameDiff& d) {
+  const Edit& e = sides.edit();
+  const Game& game = *find_game(e.game);
+  const json stated = sides.project().merged_ruleset(json::object());
+  const json before = game.contradictions(e.base.rules.ruleset, stated, readings_of(e.base), rlimit);
+  if (before.is_null()) return;  // no literal encoding for this game
+  const json after = game.contradictions(e.edited.rules.ruleset, stated, readings_of(e.edited), rlimit);
+  d.contradiction_probes = after.value("probes", 0);
+  Question q{"contradictions", e.game, before.value("status", ""), after.value("status", ""), ""};
+  for (const json* side : {&before, &after}) {
+    std::string status = side->value("status", "");
+    if (side->contains("reason")) status = "unknown";  // stopped partway: what it found is not all
+    if (!Question::decided_status(status)) {
+      if (q.why.empty()) q.why = side->value("reason", std::string());
+      d.unknowns.push_back(fmt::format("contradictions under the {} rules: not decided ({})",
+                                       side == &before ? "base" : "edited", side->value("reason", std::string())));
+    }
+  }
+  if (q.why.empty()) q.why = "scope: " + after.value("scope", std::string());
+  d.questions.push_back(q);
+  // Keyed by the probe and its set of clauses.
+  std::map<std::pair<std::string, std::vector<std::string>>, std::pair<const json*, int>> sets;
+  for (const json* side : {&before, &after}) {
+    if (!side->contains("found") || !(*side)["found"].is_array()) continue;
+    for (const auto& x : (*side)["found"]) {
+      auto& entry = sets[{x.value("probe", ""), x.value("clauses", std::vector<std::string>{})}];
+      if (!entry.first || side == &after) entry.first = &x;
+      entry.second |= side == &before ? 1 : 2;
+    }
+  }
+  for (const auto& [key, found] : sets) {
+    if (found.second == 3) continue;
+    d.contradictions.push_back({key.first, found.first->value("title", ""), key.second, found.second == 1,
+                                found.second == 2, found.first->value("note", "")});
   }
 }
 
@@ -513,8 +555,11 @@ GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOpti
        [&] { diff_sample(sides, options, d); });
   if (options.rlimit > 0) {
     part("the proofs under both sides", [&] { diff_proofs(sides, options.rlimit, d); });
-    part("the ambiguity search under both sides", [&] { diff_points(sides, options.rlimit, d); });
+    part(options.literal_search ? "the ambiguity search under both sides (with the literal search for new findings)"
+                                : "the ambiguity search under both sides",
+         [&] { diff_points(sides, options.rlimit, options.literal_search, d); });
     part("the solver's smallest boards where the sides differ", [&] { diff_probes(sides, options.rlimit, d); });
+    part("the contradiction search under both sides", [&] { diff_contradictions(sides, options.rlimit, d); });
   }
   d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return d;

@@ -9,6 +9,9 @@
 //   the proofs               an invariant that stops or starts holding, with its counterexample
 //   the ambiguity search     an interpretation point whose readings stop or start mattering
 //   the solver's probes      per step type, the smallest board where the two sides differ
+//   the contradiction search sets of sentences whose literal constraints cannot all hold on any board
+//                            (the encoding reads the side's numbers; the sentences that restate a
+//                            number keep the texts' own), found under one side and not the other
 //
 // Each change carries a witness: scenario files (one per side) that `rulecheck run` replays under the
 // project's own rules, because each carries its side's overrides in "ruleset" and "interpretations".
@@ -99,13 +102,22 @@ struct ProbeChange {
   Witness witness;
 };
 
+// A set of sentences whose literal constraints cannot all hold, found on one side only (the
+// contradiction search over the literal encoding: Game::contradictions).
+struct ContradictionChange {
+  std::string probe, title;
+  std::vector<std::string> clauses;
+  bool before = false, after = false;  // found under the base, under the edited rules
+  std::string note;                    // why, with the numbers, on the side where it is found
+};
+
 // One question the solver was asked for the comparison, and how it ended on each side: a proof
 // (proved | refuted | unknown | interrupted), an interpretation point's search (witness | none |
 // unknown | interrupted) or a probe, asked of both sides at once (changed | unchanged | unknown |
 // interrupted: `base` and `edited` are that one status). `why`: for an undecided side, why; for
 // "none" or "unchanged", the scope searched.
 struct Question {
-  std::string part;  // "proof" | "point" | "probe"
+  std::string part;  // "proof" | "point" | "probe" | "contradictions"
   std::string id;
   std::string base, edited;
   std::string why;
@@ -139,9 +151,12 @@ struct GameDiff {
   std::size_t proofs_compared = 0;
   std::vector<ProofChange> proofs;
   std::size_t points_compared = 0;
+  bool literal_search = false;  // whether the points include the literal search's new findings (--discovery)
   std::vector<PointChange> points;
   std::size_t probes_compared = 0;
   std::vector<ProbeChange> probes;
+  std::size_t contradiction_probes = 0;  // the contradiction search's probes (0: the game has no literal encoding)
+  std::vector<ContradictionChange> contradictions;
   std::vector<std::string> unknowns;  // what the solver could not decide within its budget
   std::vector<Question> questions;    // every question asked of the solver, on both sides
   // Set when a signal stopped the comparison: "SIGINT during the proofs"; the parts not reached
@@ -151,7 +166,7 @@ struct GameDiff {
 
   bool changed() const {
     return !scenarios.empty() || !sample.empty() || !proofs.empty() || !points.empty() || !probes.empty() ||
-           !sentences.empty();
+           !contradictions.empty() || !sentences.empty();
   }
   // The questions not decided on some side (unknown or interrupted): the comparison is not complete.
   std::size_t undecided() const {
@@ -166,6 +181,9 @@ struct DiffOptions {
   std::size_t sample = 4000;                // generated cases per side's generator
   std::uint64_t seed = 1;
   unsigned rlimit = 50'000'000;  // the solver's budget per question (0: no proofs, points or probes)
+  // The literal encoding's search for new findings beside the declared points (diff --discovery): off
+  // by default, as it is the slow part of the ambiguity search.
+  bool literal_search = false;
 };
 
 // The invariants whose status differs between two sides' proof records (Game::prove's, in any

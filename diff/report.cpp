@@ -97,7 +97,7 @@ constexpr const char* kNone = "None.";
 
 std::size_t change_count(const GameDiff& d) {
   return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size() +
-         d.sentences.size();
+         d.contradictions.size() + d.sentences.size();
 }
 
 // "messina.cards.seven-per-location (cards paragraph 8, number #3)"
@@ -111,6 +111,25 @@ std::string sentence_verdict(const SentenceChange& c) {
   if (c.states_a_key) return fmt::format("states {}: {} (the edit itself: change its words with it)", c.means, value);
   return fmt::format("{}: {}: left as written, it contradicts {}; re-word it", c.means, value,
                      c.rests_on.empty() ? "the edited numbers" : fmt::format("{}", fmt::join(c.rests_on, ", ")));
+}
+
+// A contradiction change in words: "messina.cards.capacity + ... cannot all hold under the edited rules
+// (not under the base): why".
+std::string contradiction_text(const ContradictionChange& c) {
+  return fmt::format("{} cannot all hold under the {} rules (they can under the {}): {}", fmt::join(c.clauses, " + "),
+                     c.after ? "edited" : "base", c.after ? "base" : "edited", c.note);
+}
+
+// What the points compared are: the declared ones, with or without the literal search's new findings.
+std::string points_scope(const GameDiff& d) {
+  return d.literal_search ? " (the declared points and the literal search's new findings)"
+                          : " (the declared points; --discovery adds the literal search for new findings)";
+}
+
+// The contradiction search's line: how many probes, the changes, or why there is none.
+std::string contradictions_headline(const GameDiff& d) {
+  if (d.contradiction_probes == 0) return "not searched (no literal encoding for this game, or --rlimit 0)";
+  return fmt::format("{} probe(s) on each side: {} change", d.contradiction_probes, d.contradictions.size());
 }
 
 void sentences_console(std::ostream& out, const GameDiff& d) {
@@ -215,7 +234,8 @@ json to_json(const GameDiff& d) {
   for (const auto& c : d.proofs)
     pr["changes"].push_back({{"id", c.id}, {"claim", c.claim}, {"clauses", c.clauses}, {"before", c.before},
                              {"after", c.after}, {"counterexample", c.counterexample}});
-  json& po = j["points"] = {{"compared", d.points_compared}, {"changes", json::array()}};
+  json& po = j["points"] = {
+      {"compared", d.points_compared}, {"literal_search", d.literal_search}, {"changes", json::array()}};
   for (const auto& c : d.points)
     po["changes"].push_back({{"point", c.point}, {"before", c.before ? "matters" : "no witness"},
                              {"after", c.after ? "matters" : "no witness"}, {"title", c.title},
@@ -224,6 +244,11 @@ json to_json(const GameDiff& d) {
   for (const auto& c : d.probes)
     pb["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses}, {"size", c.size},
                              {"refusing_clause_only", refusal_only(c)}, {"witness", witness_json(c.witness)}});
+  json& co = j["contradictions"] = {{"probes", d.contradiction_probes}, {"changes", json::array()}};
+  for (const auto& c : d.contradictions)
+    co["changes"].push_back({{"probe", c.probe}, {"title", c.title}, {"clauses", c.clauses},
+                             {"before", c.before ? "found" : "none"}, {"after", c.after ? "found" : "none"},
+                             {"note", c.note}});
   j["unknowns"] = d.unknowns;
   j["undecided"] = d.undecided();
   json& qs = j["questions"] = json::array();
@@ -268,7 +293,7 @@ void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
   for (const auto& c : d.proofs)
     out << fmt::format("  {}: {} -> {}{}\n", c.id, c.before, c.after,
                        c.counterexample.is_null() ? "" : "; counterexample " + id_of(c.counterexample));
-  out << fmt::format("points      {} compared: {} change\n", d.points_compared, d.points.size());
+  out << fmt::format("points      {} compared{}: {} change\n", d.points_compared, points_scope(d), d.points.size());
   for (const auto& c : d.points)
     out << fmt::format("  {}: the readings {} under the edited rules\n", c.point,
                        c.after ? "start to matter" : "no longer differ on any board searched");
@@ -281,6 +306,8 @@ void write_console(std::ostream& out, const GameDiff& d, bool verbose) {
       out << fmt::format("  {}: {} -> {} (size {}): {}\n", c->probe, expected_text(c->witness.base),
                          expected_text(c->witness.edited), c->size, c->title);
   }
+  out << "contradictions " << contradictions_headline(d) << "\n";
+  for (const auto& c : d.contradictions) out << fmt::format("  {}: {}\n", c.probe, contradiction_text(c));
   for (const auto& u : d.unknowns) out << "  unknown: " << u << "\n";
   if (!d.questions.empty())
     out << fmt::format("questions   {} asked of the solver on both sides: {} decided, {} not decided\n",
@@ -340,8 +367,8 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
     }
     out << "\n";
   }
-  out << fmt::format("## Interpretation points whose readings stop or start mattering ({} points)\n\n",
-                     d.points_compared);
+  out << fmt::format("## Interpretation points whose readings stop or start mattering ({} points{})\n\n",
+                     d.points_compared, points_scope(d));
   if (d.points.empty()) out << kNone << "\n\n";
   for (const auto& c : d.points) {
     out << fmt::format("### {}: {}\n\n{}\n\n", c.point,
@@ -364,6 +391,14 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
       out << "\n";
       witness_markdown(out, c->witness);
     }
+  }
+  out << "## Sentences that cannot all hold (the contradiction search: " << contradictions_headline(d) << ")\n\n";
+  if (d.contradictions.empty()) out << kNone << "\n\n";
+  for (const auto& c : d.contradictions) {
+    out << fmt::format("### {}: found under the {} rules only\n\n{}\n\n{}\n\n", c.probe, c.after ? "edited" : "base",
+                       c.title, c.note);
+    for (const auto& cl : c.clauses) out << "- " << clause_line(project, cl) << "\n";
+    out << "\n";
   }
   if (!d.unknowns.empty()) {
     out << "## Not decided within the solver's budget\n\n";
@@ -429,8 +464,8 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
     }
     out << "</section>\n";
   }
-  out << fmt::format("<h2>Interpretation points whose readings stop or start mattering ({} points)</h2>\n",
-                     d.points_compared);
+  out << fmt::format("<h2>Interpretation points whose readings stop or start mattering ({} points{})</h2>\n",
+                     d.points_compared, escape_xml(points_scope(d)));
   if (d.points.empty()) out << "<p>" << kNone << "</p>\n";
   for (const auto& c : d.points) {
     out << fmt::format("<section><h3><code>{}</code>: {}</h3><p>{}</p><ul>\n", escape_xml(c.point),
@@ -455,6 +490,15 @@ void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) 
       witness_html(out, c->witness);
       out << "</section>\n";
     }
+  }
+  out << "<h2>Sentences that cannot all hold (the contradiction search: " << escape_xml(contradictions_headline(d))
+      << ")</h2>\n";
+  if (d.contradictions.empty()) out << "<p>" << kNone << "</p>\n";
+  for (const auto& c : d.contradictions) {
+    out << fmt::format("<section><h3><code>{}</code>: found under the {} rules only</h3><p>{}</p><p>{}</p><ul>\n",
+                       escape_xml(c.probe), c.after ? "edited" : "base", escape_xml(c.title), escape_xml(c.note));
+    for (const auto& cl : c.clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
+    out << "</ul></section>\n";
   }
   if (!d.unknowns.empty()) {
     out << "<h2>Not decided within the solver's budget</h2><ul>\n";

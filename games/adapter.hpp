@@ -23,7 +23,7 @@
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
 //     static json prove_strength(const Rules&, unsigned rlimit);
-//     static json ambiguities(const Rules&, unsigned rlimit);
+//     static json ambiguities(const Rules&, unsigned rlimit, bool literal_search);
 //     static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit);  // optional
 //     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
 //   };
@@ -223,8 +223,9 @@ class GameOf final : public Game {
   json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::prove_strength(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
   }
-  json ambiguities(const json& ruleset, const json& readings, unsigned rlimit) const override {
-    return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
+  json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal) const override {
+    return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit,
+                             literal == LiteralSearch::run);
   }
   json contradictions(const json& ruleset, const json& stated_ruleset, const json& readings,
                       unsigned rlimit) const override {

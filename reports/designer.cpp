@@ -129,10 +129,50 @@ std::string readings_line(const json& finding) {
   return fmt::format("The point {} under each reading below; {}.", point, rest);
 }
 
+// The sentences quoted, each with where it stands and its clauses (or, without the texts, in our words).
+void write_quotes_markdown(std::ostream& out, const json& quotes) {
+  for (const auto& q : quotes) {
+    if (q.contains("words"))
+      out << fmt::format("> {}\n\n{} ({}){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q, true),
+                         q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
+    else
+      out << fmt::format("- {} ({}), in our words: {}\n", where_of(q), clauses_of(q, true), text_of(q, "paraphrase"));
+  }
+  out << "\n";
+}
+
+void write_quotes_html(std::ostream& out, const json& quotes) {
+  for (const auto& q : quotes) {
+    if (q.contains("words"))
+      out << fmt::format("<blockquote>{}<div class=\"where\">{} ({}){}</div></blockquote>\n",
+                         escape_xml(text_of(q, "words")), escape_xml(where_of(q)), escape_xml(clauses_of(q)),
+                         q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
+    else
+      out << fmt::format("<p>{} ({}), in our words: {}</p>\n", escape_xml(where_of(q)), escape_xml(clauses_of(q)),
+                         escape_xml(text_of(q, "paraphrase")));
+  }
+}
+
+// How one game's contradiction search ended, in a sentence: proved none (with its scope), the
+// number found, or not decided (why).
+std::string contradiction_status(const json& c) {
+  const std::string status = text_of(c, "status");
+  const std::string game = text_of(c, "game");
+  const std::size_t found = member(c, "found").is_array() ? member(c, "found").size() : 0;
+  if (status == "none")
+    return fmt::format("{}: none. The literal constraints of each of {} probe(s) can all hold on some board (proved). "
+                       "Scope: {}.",
+                       game, member(c, "probes").is_number() ? member(c, "probes").dump() : "?", text_of(c, "scope"));
+  if (status == "found" && !c.contains("reason"))
+    return fmt::format("{}: {} contradiction(s) found, below. Scope: {}.", game, found, text_of(c, "scope"));
+  return fmt::format("{}: not decided ({}; {}){}.", game, status == "found" ? "unknown" : status, text_of(c, "reason"),
+                     found ? fmt::format("; {} found before it stopped, below", found) : "");
+}
+
 }  // namespace
 
-void write_designer_markdown(std::ostream& out, const json& findings, const json& questions, const json& texts,
-                             const RulesLibrary&) {
+void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
+                             const json& contradictions, const json& texts) {
   out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh_count(findings));
   out << "Each finding is a smallest board play can reach where the rules' outcome is not decided by the text: "
          "the readings of an interpretation point disagree, or the text allows several outcomes or none. Each "
@@ -145,15 +185,7 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
     out << "**" << text_of(f, "title") << "**\n\n";
     if (!text_of(f, "question").empty()) out << "The question: " << text_of(f, "question") << "\n\n";
     out << "### What the rulebook says\n\n";
-    for (const auto& q : member(f, "quotes")) {
-      if (q.contains("words"))
-        out << fmt::format("> {}\n\n{} ({}){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q, true),
-                           q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
-      else
-        out << fmt::format("- {} ({}), in our words: {}\n", where_of(q), clauses_of(q, true),
-                           text_of(q, "paraphrase"));
-    }
-    out << "\n";
+    write_quotes_markdown(out, member(f, "quotes"));
     if (f["scenarios"].empty()) continue;
     out << "### The board (size " << f.value("size", 0) << ")\n\n";
     write_board_markdown(out, first_scenario(f)["state"]);
@@ -176,6 +208,21 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
                          markdown_cell(outcome_of(s)), text_of(s["scenario"], "id"));
     out << "\n" << text_of(f, "note") << "\n\n";
   }
+  out << "## Contradictions\n\nSentences whose literal constraints cannot all hold on a board play can reach "
+         "(the contradiction search over the literal encoding; each set is minimal: leave out any one sentence and "
+         "the rest can hold).\n\n";
+  if (!contradictions.is_array() || contradictions.empty()) out << "None searched: no game asked has a literal encoding.\n\n";
+  for (const auto& c : contradictions) {
+    out << "- " << contradiction_status(c) << "\n";
+    for (const auto& x : member(c, "found")) {
+      std::string clauses;
+      for (const auto& id : strings_of(member(x, "clauses"))) clauses += (clauses.empty() ? "`" : " + `") + id + "`";
+      out << fmt::format("\n### CONTRADICTION: {} cannot all hold\n\n**{}** (probe `{}`)\n\n{}\n\n", clauses,
+                         text_of(x, "title"), text_of(x, "probe"), text_of(x, "note"));
+      write_quotes_markdown(out, member(x, "quotes"));
+    }
+  }
+  out << "\n";
   out << "## Every question asked\n\nEach declared point, then each search for new findings, and how its search "
          "ended: a witness, none (proved for every board of the scope named), or not decided (why).\n\n"
          "| point | status | scope |\n|---|---|---|\n";
@@ -184,8 +231,8 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
                        markdown_cell(q.value("scope", "")));
 }
 
-void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& texts,
-                         const RulesLibrary&) {
+void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& contradictions,
+                         const json& texts) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
          "<style>body{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}"
          "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;"
@@ -204,15 +251,7 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
     out << "<p><b>" << escape_xml(text_of(f, "title")) << "</b></p>\n";
     if (!text_of(f, "question").empty()) out << "<p>The question: " << escape_xml(text_of(f, "question")) << "</p>\n";
     out << "<h3>What the rulebook says</h3>\n";
-    for (const auto& q : member(f, "quotes")) {
-      if (q.contains("words"))
-        out << fmt::format("<blockquote>{}<div class=\"where\">{} ({}){}</div></blockquote>\n",
-                           escape_xml(text_of(q, "words")), escape_xml(where_of(q)), escape_xml(clauses_of(q)),
-                           q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
-      else
-        out << fmt::format("<p>{} ({}), in our words: {}</p>\n", escape_xml(where_of(q)),
-                           escape_xml(clauses_of(q)), escape_xml(text_of(q, "paraphrase")));
-    }
+    write_quotes_html(out, member(f, "quotes"));
     if (!f["scenarios"].empty()) {
       const json& state = first_scenario(f)["state"];
       out << "<h3>The board (size " << f.value("size", 0) << ")</h3>\n<div class=\"board\"><div>\n";
@@ -245,6 +284,25 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
     }
     out << "<p>" << escape_xml(text_of(f, "note")) << "</p>\n</section>\n";
   }
+  out << "<section><h2>Contradictions</h2>\n<p>Sentences whose literal constraints cannot all hold on a board play "
+         "can reach (the contradiction search over the literal encoding; each set is minimal: leave out any one "
+         "sentence and the rest can hold).</p>\n";
+  if (!contradictions.is_array() || contradictions.empty())
+    out << "<p>None searched: no game asked has a literal encoding.</p>\n";
+  for (const auto& c : contradictions) {
+    out << "<p>" << escape_xml(contradiction_status(c)) << "</p>\n";
+    for (const auto& x : member(c, "found")) {
+      std::string clauses;
+      for (const auto& id : strings_of(member(x, "clauses")))
+        clauses += (clauses.empty() ? "<code>" : " + <code>") + escape_xml(id) + "</code>";
+      out << fmt::format("<h3><span class=\"new\">CONTRADICTION</span>: {} cannot all hold</h3>\n<p><b>{}</b> "
+                         "(probe <code>{}</code>)</p>\n<p>{}</p>\n",
+                         clauses, escape_xml(text_of(x, "title")), escape_xml(text_of(x, "probe")),
+                         escape_xml(text_of(x, "note")));
+      write_quotes_html(out, member(x, "quotes"));
+    }
+  }
+  out << "</section>\n";
   out << "<section><h2>Every question asked</h2>\n<table><tr><th>point</th><th>status</th><th>scope</th></tr>\n";
   for (const auto& q : questions)
     out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n", escape_xml(q.value("point", "")),

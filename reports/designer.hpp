@@ -19,11 +19,14 @@ namespace rulecheck {
 // "default" and "reading_says"; games/wording.hpp adds "step_in_words", "places" and each
 // scenario's "outcome_in_words" and "changes_in_words"); `questions`: how each question asked ended
 // ({"game", "point", "new", "status": "witness"|"none"|"unknown"|"interrupted", "scope", "reason"}),
-// listed in a table after the findings; `texts`: where the rule texts were found ({"found": true,
-// "folder", "origin"} or {"found": false, "why"}).
-void write_designer_markdown(std::ostream& out, const json& findings, const json& questions, const json& texts,
-                             const RulesLibrary& library);
-void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& texts,
-                         const RulesLibrary& library);
+// listed in a table after the findings; `contradictions`: per game with a literal encoding, the
+// contradiction search's record ({"game", "status": "none"|"found"|"unknown"|"interrupted", "probes",
+// "scope", "reason"?, "found": [{"probe", "title", "clauses", "note", "quotes"}]}), a section of its
+// own before that table; `texts`: where the rule texts were found ({"found": true, "folder",
+// "origin"} or {"found": false, "why"}).
+void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
+                             const json& contradictions, const json& texts);
+void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& contradictions,
+                         const json& texts);
 
 }  // namespace rulecheck

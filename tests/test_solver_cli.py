@@ -365,7 +365,8 @@ def test_found_by_search_is_on_every_record_and_the_shield_double_upgrade_is_a_n
     declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if not q["new"]}
     assert set(declared) >= set(declared_points(root))
     assert declared["messina.shield-per-space"] is True
-    assert declared["messina.consumption-bill"] is False  # the literal search covers no Consumption step
+    assert declared["messina.consumption-bill"] is True  # a Consumption step of the literal search
+    assert declared["messina.tie-break-ally"] is False  # a query's answer, no literal step kind
     d = doc["discovery"]
     assert d["declared_refound"] == sum(declared.values())
     assert d["declared_not_refound"] == len(declared) - d["declared_refound"]
@@ -414,6 +415,13 @@ def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     c = by_game["messina"]
     assert c["status"] == "none" and c["found"] == [], c
     assert c["probes"] >= 14 and "board play can reach" in c["scope"]
+    # The designer's report says so in a section of its own, in both formats.
+    out, _ = witnesses
+    md = (out / "ambiguities.md").read_text()
+    section = md[md.index("## Contradictions"):md.index("## Every question asked")]
+    assert f"messina: none. The literal constraints of each of {c['probes']} probe(s) can all hold" in section
+    assert "CONTRADICTION" not in section
+    assert "<h2>Contradictions</h2>" in (out / "ambiguities.html").read_text()
 
 
 def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, root, tmp_path):
@@ -421,19 +429,44 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     location holds 7 in all (5 + 2): filled to 6 on the map and 2 on the card, a location holds 8."""
     edited = tmp_path / "map6.json"
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 6}))
-    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--edited", str(edited)]
+    # --no-discovery: the contradiction search runs without the literal search for new findings, and says so.
+    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--no-discovery", "--edited",
+           str(edited)]
     p = run(cmd + ["--format", "json"], timeout=300)
     assert p.returncode == 0, p.stderr
-    (c,) = json.loads(p.stdout)["contradictions"]
+    doc = json.loads(p.stdout)
+    assert doc["discovery"] == {"run": False}
+    assert not any(f["new"] or f.get("found_by_search") for f in doc["findings"])
+    assert not any(q["point"].startswith("messina.literal.") for q in doc["questions"])
+    (c,) = doc["contradictions"]
     assert c["status"] == "found", c
     (found,) = c["found"]
     assert found["probe"] == "fill-location"
     assert found["clauses"] == ["messina.cards.capacity", "messina.cards.seven-per-location", "messina.muster.stacking"]
     assert "limit of 6" in found["note"] and "hold 8 units" in found["note"] and "holds 7 in all" in found["note"]
-    console = run(cmd, timeout=300)
+    # Each sentence is named where it stands: one quote per clause, each in its own paragraph.
+    assert [(q["clauses"], q["file"]) for q in found["quotes"]] == [
+        (["messina.cards.capacity"], "messina-location-cards.txt"),
+        (["messina.cards.seven-per-location"], "messina-location-cards.txt"),
+        (["messina.muster.stacking"], "messina-muster-phase.txt")]
+    assert all(q["paragraph"] > 0 and ("words" in q or "not_quoted" in q) for q in found["quotes"])
+    out = tmp_path / "report"
+    console = run(cmd + ["--output-dir", str(out)], timeout=300)
     assert console.returncode == 0, console.stderr
     assert ("CONTRADICTION messina fill-location: messina.cards.capacity + messina.cards.seven-per-location + "
             "messina.muster.stacking cannot all hold") in console.stdout
+    assert "messina-muster-phase.txt paragraph" in console.stdout
+    assert "literal search: not run (--no-discovery)" in console.stdout
+    # The designer's report: the contradiction under its own heading, its three sentences placed.
+    md = (out / "ambiguities.md").read_text()
+    section = md[md.index("## Contradictions"):md.index("## Every question asked")]
+    assert "messina: 1 contradiction(s) found" in section
+    assert ("### CONTRADICTION: `messina.cards.capacity` + `messina.cards.seven-per-location` + "
+            "`messina.muster.stacking` cannot all hold") in section
+    for q in found["quotes"]:
+        assert f"{q['file']}, paragraph {q['paragraph']}" in section
+    html = (out / "ambiguities.html").read_text()
+    assert "<span class=\"new\">CONTRADICTION</span>" in html and "<code>messina.muster.stacking</code>" in html
     # The same limit with the location's total stated to match (an edit of both sentences) is no contradiction:
     # the texts state today's numbers, so only the encoding's numbers change here; 5 is today's.
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 5}))

@@ -27,8 +27,8 @@ const std::vector<sm::MessinaWitness>& discovered() {
 
 std::string kind_of(const sm::MessinaWitness& w) { return w.signature.substr(0, w.signature.find('|')); }
 
-// What the literal steps can change: every faction's Energy and tokens, every Shield's level, and the
-// units on the map and on the cards.
+// What the literal steps can change: every faction's Energy, Food, Water, tokens and dead, every
+// Shield's level, the units on the map and on the cards, and each card's facing.
 std::string changeable(const ms::State& s) {
   std::string out;
   auto counts = [](const ms::UnitCounts& u) {
@@ -38,12 +38,15 @@ std::string changeable(const ms::State& s) {
   };
   for (const auto& [id, f] : s.factions)
     out += id + ":" + std::to_string(f.resources.energy) + "/" + std::to_string(f.population.spare) + "/" +
-           std::to_string(f.population.located) + "/" + std::to_string(f.population.disaffected) + ";";
+           std::to_string(f.population.located) + "/" + std::to_string(f.population.disaffected) + "/" +
+           std::to_string(f.dead) + "/" + std::to_string(f.resources.food) + "/" +
+           std::to_string(f.resources.water) + ";";
   for (const auto& [id, sp] : s.spaces) {
     for (const auto& sh : sp.shields) out += id + "/" + sh.owner + ":" + std::to_string(sh.level) + ";";
     for (const auto& [owner, u] : sp.units) out += id + "/" + owner + ":" + counts(u) + ";";
   }
-  for (const auto& [id, card] : s.cards) out += "card " + id + "/" + card.holder + ":" + counts(card.units) + ";";
+  for (const auto& [id, card] : s.cards)
+    out += "card " + id + "/" + card.holder + (card.exposed ? " up:" : " down:") + counts(card.units) + ";";
   return out;
 }
 
@@ -203,6 +206,54 @@ TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
       for (const auto& [owner, u] : s.spaces.at("A").units)
         for (int n : u.count) at_a += n;
       EXPECT_GE(at_a, rules.numbers.stacking_map);
+    }
+  }
+}
+
+// The Consumption steps, hiding a card, and a disband beside a build (lit3c): each declared point is
+// re-found on a witness whose board holds what the point's question needs, worked out from the texts:
+// - consumption-bill: only a faction holding a Disaffected token has a bill that depends on counting it;
+// - step3-card-units: only a unit on a card Red holds can be out of step 3's reach;
+// - action-moments: only at an Action's moment (Industry, the end of an Exploration) does the reading
+//   matter, every other moment being named in or out by the texts;
+// - disband-built-units: with no Civilian of Red's at A to start with, at-start refuses the disband of
+//   the Civilian the Muster builds there and built-too allows it (build-disband held at move-or-convert,
+//   the only reading under which a build stands beside a disband).
+TEST(SolverLiteral, ReFindsTheConsumptionPointsHidingDuringAnActionAndDisbandingBuiltUnits) {
+  const auto& found = discovered();
+  auto refinding = [&](const std::string& point) {
+    return std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+  };
+  for (const std::string point : {"messina.consumption-bill", "messina.step3-card-units", "messina.action-moments",
+                                  "messina.disband-built-units"}) {
+    SCOPED_TRACE(point);
+    const auto it = refinding(point);
+    ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
+    EXPECT_FALSE(it->is_new);
+    EXPECT_TRUE(it->found_by_search);
+    const ms::State& s = it->example.state;
+    ASSERT_EQ(it->outcomes.size(), 2u);
+    if (point == "messina.consumption-bill") {
+      EXPECT_TRUE(std::holds_alternative<ms::Consume>(std::get<ms::Action>(it->example.step)));
+      EXPECT_GE(s.factions.at("Red").population.disaffected, 1);
+    } else if (point == "messina.step3-card-units") {
+      bool unit_on_red_card = false;
+      for (const auto& [id, card] : s.cards)
+        unit_on_red_card = unit_on_red_card || (card.holder == "Red" && card.units.total() > 0);
+      EXPECT_TRUE(unit_on_red_card);
+      EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
+    } else if (point == "messina.action-moments") {
+      EXPECT_EQ(kind_of(*it), "hide");
+      EXPECT_TRUE(s.phase == ms::Phase::industry || s.phase == ms::Phase::exploration_end);
+      EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
+    } else {
+      EXPECT_EQ(kind_of(*it), "muster-build-and-disband");
+      const auto& units = s.spaces.at("A").units;
+      const auto red = units.find("Red");
+      EXPECT_EQ(red == units.end() ? 0 : red->second[ms::Piece::civilian], 0);
+      EXPECT_NE(it->outcomes[0].legal, it->outcomes[1].legal);
+      const auto& refused = it->outcomes[0].legal ? it->outcomes[1] : it->outcomes[0];
+      EXPECT_EQ(refused.rule, "messina.population.disband-on-shortfall");
     }
   }
 }

@@ -767,8 +767,8 @@ struct MessinaEdge {
     return proof_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
                          write_step);
   }
-  static json ambiguities(const Rules& rules, unsigned rlimit) {
-    return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}), write_state,
+  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
+    return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
                            write_step, write_answer),
                       messina_words());
   }

@@ -146,6 +146,11 @@ void transfer_op(const SymBoard& pre, int f, const ms::Transfer& t, Freedoms& v,
 void end_exploration_ops(const SymBoard& pre, int f, const ms::EndExploration& a, Freedoms& v, const ms::Rules& rules,
                          LiteralStep& step);
 
+// A faction's Consumption, step 3's units as the action names them (literal_consumption.cpp), and
+// turning a held Location Card face-down (literal_hide.cpp), onto `step.post`.
+void consume_op(const SymBoard& pre, int f, const ms::Consume& a, Freedoms& v, const ms::Rules& rules,
+                LiteralStep& step);
+void hide_op(const SymBoard& pre, int f, const ms::Hide& h, Freedoms& v, LiteralStep& step);
 // The Population Supply and Movement page's placement of new human units (a Place action) onto
 // `step.post` (literal_placement.cpp).
 void place_op(const SymBoard& pre, int f, const ms::Place& a, Freedoms& v, const ms::Rules& rules, LiteralStep& step);
@@ -162,7 +167,8 @@ struct Kind {
   std::optional<ms::Muster> muster;  // the round's Muster (first, when there is a Re-arm after it)
   std::optional<ms::Rearm> rearm;
   bool own_shield = false;  // the step raises the builder's own Shield, standing at A before it
-  std::optional<ms::Action> other = std::nullopt;  // a step of the Location Card page (a transfer, an Exploration's end)
+  // a step of the Location Card page (a transfer, an Exploration's end, hiding a card) or a Consumption
+  std::optional<ms::Action> other = std::nullopt;
   // Declared points held at one reading in every search of the kind (the case it asks about needs
   // it; a point found and held at its default by an earlier kind gives way): point -> reading.
   std::map<std::string, int> fixed = {};

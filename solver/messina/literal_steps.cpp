@@ -41,6 +41,10 @@ const std::vector<PointReadings>& literal_points() {
       // the Location Card page's steps
       point("messina.hand-limit-discard", {"exactly-excess", "more-when-over", "any-number"}, &R::hand_limit_discard),
       point("messina.discard-emptying", {"stacking-binds", "overrides-stacking"}, &R::discard_emptying),
+      // lit3c: the Consumption steps and hiding a card
+      point("messina.consumption-bill", {"all-tokens", "excluding-disaffected"}, &R::consumption_bill),
+      point("messina.step3-card-units", {"map-and-cards", "map-only"}, &R::step3_card_units),
+      point("messina.action-moments", {"outside-mil-ops", "unplaced"}, &R::action_moments),
       // the population placements (literal_placement.cpp)
       point("messina.worker-utility", {"own", "friendly"}, &R::worker_utility),
       point("messina.civilian-stacking", {"applies", "muster-phase-only"}, &R::civilian_stacking),
@@ -114,6 +118,10 @@ LiteralStep literal_card_step(const SymBoard& pre, const ms::Action& a, Freedoms
     transfer_op(pre, pre.faction_index(t->faction), *t, v, rules, step);
   else if (const auto* e = std::get_if<ms::EndExploration>(&a))
     end_exploration_ops(pre, pre.faction_index(e->faction), *e, v, rules, step);
+  else if (const auto* c = std::get_if<ms::Consume>(&a))
+    consume_op(pre, pre.faction_index(c->faction), *c, v, rules, step);
+  else if (const auto* h = std::get_if<ms::Hide>(&a))
+    hide_op(pre, pre.faction_index(h->faction), *h, v, step);
   else if (const auto* p = std::get_if<ms::Place>(&a))
     place_op(pre, pre.faction_index(p->faction), *p, v, rules, step);
   z3::expr ok = pre.ctx().bool_val(true);
@@ -192,6 +200,17 @@ std::vector<Kind> kinds() {
       {"muster-build-then-rearm-upgrade",
        "Red builds a Shield at A in a Muster, then upgrades it in a Re-arm Bonus Military Action after it",
        muster(build), rearm(upgrade)},
+      // lit3c: the Consumption steps, hiding a card, and disbanding a unit built in the same Muster
+      {"consume", "Red's Consumption, step 3 naming no unit", std::nullopt, std::nullopt, false,
+       ms::Action{ms::Consume{"Red", {}}}},
+      {"consume-card-unit", "Red's Consumption, step 3 naming a Civilian on the Location Card of A", std::nullopt,
+       std::nullopt, false, ms::Action{ms::Consume{"Red", {{card_a, ms::Piece::civilian, 1}}}}},
+      {"hide", "Red turns the Location Card of A face-down", std::nullopt, std::nullopt, false,
+       ms::Action{ms::Hide{"Red", "A"}}},
+      // a build beside a disband of its own kind and place is allowed only under move-or-convert
+      {"muster-build-and-disband", "Red builds a Civilian at A and disbands a Civilian at A in one Muster",
+       units({{a, ms::Piece::civilian, 1}}, {}, {{a, ms::Piece::civilian, 1}}), std::nullopt, false, std::nullopt,
+       {{"messina.build-disband", 2}}},
   };
 }
 

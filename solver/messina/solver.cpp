@@ -134,7 +134,7 @@ std::vector<MessinaProof> prove_bounded_with_strength(const ms::Rules& rules, co
   return proofs;
 }
 
-std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget) {
+std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget, bool literal_search) {
   // The sections' witnesses, then (beside the declared points) the steps the text leaves undecided
   // or allows with no outcome: independent searches on two threads, the findings in this order.
   std::vector<std::function<std::vector<MessinaWitness>()>> searches;
@@ -144,7 +144,7 @@ std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget&
   for (const Probe& probe : probes)
     searches.push_back([&probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
   // The literal encoding's discovery search (literal.hpp): what the words alone leave open.
-  searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
+  if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   std::vector<MessinaWitness> all = run_in_order(searches);
   // A discovery finding the oracle separates under a declared point's readings re-finds that point:
   // the point's own record says so, and the finding goes.

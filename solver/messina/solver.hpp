@@ -45,8 +45,9 @@ std::vector<MessinaProof> prove_bounded_with_strength(const ms::Rules& rules, co
 
 // One record per question: each declared point's witness, or its search's end ("none" with the
 // scope searched, "unknown"/"interrupted" with why), then each new-finding probe's likewise
-// (solver/findings.hpp Witness).
-std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget);
+// (solver/findings.hpp Witness). Without `literal_search`, not the literal encoding's search for new
+// findings (literal.hpp): no discovery record, and no declared point marked found_by_search.
+std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget& budget, bool literal_search = true);
 
 // What an edit does: for each probe step (every encoded action and query on boards of 1 to 3
 // spaces), the smallest state where `base` and `edited` (numbers and readings) give different
