@@ -196,7 +196,8 @@ std::string kind_point(const StepKind& k) { return "scythe.literal." + k.name; }
 std::string scope_of(const StepKind& k) {
   return fmt::format(
       "{} on the line map of {} territories between the home bases{}, every count of units on a board play can "
-      "reach (popularities at 5), each copy of the move under any readings of the declared points not yet re-found",
+      "reach (popularities at 5), each of two copies of the move under any readings of the declared points (those "
+      "re-found on this step kind held alike in both copies)",
       k.title, k.map.territories.size() - 2, k.range_two ? " (ruleset " + std::string(kRangeTwo) + ")" : "");
 }
 
