@@ -4,6 +4,8 @@
 // declared points' records say found_by_search; a starved search says unknown, never none.
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,27 @@ TEST(SolverScytheLiteral, ReFindsEachDeclaredPointOnABoardPlayCanReach) {
       EXPECT_EQ(legal_in_oracle(r, w.example.state, w.example.step), o.legal) << id << " under " << o.reading;
     }
     EXPECT_NE(w.outcomes[0].reading, w.outcomes[1].reading) << id;
+  }
+}
+
+// The step kinds where each point's question can arise at all, worked out from the moves: only a mech
+// vacates a territory before a worker enters it; only a range of 2 gives a path past a stop; only the
+// ride-then-walk kind carries a worker; only three workers exceed units_per_move 2 (a rider is not
+// counted); a worker must move by itself for the blocking sentences to reach it.
+TEST(SolverScytheLiteral, EachPointIsReFoundOnlyWhereItsQuestionArises) {
+  const std::map<std::string, std::set<std::string>> where = {
+      {"scythe.vacated-workers", {"mech-then-worker"}},
+      {"scythe.stop-path", {"character-two-steps", "mech-two-steps"}},
+      {"scythe.carried-workers", {"ride-then-walk"}},
+      {"scythe.units-per-move", {"three-workers"}},
+      {"scythe.worker-blocking", {"worker-in", "worker-out", "mech-then-worker", "ride-then-walk", "three-workers"}},
+  };
+  for (const auto& w : discovered()) {
+    if (w.refinds.empty()) continue;
+    const std::string kind = w.signature.substr(0, w.signature.find('|'));
+    RecordProperty(w.refinds + "." + kind, w.signature);
+    ASSERT_TRUE(where.count(w.refinds)) << w.refinds;
+    EXPECT_TRUE(where.at(w.refinds).count(kind)) << w.refinds << " re-found on " << kind;
   }
 }
 
