@@ -461,7 +461,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         fmt::print("{:8} {}: not decided: {}\n", status, q.value("point", ""), q.value("reason", ""));
     }
     if (probes_none)
-      fmt::print("none     {} search(es) for new findings: no undecided step and no dead end on their boards (proved)\n",
+      fmt::print("none     {} search(es) for new findings found nothing on their boards (proved; what each asks and "
+                 "its scope: --format json, \"questions\")\n",
                  probes_none);
     for (const auto& c : contradictions) print_contradictions(c);
     fmt::print("\n{} finding(s) for {} declared point(s) in {:.2f} s; of {} question(s): {} witness, {} none, {} unknown",

@@ -403,6 +403,23 @@ def test_a_starved_literal_search_is_unknown_never_none(starved):
     assert p.returncode == 1
     literal = [q for q in doc["questions"] if q["point"].startswith("messina.literal.")]
     assert literal and all(q["status"] == "unknown" for q in literal), literal
+    scythe = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
+    assert scythe and all(q["status"] == "unknown" for q in scythe), scythe
+
+
+def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
+    out, doc = witnesses
+    scythe = json.loads((root / "rules" / "scythe" / "interpretations.json").read_text(encoding="utf-8"))["points"]
+    declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if q["game"] == "scythe" and not q["new"]}
+    assert declared == {p["id"]: True for p in scythe}
+    # The search's own records (one per step kind) found nothing beyond the points.
+    literal = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
+    assert literal and all(q["status"] == "none" and q["new"] for q in literal), literal
+    assert not any(f["point"].startswith("scythe.literal.") for f in doc["findings"])
+    md = (out / "ambiguities.md").read_text(encoding="utf-8")
+    for p in scythe:
+        section = md[md.index(f"## {p['id']} (readings)") + 3:]
+        assert "Found by the literal search." in section[: section.index("\n## ")], p["id"]
 
 
 # ---- the contradiction search over the literal encoding (solver/messina/literal_contradictions.cpp) ----
@@ -411,7 +428,7 @@ def test_a_starved_literal_search_is_unknown_never_none(starved):
 def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     _, doc = witnesses
     by_game = {c["game"]: c for c in doc["contradictions"]}
-    assert set(by_game) == {"messina"}  # Scythe has no literal encoding
+    assert set(by_game) == {"messina"}  # Scythe's literal search has no contradiction probe
     c = by_game["messina"]
     assert c["status"] == "none" and c["found"] == [], c
     assert c["probes"] >= 14 and "board play can reach" in c["scope"]

@@ -353,8 +353,8 @@ struct ScytheEdge {
     return proof_records("scythe", solver::scythe::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
                          write_move_step);
   }
-  static json ambiguities(const Rules& rules, unsigned rlimit, bool /*literal_search: Scythe has no literal encoding*/) {
-    return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}), write_state,
+  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
+    return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
                            write_move_step, [](bool b) { return json(b); }),
                       scythe_words());
   }

@@ -4,12 +4,15 @@
 // HB-blue); for each candidate the unit counts are symbolic and z3::optimize finds the fewest
 // units for which the two readings part. Size = units + territories + encounter tokens; the
 // smallest candidate wins (ties: the first listed).
+#include <algorithm>
 #include <functional>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "solver/parallel.hpp"
 #include "solver/scythe/encoding.hpp"
+#include "solver/scythe/literal.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/reachable.hpp"
 #include "solver/scythe/solver.hpp"
@@ -241,7 +244,7 @@ std::vector<PointSpec> points() {
 
 }  // namespace
 
-std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget) {
+std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget, bool literal_search) {
   std::vector<ScytheWitness> out;
   for (const PointSpec& spec : points()) {
     sy::Rules base = defaults;
@@ -297,8 +300,20 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
   std::vector<std::function<std::vector<ScytheWitness>()>> searches;
   for (const MoveProbe& probe : move_probes())
     searches.push_back([probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
+  // The discovery search (literal.hpp): so far the decided Move with the declared points' readings
+  // free, so it re-finds points and cannot yet find a new one.
+  if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   auto open = run_in_order(searches);
   out.insert(out.end(), open.begin(), open.end());
+  // A discovery finding the oracle separates under a declared point's readings re-finds that point:
+  // the point's own record says so, and the finding goes.
+  std::set<std::string> refound;
+  for (const auto& w : out)
+    if (!w.refinds.empty()) refound.insert(w.refinds);
+  out.erase(std::remove_if(out.begin(), out.end(), [](const ScytheWitness& w) { return !w.refinds.empty(); }),
+            out.end());
+  for (auto& w : out)
+    if (!w.is_new && refound.count(w.point)) w.found_by_search = true;
   return out;
 }
 

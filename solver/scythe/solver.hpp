@@ -34,7 +34,9 @@ std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budge
 std::vector<ScytheProof> prove_bounded(const sy::Rules& rules, const Budget& budget);
 std::vector<ScytheProof> prove_bounded_with_strength(const sy::Rules& rules, const Budget& budget);
 
-std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget);
+// Without `literal_search`, not the discovery search (literal.hpp): no scythe.literal.* record, and
+// no declared point marked found_by_search.
+std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& budget, bool literal_search = true);
 
 // What an edit does: for each probe move (on line maps of 2 or 3 territories between the home
 // bases), the fewest units (then the lowest popularity) for which `base` and `edited` give
