@@ -131,7 +131,8 @@ TEST(SolverLiteral, ReFindsTheDeclaredPointsOnEquippingBuiltCiviliansAndTheShiel
         "messina.over-limit-card", "messina.stacking-scope", "messina.hand-limit-discard", "messina.discard-emptying"}) {
     SCOPED_TRACE(point);
     const auto& found = discovered();
-    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+    const std::string id = point;  // a structured binding is not captured by clang 14's lambdas
+    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == id; });
     ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
     EXPECT_FALSE(it->is_new);
     EXPECT_TRUE(it->found_by_search);
@@ -171,7 +172,8 @@ TEST(SolverLiteral, ReFindsThePopulationPlacementPoints) {
   for (const auto& [point, kind] : expected) {
     SCOPED_TRACE(point);
     const auto& found = discovered();
-    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+    const std::string id = point;  // a structured binding is not captured by clang 14's lambdas
+    const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == id; });
     ASSERT_NE(it, found.end()) << "the literal search did not re-find " << point;
     EXPECT_FALSE(it->is_new);
     EXPECT_TRUE(it->found_by_search);
