@@ -275,7 +275,11 @@ def test_an_interrupted_run_stops_its_engine_and_finishes_every_report(rulecheck
     assert len(engine_cases) == expected_cases and summary["total"] == 2 * expected_cases
     skipped = by_verdict(engine_cases, "skipped")
     assert skipped and all("interrupted by " + signal_name in c["message"] for c in skipped)
-    assert len(by_verdict(engine_cases, "pass")) == 2  # the two answered before the hang
+    # The engine answered two requests before the hang; the signal can come before the harness has read
+    # the second answer (the engine is already waiting on the third), so one or both are judged, and
+    # every other case is skipped.
+    passed = len(by_verdict(engine_cases, "pass"))
+    assert 1 <= passed <= 2 and passed + len(skipped) == expected_cases
     # Every report is whole, under its own name.
     assert sorted(f.name for f in out.iterdir()) == ["junit.xml", "report.html", "results.jsonl", "summary.md"]
     assert json.loads((out / "results.jsonl").read_text().splitlines()[-1])["interrupted"] == signal_name
