@@ -3,7 +3,9 @@
 // witnesses. No Z3 here.
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -125,7 +127,7 @@ struct Witness {
   std::string kind = "readings";
   std::string scope;  // the boards and step searched (every record)
   bool is_new = false;  // not (yet) a declared interpretation point
-  // The literal encoding's discovery search (solver/messina/literal.hpp) found this place: a new
+  // The discovery search (solver/<game>/literal.hpp) found this place: a new
   // finding, or a declared point it re-found. False on a declared point it did not re-find.
   bool found_by_search = false;
   // A discovery finding's stable key, "<step kind>|<clause>+<clause>|<what differs>": the rule
@@ -150,6 +152,19 @@ struct Witness {
   std::vector<std::pair<std::string, std::string>> other_readings = {};
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // one per reading (for kind "readings")
 };
+
+// A discovery finding the oracle separates under a declared point's readings re-finds that point:
+// the point's own record is marked found_by_search, and the finding goes (both games' ambiguities).
+template <typename State, typename Step, typename Answer>
+void fold_refindings(std::vector<Witness<State, Step, Answer>>& records) {
+  std::set<std::string> refound;
+  for (const auto& w : records)
+    if (!w.refinds.empty()) refound.insert(w.refinds);
+  records.erase(std::remove_if(records.begin(), records.end(), [](const auto& w) { return !w.refinds.empty(); }),
+                records.end());
+  for (auto& w : records)
+    if (!w.is_new && refound.count(w.point)) w.found_by_search = true;
+}
 
 enum class EditStatus { changed, unchanged, unknown, interrupted };
 

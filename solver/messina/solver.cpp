@@ -146,15 +146,7 @@ std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget&
   // The literal encoding's discovery search (literal.hpp): what the words alone leave open.
   if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   std::vector<MessinaWitness> all = run_in_order(searches);
-  // A discovery finding the oracle separates under a declared point's readings re-finds that point:
-  // the point's own record says so, and the finding goes.
-  std::set<std::string> refound;
-  for (const auto& w : all)
-    if (!w.refinds.empty()) refound.insert(w.refinds);
-  all.erase(std::remove_if(all.begin(), all.end(), [](const MessinaWitness& w) { return !w.refinds.empty(); }),
-            all.end());
-  for (auto& w : all)
-    if (!w.is_new && refound.count(w.point)) w.found_by_search = true;
+  fold_refindings(all);
   // New findings (not yet a declared point) first: they are what the designer has not seen.
   auto new_finding = [](const MessinaWitness& w) { return w.is_new && is_finding_kind(w.kind); };
   std::stable_sort(all.begin(), all.end(),

@@ -169,15 +169,6 @@ std::string scope_of(const std::vector<Candidate>& candidates) {
          "where such a board needs one) for each candidate move: " + out;
 }
 
-int size_of(const sy::State& s) {
-  int n = 0;
-  for (const auto& [id, t] : s.territories) {
-    n += 1 + (t.encounter ? 1 : 0);
-    for (const auto& [f, u] : t.units) n += u.total();
-  }
-  return n;
-}
-
 void with_range_two(sy::Ruleset& r) {
   for (Unit u : sy::kUnits) r.move_range[u] = 2;
 }
@@ -261,11 +252,11 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
       std::string why_here;
       try {
         const auto state = smallest_board(first, second, c, budget, why_here);
-        if (state && !(best && size_of(*state) >= best->size)) {
+        if (state && !(best && witness_size(*state) >= best->size)) {
           ScytheWitness w;
           w.point = spec.point;
           w.clauses = spec.clauses;
-          w.size = size_of(*state);
+          w.size = witness_size(*state);
           w.title = spec.title;
           w.note = spec.note;
           w.example = Example<sy::State, sy::Move>{*state, c.move};
@@ -305,15 +296,7 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
   if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   auto open = run_in_order(searches);
   out.insert(out.end(), open.begin(), open.end());
-  // A discovery finding the oracle separates under a declared point's readings re-finds that point:
-  // the point's own record says so, and the finding goes.
-  std::set<std::string> refound;
-  for (const auto& w : out)
-    if (!w.refinds.empty()) refound.insert(w.refinds);
-  out.erase(std::remove_if(out.begin(), out.end(), [](const ScytheWitness& w) { return !w.refinds.empty(); }),
-            out.end());
-  for (auto& w : out)
-    if (!w.is_new && refound.count(w.point)) w.found_by_search = true;
+  fold_refindings(out);
   return out;
 }
 

@@ -185,15 +185,6 @@ bool same_outcome(const ReadingOutcome<sy::State, bool>& x, const ReadingOutcome
   return x.legal == y.legal && (!x.legal || (x.next && y.next && same_position(*x.next, *y.next)));
 }
 
-int size_of(const sy::State& s) {
-  int n = 0;
-  for (const auto& [id, t] : s.territories) {
-    n += 1 + (t.encounter ? 1 : 0);
-    for (const auto& [f, u] : t.units) n += u.total();
-  }
-  return n;
-}
-
 std::string kind_point(const StepKind& k) { return "scythe.literal." + k.name; }
 
 std::string scope_of(const StepKind& k) {
@@ -301,7 +292,7 @@ std::vector<ScytheWitness> discover(const sy::Rules& defaults, const Budget& bud
       w.found_by_search = true;
       w.scope = scope_of(k);
       w.example = Example<sy::State, sy::Move>{*f.board, k.move};
-      w.size = size_of(*f.board);
+      w.size = witness_size(*f.board);
       w.ruleset_override = k.range_two ? kRangeTwo : "";
       ReadingOutcome<sy::State, bool> a, b;
       const int p = refound_point(rules, k, f, held, a, b);

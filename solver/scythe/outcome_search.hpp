@@ -14,6 +14,16 @@
 
 namespace rulecheck::solver::scythe {
 
+// A witness board's size, what the searches minimise: its territories, encounter tokens and units.
+inline int witness_size(const sy::State& s) {
+  int n = 0;
+  for (const auto& [id, t] : s.territories) {
+    n += 1 + (t.encounter ? 1 : 0);
+    for (const auto& [f, u] : t.units) n += u.total();
+  }
+  return n;
+}
+
 // One move probed: its name (a finding's point is "scythe.<kind>.<name>"), the map, the move (a
 // mech's riders free when `free_riders`: any number may ride), and the move in words.
 struct MoveProbe {
