@@ -18,6 +18,7 @@
 #include "common/number.hpp"
 #include "games/registry.hpp"
 #include "oracle/scythe/oracle.hpp"
+#include "tests/scythe_readings.hpp"
 #include "properties/generators/generated_case.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
@@ -388,22 +389,6 @@ sy::Ruleset numbers_with(const std::string& override_text) {
   return r;
 }
 
-// The typed switch for a reading name of interpretations.json (written here apart from the solver,
-// so that a misnamed reading in the solver's witnesses fails below).
-sy::Readings readings_for(const std::string& point, const std::string& reading) {
-  sy::Readings r;
-  using R = sy::Readings;
-  if (point == "scythe.vacated-workers")
-    r.vacated_workers = reading == "no-workers" ? R::VacatedWorkers::no_workers : R::VacatedWorkers::any_unit;
-  if (point == "scythe.stop-path") r.stop_path = reading == "truncate" ? R::StopPath::truncate : R::StopPath::must_end;
-  if (point == "scythe.carried-workers")
-    r.carried_workers = reading == "counts-as-move" ? R::CarriedWorkers::counts_as_move : R::CarriedWorkers::not_a_move;
-  if (point == "scythe.units-per-move")
-    r.units_per_move = reading == "ruleset-cap" ? R::UnitsPerMove::ruleset_cap : R::UnitsPerMove::no_cap;
-  if (point == "scythe.worker-blocking")
-    r.worker_blocking = reading == "presence" ? R::WorkerBlocking::presence : R::WorkerBlocking::control;
-  return r;
-}
 
 // What the rules track of a state after a move: units, popularity, holders, what waits.
 std::string positions(const sy::State& s) {
@@ -465,7 +450,7 @@ TEST(SolverScythe, EachPointHasASmallestWitnessWhoseReadingsTheOracleSeparatesAs
     std::vector<std::string> oracle_outcomes;
     for (const auto& o : w->outcomes) {
       ASSERT_TRUE(point["readings"].contains(o.reading)) << id << " " << o.reading;
-      const sy::Rules rules{numbers, readings_for(id, o.reading)};
+      const sy::Rules rules{numbers, rulecheck::testing::scythe_readings_for(id, o.reading)};
       std::string oracle;
       try {
         const sy::State next = sy::move(rules, w->example.state, w->example.step);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/scythe/oracle.hpp"
+#include "tests/scythe_readings.hpp"
 #include "solver/scythe/literal.hpp"
 #include "solver/scythe/solver.hpp"
 
@@ -38,21 +39,6 @@ json declared_points() {
   return json::parse(in)["points"];
 }
 
-// A reading of interpretations.json as the oracle's switch (written here, not taken from the solver).
-sy::Readings readings_for(const std::string& point, const std::string& reading) {
-  sy::Readings r;
-  using R = sy::Readings;
-  if (point == "scythe.vacated-workers")
-    r.vacated_workers = reading == "no-workers" ? R::VacatedWorkers::no_workers : R::VacatedWorkers::any_unit;
-  if (point == "scythe.stop-path") r.stop_path = reading == "truncate" ? R::StopPath::truncate : R::StopPath::must_end;
-  if (point == "scythe.carried-workers")
-    r.carried_workers = reading == "counts-as-move" ? R::CarriedWorkers::counts_as_move : R::CarriedWorkers::not_a_move;
-  if (point == "scythe.units-per-move")
-    r.units_per_move = reading == "ruleset-cap" ? R::UnitsPerMove::ruleset_cap : R::UnitsPerMove::no_cap;
-  if (point == "scythe.worker-blocking")
-    r.worker_blocking = reading == "presence" ? R::WorkerBlocking::presence : R::WorkerBlocking::control;
-  return r;
-}
 
 bool legal_in_oracle(const sy::Rules& rules, const sy::State& s, const sy::Move& m) {
   try {
@@ -88,7 +74,7 @@ TEST(SolverScytheLiteral, ReFindsEachDeclaredPointOnABoardPlayCanReach) {
         for (sy::Unit u : sy::kUnits)
           r.numbers.move_range[u] = over["move_range"].value(std::string(sy::unit_name(u)), 1);
       }
-      r.readings = readings_for(id, o.reading);
+      r.readings = rulecheck::testing::scythe_readings_for(id, o.reading);
       EXPECT_EQ(legal_in_oracle(r, w.example.state, w.example.step), o.legal) << id << " under " << o.reading;
     }
     EXPECT_NE(w.outcomes[0].reading, w.outcomes[1].reading) << id;
