@@ -5,7 +5,7 @@
 // ends none once its points are held, its contradiction probe finds none, and a starved search says
 // unknown.
 #include <algorithm>
-#include <set>
+#include <optional>
 #include <string>
 #include <vector>
 

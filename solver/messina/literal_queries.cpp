@@ -14,11 +14,11 @@
 //    tie-break, messina.cards.expose.battle for the card's facing, messina.friendly.consent).
 // What the sentences settle is encoded as they settle it (see each relation); what they leave open is
 // the declared points messina.hostile-workers, messina.card-hostility and messina.tie-break-ally.
-#include <algorithm>
-#include <map>
+#include <exception>
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -81,7 +81,7 @@ struct QueryCopy {
   Constraints conditions;
 };
 
-// Red's Workers, or `o`'s, in the space: in its own Utility or as a guest in another's.
+// Whether `o` has Workers in the space: in its own Utility or as a guest in another's.
 z3::expr has_workers_at(const SymBoard& b, const SymSpace& sp, std::size_t o) {
   z3::expr any = sp.workers[o] > 0;
   for (std::size_t g = 0; g < b.factions.size(); ++g)
@@ -89,6 +89,7 @@ z3::expr has_workers_at(const SymBoard& b, const SymSpace& sp, std::size_t o) {
   return any;
 }
 
+// Whether `o` has Units on the space's map (not on its card).
 z3::expr has_map_units(const SymSpace& sp, std::size_t o) {
   z3::expr any = sp.units[o][0] > 0;
   for (std::size_t k = 1; k < kKinds; ++k) any = any || sp.units[o][k] > 0;
