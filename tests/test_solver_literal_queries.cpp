@@ -33,7 +33,8 @@ std::string kind_of(const sm::MessinaWitness& w) { return w.signature.substr(0, 
 
 const sm::MessinaWitness* refinding(const std::string& point) {
   const auto& found = discovered();
-  const auto it = std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
+  const auto it =
+      std::find_if(found.begin(), found.end(), [&](const sm::MessinaWitness& w) { return w.refinds == point; });
   return it == found.end() ? nullptr : &*it;
 }
 

@@ -63,10 +63,13 @@ Shape with_green(Shape s) {
 
 std::vector<QueryKind> query_kinds() {
   return {
-      {"hostile", "Whether space A is hostile to Red for military purposes", ms::Query{ms::HostileQuery{"Red", "A"}},
+      {"hostile",
+       "Whether space A is hostile to Red for military purposes",
+       ms::Query{ms::HostileQuery{"Red", "A"}},
        {small_shape(1, true), small_shape(2, true)}},
       // A third faction: a card held by a faction that is no side of the battle is a case of its own.
-      {"tie-break", "Who wins a battle Red and Blue tie at A, by A's Location Card",
+      {"tie-break",
+       "Who wins a battle Red and Blue tie at A, by A's Location Card",
        ms::Query{ms::TieBreakQuery{"A", {"Red", "Blue"}}},
        {with_green(small_shape(1, true)), with_green(small_shape(2, true))}},
   };
@@ -168,8 +171,8 @@ QueryCopy tie_break_relation(const SymBoard& b, int s, const std::vector<int>& s
     }
   const z3::expr other_holder = holder >= 0 && !holder_is_side && face_up;
   q.conditions.push_back({kTieBreak, z3::implies(other_holder && ally_reading == 0, q.answer == -1)});
-  q.conditions.push_back(
-      {kConsent, z3::implies(other_holder && ally_reading == 1, q.answer == z3::ite(count == 1, last, ctx.int_val(-1)))});
+  q.conditions.push_back({kConsent, z3::implies(other_holder && ally_reading == 1,
+                                                q.answer == z3::ite(count == 1, last, ctx.int_val(-1)))});
   return q;
 }
 
@@ -522,7 +525,9 @@ void query_contradictions(const ms::Rules& rules, const Budget& budget, Contradi
       std::string w;
       if (on_every_shape(k, trial, rules, budget, w) == z3::unsat) core = std::move(trial);
     }
-    out.found.push_back({k.name, k.title, {core.begin(), core.end()},
+    out.found.push_back({k.name,
+                         k.title,
+                         {core.begin(), core.end()},
                          "No board of the scope lets these clauses all hold for this query: read literally, "
                          "together they give it no answer."});
   }
