@@ -33,6 +33,23 @@ bool literal_allows(const ms::Rules& defaults, const std::string& step_kind, con
                     const ms::Action& step, const std::optional<ms::State>& outcome, const Budget& budget,
                     std::string* why = nullptr);
 
+// ---- the query kinds (literal_queries.cpp) ----
+
+// The queries the literal encoding covers, each searched on its own: whether a space is hostile to a
+// faction for military purposes, and who wins a tied battle by the location's card.
+std::vector<std::string> literal_query_kinds();
+
+// Every query kind searched as discover() searches the step kinds: per kind its findings (two answers
+// the words allow on a smallest board play can reach; kind "undecided", with `refinds` when a declared
+// point's readings give those two answers in the oracle), each found point held at its default for the
+// kind's next search, then one record "none", "unknown" or "interrupted" (why in the note).
+std::vector<MessinaWitness> discover_queries(const ms::Rules& defaults, const Budget& budget, int cap = 4);
+
+// Whether the literal relation of a query kind, on `state`, allows `answer` under some reading of its
+// points. For the tests' replay of a finding's answers. Unknown ends false with `why` set.
+bool literal_query_allows(const std::string& query_kind, const ms::State& state, const ms::QueryAnswer& answer,
+                          const Budget& budget, std::string* why = nullptr);
+
 // ---- the contradiction search over the literal encoding (literal_contradictions.cpp) ----
 
 // Clauses whose literal constraints cannot all hold on any board of the scope where the probe's case
@@ -58,5 +75,9 @@ struct ContradictionSearch {
 // rules/messina/ruleset.json), whose numbers the sentences that restate them keep: under an edited
 // ruleset (stacking_map 6) the sentence stating a location's total still says 5 + 2.
 ContradictionSearch contradictions(const ms::Rules& rules, const ms::Ruleset& stated, const Budget& budget);
+
+// Each query kind's probe (literal_queries.cpp): can its clause-tagged constraints all hold, with some
+// answer, on a board play can reach? Adds to `out` (its probes, found sets, and why when unknown).
+void query_contradictions(const ms::Rules& rules, const Budget& budget, ContradictionSearch& out);
 
 }  // namespace rulecheck::solver::messina

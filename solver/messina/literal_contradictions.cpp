@@ -142,9 +142,9 @@ ContradictionSearch contradictions(const ms::Rules& rules, const ms::Ruleset& st
   const Stated stated = stated_by(stated_numbers);
   ContradictionSearch out;
   out.scope = fmt::format(
-      "each literal step kind and the filled location, on every board play can reach (any counts, adjacency, "
-      "homes, consents, cards and Shields; every reading of the declared points and every silence of the words "
-      "free) of {}",
+      "each literal step kind, each literal query kind and the filled location, on every board play can reach "
+      "(any counts, adjacency, homes, consents, cards and Shields; every reading of the declared points and every "
+      "silence of the words free) of {} (the tie-break query with a third faction, Green, beside them)",
       shapes_in_words(literal_shapes()));
   for (const Probe& p : probes()) {
     ++out.probes;
@@ -164,6 +164,7 @@ ContradictionSearch contradictions(const ms::Rules& rules, const ms::Ruleset& st
     }
     out.found.push_back({p.kind.name, p.kind.title, {core.begin(), core.end()}, p.note(rules, stated)});
   }
+  query_contradictions(rules, budget, out);  // each literal query kind (literal_queries.cpp)
   if (!out.found.empty())
     out.status = "found";
   else if (!out.why.empty())

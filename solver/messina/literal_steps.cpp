@@ -52,7 +52,11 @@ const std::vector<PointReadings>& literal_points() {
       point("messina.home-defence-spare", {"either-source", "spare-required"}, &R::home_defence_spare),
       // the Friendly Area as the placements use it (literal_friendly.cpp)
       point("messina.home-space-anchor", {"always", "if-friendly"}, &R::home_anchor),
-      point("messina.friendly-area-extent", {"friendly-component", "with-frontier"}, &R::area_extent)};
+      point("messina.friendly-area-extent", {"friendly-component", "with-frontier"}, &R::area_extent),
+      // the query kinds (literal_queries.cpp)
+      point("messina.hostile-workers", {"units-include-workers", "military-units-only"}, &R::hostile_workers),
+      point("messina.card-hostility", {"exposed-only", "held"}, &R::card_hostility),
+      point("messina.tie-break-ally", {"holder-only", "military-ally"}, &R::tie_break_ally)};
   return points;
 }
 

@@ -145,6 +145,7 @@ std::vector<MessinaWitness> ambiguities(const ms::Rules& defaults, const Budget&
     searches.push_back([&probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
   // The literal encoding's discovery search (literal.hpp): what the words alone leave open.
   if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
+  if (literal_search) searches.push_back([&defaults, &budget] { return discover_queries(defaults, budget); });
   std::vector<MessinaWitness> all = run_in_order(searches);
   fold_refindings(all);
   // New findings (not yet a declared point) first: they are what the designer has not seen.
