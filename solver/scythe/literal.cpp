@@ -195,8 +195,8 @@ int refound_point(const sy::Rules& rules, const StepKind& k, const Found& f, con
 }
 
 // A new finding: the clauses of what the copies read apart (the silences when any, else the points),
-// each such choice held alike from now on so that the search moves on; the copies' two outcomes, the
-// one the oracle gives today named.
+// each such choice held from now on (a point alike, a silence at its decided value) so that the search
+// moves on; the copies' two outcomes, the one the oracle gives named.
 void new_finding(ScytheWitness& w, const StepKind& k, const sy::Rules& rules, const Found& f, Held& held) {
   const auto& points = literal_points();
   const auto& silences = literal_silences();
@@ -319,7 +319,8 @@ std::vector<ScytheWitness> discover(const sy::Rules& defaults, const Budget& bud
       none.title = fmt::format("{}: no further board where the literal relation allows two outcomes", k.title);
       none.note = !why.empty() ? why
                   : held.size() < choices
-                      ? "The search ended unsat with the re-found points' readings and the found silences held alike."
+                      ? "The search ended unsat with the re-found points' readings held alike and the found silences at their "
+                        "decided values."
                       : "Every declared point and silence is held to one value in both copies, which leaves the decided "
                         "encoding: one outcome.";
       out.push_back(std::move(none));
