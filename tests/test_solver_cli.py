@@ -219,7 +219,8 @@ def test_a_starved_diff_is_not_decided_and_exits_1_naming_each_question(rulechec
     for point in [x for x in declared_points(root) if x.startswith("scythe.")]:
         assert (points[point]["base"], points[point]["edited"]) == ("unknown", "unknown"), points[point]
         assert "rlimit 1" in points[point]["why"]
-    assert {q["part"] for q in report["questions"]} == {"proof", "point", "probe"}
+    # Scythe's contradiction probe is starved too (its literal relation: solver/scythe/literal_contradictions.cpp).
+    assert {q["part"] for q in report["questions"]} == {"proof", "point", "probe", "contradictions"}
     console = run(cmd, timeout=300)
     assert console.returncode == 1 and "NOT DECIDED" in console.stdout and "UNCHANGED" not in console.stdout
     # The same edit with the default budget decides every question and changes nothing.
@@ -374,14 +375,15 @@ def test_found_by_search_is_on_every_record_and_the_shield_double_upgrade_is_a_n
 
 def test_a_dismissed_finding_is_shown_settled_with_its_reason_after_the_open_ones(witnesses, root):
     out, doc = witnesses
-    dismissed = json.loads((root / "rules" / "messina" / "dismissed.json").read_text(encoding="utf-8"))["dismissed"]
-    by_signature = {f.get("signature"): f for f in doc["findings"]}
-    for d in dismissed:
-        f = by_signature[d["signature"]]  # each dismissal still matches a finding of today's search
+    dismissed = {game: json.loads((root / "rules" / game / "dismissed.json").read_text(encoding="utf-8"))["dismissed"]
+                 for game in ("messina", "scythe")}
+    by_signature = {(f["game"], f.get("signature")): f for f in doc["findings"]}
+    for game, d in [(game, d) for game, ds in dismissed.items() for d in ds]:
+        f = by_signature[(game, d["signature"])]  # each dismissal still matches a finding of today's search
         assert f["settled"] == "dismissed: " + d["reason"], f["point"]
     ranks = [0 if f["new"] and "settled" not in f else 1 if f["new"] else 2 for f in doc["findings"]]
     assert ranks == sorted(ranks)
-    assert doc["discovery"]["settled"] == len(dismissed)
+    assert doc["discovery"]["settled"] == sum(len(ds) for ds in dismissed.values())
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     assert "## SETTLED: " in md and "Settled (dismissed: " in md
 
@@ -412,10 +414,14 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     scythe = json.loads((root / "rules" / "scythe" / "interpretations.json").read_text(encoding="utf-8"))["points"]
     declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if q["game"] == "scythe" and not q["new"]}
     assert declared == {p["id"]: True for p in scythe}
-    # The search's own records (one per step kind) found nothing beyond the points.
+    # The search's own records: one per step kind found no further board; every new finding (a silence
+    # of the words the relation frees) is settled by a dismissal in rules/scythe/dismissed.json.
     literal = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
-    assert literal and all(q["status"] == "none" and q["new"] for q in literal), literal
-    assert not any(f["point"].startswith("scythe.literal.") for f in doc["findings"])
+    assert literal and all(q["new"] and q["status"] in ("none", "witness") for q in literal), literal
+    ended = [q for q in literal if q["status"] == "none"]
+    assert len(ended) == len({q["point"].split(".")[2] for q in literal}), ended
+    fresh = [f for f in doc["findings"] if f["point"].startswith("scythe.literal.")]
+    assert fresh and all(f["new"] and f["settled"].startswith("dismissed: ") for f in fresh), fresh
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     for p in scythe:
         section = md[md.index(f"## {p['id']} (readings)") + 3:]
@@ -428,10 +434,13 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
 def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     _, doc = witnesses
     by_game = {c["game"]: c for c in doc["contradictions"]}
-    assert set(by_game) == {"messina"}  # Scythe's literal search has no contradiction probe
+    assert set(by_game) == {"messina", "scythe"}
+    for c in by_game.values():
+        assert c["status"] == "none" and c["found"] == [], c
+        assert "board play can reach" in c["scope"]
+    assert by_game["messina"]["probes"] >= 14
+    assert by_game["scythe"]["probes"] == 10  # its 9 literal step kinds and the forced retreat
     c = by_game["messina"]
-    assert c["status"] == "none" and c["found"] == [], c
-    assert c["probes"] >= 14 and "board play can reach" in c["scope"]
     # The designer's report says so in a section of its own, in both formats.
     out, _ = witnesses
     md = (out / "ambiguities.md").read_text()
@@ -496,3 +505,20 @@ def test_an_edited_ruleset_that_is_not_an_object_is_refused_naming_the_option(ru
     edited.write_text("[1]")
     p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--edited", str(edited)])
     assert p.returncode == 2 and "--edited" in p.stderr and "expected a JSON object" in p.stderr, p.stderr
+
+
+def test_a_scythe_character_range_edited_to_0_contradicts_every_one_step_character_move(rulecheck, root, tmp_path):
+    """Scythe's contradiction probe (solver/scythe/literal_contradictions.cpp): with a character's range
+    of 0, a path of 1 step (1 > 0) can never hold the range clause, so the character's one-step kind and
+    the forced retreat (a character's step) break on scythe.move.range alone; the two-step kind runs
+    under its own range of 2 and every other kind moves no character."""
+    edited = tmp_path / "range0.json"
+    edited.write_text(json.dumps({"game": "scythe", "move_range": {"character": 0, "mech": 1, "worker": 1}}))
+    cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "scythe", "--no-discovery", "--edited",
+           str(edited), "--format", "json"]
+    p = run(cmd, timeout=300)
+    assert p.returncode == 0, p.stderr
+    (c,) = json.loads(p.stdout)["contradictions"]
+    assert c["game"] == "scythe" and c["status"] == "found", c
+    assert {x["probe"]: x["clauses"] for x in c["found"]} == {
+        "character-one-step": ["scythe.move.range"], "forced-retreat": ["scythe.move.range"]}

@@ -1,8 +1,10 @@
 // Scythe's discovery search (solver/scythe/literal.hpp): it re-finds each declared point of
 // rules/scythe/interpretations.json on a board play can reach, whose two outcomes the oracle gives
-// under the point's readings (switched here apart from the solver); no new finding is left open; the
-// declared points' records say found_by_search; a starved search says unknown, never none.
+// under the point's readings (switched here apart from the solver); each new finding (a silence of the
+// words the relation frees) is checked on the oracle; the declared points' records say found_by_search;
+// a starved search says unknown, never none.
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <map>
 #include <set>
@@ -102,12 +104,127 @@ TEST(SolverScytheLiteral, EachPointIsReFoundOnlyWhereItsQuestionArises) {
   }
 }
 
-// Today every finding is one of the declared points: the search's own records (one per step kind)
-// say it found no further board, with the scope searched.
-TEST(SolverScytheLiteral, LeavesNoNewFindingOpen) {
+// The units on a territory, zero counts left out (the oracle and the solver's boards both omit them).
+std::map<std::string, std::array<int, 3>> units_on(const sy::State& s, const std::string& t) {
+  std::map<std::string, std::array<int, 3>> out;
+  for (const auto& [f, u] : s.territories.at(t).units)
+    if (u.total() > 0) out[f] = u.count;
+  return out;
+}
+
+bool same_units(const sy::State& a, const sy::State& b) {
+  for (const auto& [id, t] : a.territories)
+    if (units_on(a, id) != units_on(b, id)) return false;
+  for (const auto& [id, f] : a.factions)
+    if (f.popularity != b.factions.at(id).popularity) return false;
+  return true;
+}
+
+sy::Rules rules_of(const ScytheWitness& w) {
+  sy::Rules r = base_rules();
+  if (!w.ruleset_override.empty()) {
+    const json over = json::parse(w.ruleset_override);
+    for (sy::Unit u : sy::kUnits) r.numbers.move_range[u] = over["move_range"].value(std::string(sy::unit_name(u)), 1);
+  }
+  for (const auto& [point, reading] : w.other_readings) {
+    const sy::Readings one = rulecheck::testing::scythe_readings_for(point, reading);
+    if (point == "scythe.stop-path") r.readings.stop_path = one.stop_path;
+    if (point == "scythe.carried-workers") r.readings.carried_workers = one.carried_workers;
+    if (point == "scythe.vacated-workers") r.readings.vacated_workers = one.vacated_workers;
+    if (point == "scythe.units-per-move") r.readings.units_per_move = one.units_per_move;
+    if (point == "scythe.worker-blocking") r.readings.worker_blocking = one.worker_blocking;
+  }
+  return r;
+}
+
+std::vector<const ScytheWitness*> new_findings() {
+  std::vector<const ScytheWitness*> out;
+  for (const auto& w : discovered())
+    if (w.is_new && w.kind == "undecided") out.push_back(&w);
+  return out;
+}
+
+const ScytheWitness& finding(const std::string& point) {
+  for (const auto* w : new_findings())
+    if (w->point == point) return *w;
+  ADD_FAILURE() << "no new finding " << point;
+  static const ScytheWitness none;
+  return none;
+}
+
+// The silences the relation frees (literal_relation.hpp) and where each can part two copies, worked
+// out from the moves: a retreat needs a character or mech entering land blue's workers hold alone,
+// which every kind moving one can meet (the character's two steps only when the path may stop at
+// the encounter token of T2: stop-path read as truncate); a unit moving again needs a unit that comes
+// back to where it started (the mech there and back; the worker carried and walking back when the
+// carrying counts as its move). No kind where only workers walk meets either.
+TEST(SolverScytheLiteral, NewFindingsAreTheFreedSilencesWhereTheyCanArise) {
+  std::set<std::string> signatures;
+  for (const auto* w : new_findings()) signatures.insert(w->signature);
+  const std::string home = "|scythe.move.home-base|legality", once = "|scythe.move.once-per-action|legality";
+  EXPECT_EQ(signatures, (std::set<std::string>{
+                            "character-one-step" + home, "mech-then-worker" + home, "ride-then-walk" + home,
+                            "ride-then-walk" + once, "character-two-steps" + home, "mech-two-steps" + home,
+                            "mech-there-and-back" + home, "mech-there-and-back" + once}));
+}
+
+// Every new finding: a board play can reach, two outcomes (one legal, one refused), and the oracle,
+// under the readings the board needs, gives the outcome of the copy that keeps the decided values.
+TEST(SolverScytheLiteral, EachNewFindingIsCheckedOnTheOracle) {
+  ASSERT_FALSE(new_findings().empty());
+  for (const auto* w : new_findings()) {
+    EXPECT_TRUE(sy::reachability_breaks(w->example.state).empty()) << w->point;
+    ASSERT_EQ(w->outcomes.size(), 2u) << w->point;
+    EXPECT_NE(w->outcomes[0].legal, w->outcomes[1].legal) << w->point;
+    ASSERT_FALSE(w->today.empty()) << w->point << ": " << w->note;
+    const auto& named = w->outcomes[0].reading == w->today ? w->outcomes[0] : w->outcomes[1];
+    const sy::Rules r = rules_of(*w);
+    EXPECT_EQ(legal_in_oracle(r, w->example.state, w->example.step), named.legal) << w->point;
+    if (named.legal) EXPECT_TRUE(same_units(sy::move(r, w->example.state, w->example.step), *named.next)) << w->point;
+  }
+}
+
+// The character's single step: its fewest units are red's character on T1 and 1 blue worker alone on T2
+// (2 units). The oracle moves the character in and sends the worker to HB-blue: red's popularity
+// 5 - 1 = 4, and the encounter token on T2 waits. The other copy, reading the home-base ban as reaching
+// the retreat, refuses it on scythe.move.home-base.
+TEST(SolverScytheLiteral, ARetreatHomeAgainstTheHomeBaseBanOnTheCharactersStep) {
+  const ScytheWitness& w = finding("scythe.literal.character-one-step.home-ban-meets-retreat");
+  const sy::State& s = w.example.state;
+  using U = std::array<int, 3>;  // character, mech, worker
+  EXPECT_EQ(units_on(s, "T1"), (std::map<std::string, U>{{"red", {1, 0, 0}}}));
+  EXPECT_EQ(units_on(s, "T2"), (std::map<std::string, U>{{"blue", {0, 0, 1}}}));
+  EXPECT_TRUE(units_on(s, "HB-red").empty() && units_on(s, "HB-blue").empty());
+  const sy::State after = sy::move(base_rules(), s, w.example.step);
+  EXPECT_EQ(units_on(after, "T2"), (std::map<std::string, U>{{"red", {1, 0, 0}}}));
+  EXPECT_EQ(units_on(after, "HB-blue"), (std::map<std::string, U>{{"blue", {0, 0, 1}}}));
+  EXPECT_EQ(after.factions.at("red").popularity, 4);
+  EXPECT_EQ(after.pending_encounters, std::vector<std::string>{"T2"});
+  EXPECT_EQ(w.today, "retreat-goes-home");
+  for (const auto& o : w.outcomes)
+    if (!o.legal) EXPECT_EQ(o.rule, "scythe.move.home-base");
+}
+
+// The mech there and back: its fewest units are red's mech alone on T1 (1 unit). The oracle refuses
+// the second move (no unmoved mech on T2: scythe.move.once-per-action); the copy letting a unit move
+// again brings the mech back to T1, the board as before.
+TEST(SolverScytheLiteral, AUnitMovingAgainIsTheMechThereAndBack) {
+  const ScytheWitness& w = finding("scythe.literal.mech-there-and-back.unit-moves-again");
+  const sy::State& s = w.example.state;
+  using U = std::array<int, 3>;
+  EXPECT_EQ(units_on(s, "T1"), (std::map<std::string, U>{{"red", {0, 1, 0}}}));
+  EXPECT_TRUE(units_on(s, "T2").empty() && units_on(s, "HB-red").empty() && units_on(s, "HB-blue").empty());
+  EXPECT_FALSE(legal_in_oracle(base_rules(), s, w.example.step));
+  EXPECT_EQ(w.today, "once");
+  for (const auto& o : w.outcomes)
+    if (o.legal) EXPECT_TRUE(same_units(*o.next, s)) << "the mech is back on T1";
+}
+
+// Each step kind's search ends with a record saying it found no further board (or why not).
+TEST(SolverScytheLiteral, EveryStepKindEndsWithItsScope) {
   int kinds = 0;
   for (const auto& w : discovered()) {
-    if (!w.is_new) continue;
+    if (!w.is_new || w.kind == "undecided") continue;
     EXPECT_EQ(w.kind, "none") << w.point << ": " << w.title << " (" << w.note << ")";
     EXPECT_FALSE(w.scope.empty()) << w.point;
     ++kinds;

@@ -12,6 +12,7 @@
 #include "games/solver_records.hpp"
 #include "games/scythe/wording.hpp"
 #include "oracle/scythe/oracle.hpp"
+#include "solver/scythe/literal.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::scythe {
@@ -357,6 +358,17 @@ struct ScytheEdge {
     return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
                            write_move_step, [](bool b) { return json(b); }),
                       scythe_words());
+  }
+  // The contradiction probe over the literal relation (solver/scythe/literal.hpp). No sentence of
+  // Scythe's movement text restates a number the ruleset holds, so the stated ruleset is not read.
+  static json contradictions(const Rules& encoded, const Rules& /*stated*/, unsigned rlimit) {
+    const auto c = solver::scythe::contradictions(encoded, solver::Budget{rlimit});
+    json found = json::array();
+    for (const auto& x : c.found)
+      found.push_back({{"probe", x.probe}, {"title", x.title}, {"clauses", x.clauses}, {"note", x.note}});
+    json out{{"game", "scythe"}, {"status", c.status}, {"scope", c.scope}, {"probes", c.probes}, {"found", found}};
+    if (!c.why.empty()) out["reason"] = c.why;
+    return out;
   }
   static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit) {
     return edit_records("scythe", solver::scythe::edit_witnesses(base, edited, solver::Budget{rlimit}), write_state,

@@ -291,8 +291,8 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
   std::vector<std::function<std::vector<ScytheWitness>()>> searches;
   for (const MoveProbe& probe : move_probes())
     searches.push_back([probe, &defaults, &budget] { return open_outcome_records({probe}, defaults, budget); });
-  // The discovery search (literal.hpp): so far the decided Move with the declared points' readings
-  // free, so it re-finds points and cannot yet find a new one.
+  // The discovery search (literal.hpp): the literal relation (the declared points' readings and the
+  // words' silences free) re-finds points and finds new places (rules/scythe/dismissed.json).
   if (literal_search) searches.push_back([&defaults, &budget] { return discover(defaults, budget); });
   auto open = run_in_order(searches);
   out.insert(out.end(), open.begin(), open.end());

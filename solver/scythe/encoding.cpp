@@ -308,8 +308,10 @@ struct InAction {
 
 class MovePlayer {
  public:
-  MovePlayer(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int me)
-      : ctx_(ctx),
+  MovePlayer(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int me,
+             const Silences* loose)
+      : loose_(loose),
+        ctx_(ctx),
         rules_(rules),
         b_(b),
         me_(me),
@@ -339,6 +341,11 @@ class MovePlayer {
 
  private:
   void legal(const char* clause, const z3::expr& f) { out_.legal.push_back({clause, f}); }
+  // scythe.move.once-per-action, implied by the words: in the literal relation a unit may start
+  // another move when its silence says so (Silences::unit_moves_again).
+  void once(const z3::expr& f) {
+    legal("scythe.move.once-per-action", loose_ ? Fold::lor(loose_->unit_moves_again, f) : f);
+  }
   bool counts_as_move() const { return rules_.readings.carried_workers == R::CarriedWorkers::counts_as_move; }
   z3::expr n(int v) const { return ctx_.int_val(v); }
 
@@ -353,9 +360,9 @@ class MovePlayer {
     // scythe.move.once-per-action: some unit of that kind there has not moved yet. Under
     // "not-a-move" (scythe.carried-workers) a worker is spent only by moving by itself.
     if (s.unit != Unit::worker || counts_as_move())
-      legal("scythe.move.once-per-action", Fold::ge(Fold::sub(here[u], a_.moved[s.from][u]), n(1)));
+      once(Fold::ge(Fold::sub(here[u], a_.moved[s.from][u]), n(1)));
     else
-      legal("scythe.move.once-per-action", Fold::ge(a_.fresh[s.from], n(1)));
+      once(Fold::ge(a_.fresh[s.from], n(1)));
     // scythe.move.mech-carry: only a mech brings workers along, from its start territory.
     int c = 0;
     const bool no_riders = Fold::num(s.carried, c) && c == 0;
@@ -365,7 +372,7 @@ class MovePlayer {
     legal("scythe.move.unit-present", Fold::land(Fold::ge(s.carried, n(0)), Fold::ge(here[kWorker], s.carried)));
     if (counts_as_move()) {
       // scythe.carried-workers "counts-as-move": riding is moving, so only unmoved workers ride.
-      legal("scythe.move.once-per-action", Fold::ge(Fold::sub(here[kWorker], a_.moved[s.from][kWorker]), s.carried));
+      once(Fold::ge(Fold::sub(here[kWorker], a_.moved[s.from][kWorker]), s.carried));
       return;
     }
     // "not-a-move": an action names how many ride, not which; `spent_riders` of them have walked
@@ -373,11 +380,11 @@ class MovePlayer {
     z3::expr spent_riders = n(0);
     int spent_here = 0;
     if (!(Fold::num(a_.spent[s.from], spent_here) && spent_here == 0)) {
-      spent_riders = ctx_.int_const(fmt::format("riders_walked_{}", k).c_str());
+      spent_riders = ctx_.int_const(fmt::format("{}riders_walked_{}", loose_ ? loose_->tag : "", k).c_str());
       out_.choices.push_back(spent_riders >= 0 && spent_riders <= s.carried);
     }
-    legal("scythe.move.once-per-action", Fold::land(Fold::ge(a_.spent[s.from], spent_riders),
-                                                    Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))));
+    once(Fold::land(Fold::ge(a_.spent[s.from], spent_riders),
+                    Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))));
     riders_walked_ = spent_riders;
   }
 
@@ -478,6 +485,9 @@ class MovePlayer {
                               Fold::sub(pop, Fold::mul(rules_.numbers.popularity_loss_per_worker, sent))),
                     pop);
     out_.retreated = Fold::add(out_.retreated, sent);
+    // scythe.move.home-base, in the literal relation: read as reaching the workers sent home too, it
+    // refuses an entry that forces them out (Silences::home_ban_meets_retreat).
+    if (loose_) legal("scythe.move.home-base", Fold::implies(forced, Fold::lnot(loose_->home_ban_meets_retreat)));
     // scythe.move.vacated-open: the territory is open to the mover's other units from now on.
     a_.vacated[to] = Fold::lor(a_.vacated[to], forced);
   }
@@ -539,6 +549,7 @@ class MovePlayer {
     }
   }
 
+  const Silences* loose_;
   z3::context& ctx_;
   const sy::Rules& rules_;
   const Board& b_;
@@ -551,8 +562,8 @@ class MovePlayer {
 }  // namespace
 
 Encoded encode_move(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int mover,
-                    const std::vector<UnitStep>& steps) {
-  return MovePlayer(ctx, rules, b, before, mover).play(steps);
+                    const std::vector<UnitStep>& steps, const Silences* loose) {
+  return MovePlayer(ctx, rules, b, before, mover, loose).play(steps);
 }
 
 Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, const Encoded& e,

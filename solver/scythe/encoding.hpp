@@ -96,9 +96,23 @@ Position position_of(z3::context& ctx, const Board& b, const sy::State& s);
 Constraints frame(z3::context& ctx, const sy::State& before, const sy::State& after, bool& same_shape);
 std::optional<std::vector<UnitStep>> steps_of(z3::context& ctx, const Board& b, const sy::Move& m);
 
-// Plays `steps` for faction `mover` from `before` under `rules`.
+// The literal relation's choices where the movement text is silent (solver/scythe/literal_relation.hpp):
+// each a Bool, false giving the decided encoding's choice. `tag` names the relation's copy, so that two
+// copies in one context choose their riders apart.
+struct Silences {
+  std::string tag;
+  // scythe.move.home-base: the ban on moving units into a home base also refuses a move whose
+  // entry would send an opponent's workers home (scythe.move.workers-retreat); decided: it does not.
+  z3::expr home_ban_meets_retreat;
+  // scythe.move.once-per-action (implied, not stated): a unit that has moved in this action may
+  // start another move; decided: it may not.
+  z3::expr unit_moves_again;
+};
+
+// Plays `steps` for faction `mover` from `before` under `rules`: the decided encoding, or with
+// `loose` the literal relation's silences left to its Bools (the decided encoding when all are false).
 Encoded encode_move(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int mover,
-                    const std::vector<UnitStep>& steps);
+                    const std::vector<UnitStep>& steps, const Silences* loose = nullptr);
 
 // The effect equations: `after` against `next`, each tagged by the clause deciding it.
 Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, const Encoded& e,
