@@ -191,4 +191,18 @@ struct EditWitness {
   std::vector<ReadingOutcome<State, Answer>> outcomes;  // changed: "base" then "edited"
 };
 
+// A set of clauses that cannot all hold, cut to a minimal one (both games' contradiction searches):
+// each clause left out in turn, and kept out when the rest still cannot hold (`still_unsat`: false
+// when they can, or when that is not decided).
+template <typename StillUnsat>
+std::set<std::string> minimal_clause_set(std::set<std::string> core, StillUnsat still_unsat) {
+  const std::set<std::string> every = core;
+  for (const auto& clause : every) {
+    std::set<std::string> trial = core;
+    trial.erase(clause);
+    if (still_unsat(trial)) core = std::move(trial);
+  }
+  return core;
+}
+
 }  // namespace rulecheck::solver

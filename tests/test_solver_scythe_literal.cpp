@@ -180,7 +180,9 @@ TEST(SolverScytheLiteral, EachNewFindingIsCheckedOnTheOracle) {
     const auto& named = w->outcomes[0].reading == w->today ? w->outcomes[0] : w->outcomes[1];
     const sy::Rules r = rules_of(*w);
     EXPECT_EQ(legal_in_oracle(r, w->example.state, w->example.step), named.legal) << w->point;
-    if (named.legal) EXPECT_TRUE(same_units(sy::move(r, w->example.state, w->example.step), *named.next)) << w->point;
+    if (named.legal) {
+      EXPECT_TRUE(same_units(sy::move(r, w->example.state, w->example.step), *named.next)) << w->point;
+    }
   }
 }
 
@@ -201,8 +203,11 @@ TEST(SolverScytheLiteral, ARetreatHomeAgainstTheHomeBaseBanOnTheCharactersStep) 
   EXPECT_EQ(after.factions.at("red").popularity, 4);
   EXPECT_EQ(after.pending_encounters, std::vector<std::string>{"T2"});
   EXPECT_EQ(w.today, "retreat-goes-home");
-  for (const auto& o : w.outcomes)
-    if (!o.legal) EXPECT_EQ(o.rule, "scythe.move.home-base");
+  for (const auto& o : w.outcomes) {
+    if (!o.legal) {
+      EXPECT_EQ(o.rule, "scythe.move.home-base");
+    }
+  }
 }
 
 // The mech there and back: its fewest units are red's mech alone on T1 (1 unit). The oracle refuses
@@ -216,8 +221,11 @@ TEST(SolverScytheLiteral, AUnitMovingAgainIsTheMechThereAndBack) {
   EXPECT_TRUE(units_on(s, "T2").empty() && units_on(s, "HB-red").empty() && units_on(s, "HB-blue").empty());
   EXPECT_FALSE(legal_in_oracle(base_rules(), s, w.example.step));
   EXPECT_EQ(w.today, "once");
-  for (const auto& o : w.outcomes)
-    if (o.legal) EXPECT_TRUE(same_units(*o.next, s)) << "the mech is back on T1";
+  for (const auto& o : w.outcomes) {
+    if (o.legal) {
+      EXPECT_TRUE(same_units(*o.next, s)) << "the mech is back on T1";
+    }
+  }
 }
 
 // Each step kind's search ends with a record saying it found no further board (or why not).

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
+#include "solver/findings.hpp"
 #include "solver/messina/literal.hpp"
 #include "solver/messina/literal_frame.hpp"
 #include "solver/messina/reachable.hpp"
@@ -155,13 +156,9 @@ ContradictionSearch contradictions(const ms::Rules& rules, const ms::Ruleset& st
       if (out.why.empty()) out.why = fmt::format("{}: {}", p.kind.name, all.why);
       continue;
     }
-    // Minimal: each clause left out in turn; kept when the rest could then hold (or that is unknown).
-    const std::set<std::string> every = core;
-    for (const auto& clause : every) {
-      std::set<std::string> trial = core;
-      trial.erase(clause);
-      if (on_every_shape(p, trial, rules, stated, budget).result == z3::unsat) core = std::move(trial);
-    }
+    core = minimal_clause_set(std::move(core), [&](const std::set<std::string>& trial) {
+      return on_every_shape(p, trial, rules, stated, budget).result == z3::unsat;
+    });
     out.found.push_back({p.kind.name, p.kind.title, {core.begin(), core.end()}, p.note(rules, stated)});
   }
   query_contradictions(rules, budget, out);  // each literal query kind (literal_queries.cpp)

@@ -25,6 +25,7 @@
 
 #include "common/cancel.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "solver/findings.hpp"
 #include "solver/messina/literal.hpp"
 #include "solver/messina/literal_frame.hpp"
 #include "solver/messina/reachable.hpp"
@@ -518,13 +519,10 @@ void query_contradictions(const ms::Rules& rules, const Budget& budget, Contradi
       if (out.why.empty()) out.why = fmt::format("{}: {}", k.name, why.empty() ? "unknown" : why);
       continue;
     }
-    const std::set<std::string> every = core;
-    for (const auto& clause : every) {
-      std::set<std::string> trial = core;
-      trial.erase(clause);
+    core = minimal_clause_set(std::move(core), [&](const std::set<std::string>& trial) {
       std::string w;
-      if (on_every_shape(k, trial, rules, budget, w) == z3::unsat) core = std::move(trial);
-    }
+      return on_every_shape(k, trial, rules, budget, w) == z3::unsat;
+    });
     out.found.push_back({k.name,
                          k.title,
                          {core.begin(), core.end()},

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
+#include "solver/findings.hpp"
 #include "solver/scythe/literal.hpp"
 #include "solver/scythe/literal_relation.hpp"
 #include "solver/scythe/outcome_search.hpp"
@@ -120,13 +121,9 @@ ScytheContradictionSearch contradictions(const sy::Rules& rules, const Budget& b
       if (out.why.empty()) out.why = fmt::format("{}: {}", p.kind.name, all.why);
       continue;
     }
-    // Minimal: each clause left out in turn; kept when the rest could then hold (or that is unknown).
-    const std::set<std::string> every = core;
-    for (const auto& clause : every) {
-      std::set<std::string> trial = core;
-      trial.erase(clause);
-      if (holds_together(p, trial, rules, fixed, budget).result == z3::unsat) core = std::move(trial);
-    }
+    core = minimal_clause_set(std::move(core), [&](const std::set<std::string>& trial) {
+      return holds_together(p, trial, rules, fixed, budget).result == z3::unsat;
+    });
     out.found.push_back({p.kind.name, p.kind.title, {core.begin(), core.end()}, p.note});
   }
   if (!out.found.empty())
