@@ -382,7 +382,10 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         q["reason"] = f.value("note", "");
         undecided.push_back({{"point", f.value("point", "")}, {"kind", status}, {"reason", f.value("note", "")}});
       }
-      if (status == "none" && !f.value("new", false)) none_points.push_back(f.value("point", ""));
+      if (status == "none" && !f.value("new", false)) {
+        none_points.push_back(f.value("point", ""));
+        q["reason"] = f.value("note", "");  // why no board parts the readings (a question play cannot raise)
+      }
       questions.push_back(std::move(q));
       if (status == "witness") findings.push_back(std::move(f));
     }
@@ -455,8 +458,9 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         continue;
       }
       if (status == "none")
-        fmt::print("none     {}: no board in the scope separates the readings (proved); scope: {}\n",
-                   q.value("point", ""), q.value("scope", ""));
+        fmt::print("none     {}: no board in the scope separates the readings (proved){}; scope: {}\n",
+                   q.value("point", ""), q.value("reason", "").empty() ? "" : ": " + q.value("reason", ""),
+                   q.value("scope", ""));
       else
         fmt::print("{:8} {}: not decided: {}\n", status, q.value("point", ""), q.value("reason", ""));
     }

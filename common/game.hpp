@@ -67,6 +67,12 @@ class BoundRules {
   // The invariants of the states play can reach that a valid `state` breaks (empty: play can reach
   // it, as far as the invariants tell). Throws InputError when the state is not valid.
   virtual std::vector<StateInvariantBreak> reachability_breaks(const json& state) const = 0;
+  // Beside the invariants: what a valid `state` breaks as the board the step `action` starts from
+  // (Scythe: a Move's start, rules/scythe/move_start.json). Empty when the game has no such
+  // condition. Throws InputError when the state or the action is not valid.
+  virtual std::vector<StateInvariantBreak> step_start_breaks(const json& /*state*/, const json& /*action*/) const {
+    return {};
+  }
   virtual ApplyOutcome apply(const json& state, const json& action) const = 0;
   // apply(), with the next state in the forms `wanted` (apply() is apply_as(..., NextState::value)).
   virtual ApplyOutcome apply_as(const json& state, const json& action, NextState wanted) const = 0;

@@ -113,6 +113,18 @@ class BoundGame final : public BoundRules {
     return out;
   }
 
+  std::vector<StateInvariantBreak> step_start_breaks(const json& state, const json& action) const override {
+    std::vector<StateInvariantBreak> out;
+    if constexpr (requires(const typename Edge::Rules& r, const typename Edge::State& st,
+                           const typename Edge::Action& a) { Edge::step_start_breaks(r, st, a); }) {
+      const auto s = parse_state(state);
+      const auto a = Edge::read_action(JsonReader(action, "/action"), s);
+      for (auto& b : Edge::step_start_breaks(rules_, s, a))
+        out.push_back(StateInvariantBreak{std::move(b.invariant), pointer_from("/state", b.field), std::move(b.why)});
+    }
+    return out;
+  }
+
   ApplyOutcome apply(const json& state, const json& action) const override {
     return apply_as(state, action, NextState::value);
   }

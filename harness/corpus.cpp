@@ -108,7 +108,12 @@ Scenario validate_scenario_file(const std::filesystem::path& file, const RulesLi
 std::vector<StateInvariantBreak> starting_board_breaks(const Scenario& s, const RulesLibrary& library) {
   const GameRules& rules = *library.find(s.game);
   try {
-    return find_game(s.game)->bind(rules.merged_ruleset(s.ruleset), s.readings(rules))->reachability_breaks(s.state);
+    const auto bound = find_game(s.game)->bind(rules.merged_ruleset(s.ruleset), s.readings(rules));
+    auto breaks = bound->reachability_breaks(s.state);
+    // The first step starts from this board: an action may ask more of it (a Scythe Move: move_start.json).
+    if (!s.steps.empty() && !s.steps.front().is_query)
+      for (auto& b : bound->step_start_breaks(s.state, s.steps.front().request)) breaks.push_back(std::move(b));
+    return breaks;
   } catch (const InputError& e) {
     throw ScenarioError{s.file, s.id, e.pointer(), e.what()};
   }

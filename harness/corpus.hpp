@@ -73,7 +73,9 @@ Scenario validate_scenario_file(const std::filesystem::path& file, const RulesLi
 
 // The invariants of the states play can reach (rules/<game>/invariants.json) that the scenario's
 // starting board breaks, pointers from "/state" (empty: play can reach it, as far as the invariants
-// tell). Later steps start from the oracle's outcomes, which keep the invariants. Throws
+// tell), and when the first step is an action, what that step asks more of the board it starts
+// from (a Scythe Move: rules/scythe/move_start.json). Later steps start from the oracle's outcomes,
+// which keep the invariants (the start of a later Move is not checked). Throws
 // ScenarioError when the state is not valid.
 std::vector<StateInvariantBreak> starting_board_breaks(const Scenario& s, const RulesLibrary& library);
 

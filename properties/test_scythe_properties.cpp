@@ -423,6 +423,16 @@ RC_GTEST_PROP(ScytheReachable, ALegalMoveFromAReachableStateLeadsToAReachableSta
   if (!after.empty()) RC_FAIL("the move leads to a state play cannot reach:" + breaks_text(after));
 }
 
+// rules/scythe/move_start.json: a generated Move starts from a board its mover may move from, no
+// combat or encounter of another faction still waiting (the generator fights a board's combats and
+// resolves its encounters before a Move: properties/generators/scythe.cpp).
+RC_GTEST_PROP(ScytheReachable, AGeneratedMoveStartsFromABoardItsMoverMayMoveFrom, ()) {
+  const GeneratedCase c = *reachable_cases();
+  RC_PRE(!c.is_query);
+  const auto breaks = bound_for(c).step_start_breaks(c.state, c.request);
+  if (!breaks.empty()) RC_FAIL("the generated Move starts from a board its mover may not move from:" + breaks_text(breaks));
+}
+
 // The same over 5,000 cases from a fixed seed, each move under its case's ruleset and under every
 // combination of readings, not only the one drawn.
 TEST(ScytheReachable, EveryLegalMoveUnderEveryReadingKeepsEveryInvariant) {

@@ -33,6 +33,8 @@ def schema_name(rules_file):
     """The schema file of rules/<game>/<name>.json."""
     if rules_file.name == "ruleset.json":
         return f"ruleset-{rules_file.parent.name}.schema.json"
+    if rules_file.name == "move_start.json":  # what a Move's starting board keeps: the invariants' form
+        return "invariants.schema.json"
     return rules_file.name.replace(".json", ".schema.json")
 
 

@@ -182,13 +182,17 @@ TEST(ScytheReachable, EveryScytheScenarioStartsFromAReachableBoardOrSaysWhichInv
   ASSERT_FALSE(files.empty());
   std::set<std::string> ids;
   for (const auto& entry : scythe::reachability_invariants()) ids.insert(std::string(entry.id));
+  for (const auto& entry : scythe::move_start_conditions()) ids.insert(std::string(entry.id));
   for (const auto& file : files) {
     const Scenario sc = load_scenario(file, testing::library());
     const GameRules& rules = *testing::library().find("scythe");
     const auto bound = find_game("scythe")->bind(rules.merged_ruleset(sc.ruleset), sc.readings(rules));
     std::set<std::string> broken;
     std::string where;
-    for (const auto& b : bound->reachability_breaks(sc.state)) {
+    auto all = bound->reachability_breaks(sc.state);
+    if (!sc.steps.empty() && !sc.steps.front().is_query)  // a Move's start: rules/scythe/move_start.json
+      for (auto& b : bound->step_start_breaks(sc.state, sc.steps.front().request)) all.push_back(b);
+    for (const auto& b : all) {
       broken.insert(b.invariant);
       where += "\n  " + b.invariant + " at " + b.pointer + ": " + b.why;
     }
@@ -201,6 +205,101 @@ TEST(ScytheReachable, EveryScytheScenarioStartsFromAReachableBoardOrSaysWhichInv
       EXPECT_EQ(sc.unreachable.find(id) != std::string::npos, broken.count(id) > 0)
           << sc.id << ": \"unreachable\" names " << id << " exactly when the board breaks it:" << where;
   }
+}
+
+// ---- a board at the start of a Move action (rules/scythe/move_start.json) ----
+
+// The breaks of `state` as the board `mover`'s Move starts from, "condition at pointer" each.
+std::string move_start(const json& state, const std::string& mover) {
+  const json action = {{"type", "move"}, {"faction", mover}, {"moves", json::array()}};
+  std::string out;
+  for (const auto& b : bind("scythe")->step_start_breaks(state, action)) {
+    EXPECT_FALSE(b.why.empty()) << b.invariant;
+    out += (out.empty() ? "" : "; ") + b.invariant + " at " + b.pointer;
+  }
+  return out;
+}
+
+// scythe.move.combat-pending, scythe.move.combat-temporary-control: red's mech came in on blue's
+// character in T2 during an earlier Move action of red's turn, so blue still holds T2 and the combat
+// is red's to fight once red's Move actions are done. Red may start another Move from this board;
+// blue may not (red's combats are fought before blue's turn).
+TEST(ScytheMoveStart, TheMoversOwnCombatHeldByTheOpponentMayWait) {
+  json s = board();
+  s["territories"]["T2"]["units"] = {{"red", {{"mech", 1}}}, {"blue", {{"character", 1}}}};
+  s["territories"]["T2"]["held_by"] = "blue";
+  s["pending"] = {{"combats", {"T2"}}};
+  ASSERT_EQ(only_break(s), "");  // a board play can reach between actions
+  EXPECT_EQ(move_start(s, "red"), "");
+  EXPECT_EQ(move_start(s, "blue"),
+            "scythe.move-start.combat-pending-only-the-movers at /state/pending/combats/0");
+}
+
+// The same two units, but red holds T2: blue came in on red's mech, so the combat is blue's, and a
+// Move of red cannot start before it is fought; nor can blue's, a faction that holds none of it.
+TEST(ScytheMoveStart, ACombatTheMoverHoldsIsAnotherFactions) {
+  json s = board();
+  s["territories"]["T2"]["units"] = {{"red", {{"mech", 1}, {"worker", 1}}}, {"blue", {{"character", 1}}}};
+  s["territories"]["T2"]["held_by"] = "red";
+  s["pending"] = {{"combats", {"T2"}}};
+  ASSERT_EQ(only_break(s), "");
+  EXPECT_EQ(move_start(s, "red"), "scythe.move-start.combat-pending-only-the-movers at /state/pending/combats/0");
+  EXPECT_EQ(move_start(s, "blue"), "");  // blue's own: it came in, red holds
+}
+
+// A pending combat where the mover has no character or mech (only a worker, with blue's mech and
+// red holding): not one its Move made. And one where the holder has no character or mech there.
+TEST(ScytheMoveStart, ACombatWithoutTheMoversOrTheHoldersCombatUnitsIsNotTheMovers) {
+  json s = board();
+  s["territories"]["T2"]["units"] = {{"red", {{"worker", 1}}}, {"blue", {{"mech", 1}}}};
+  s["territories"]["T2"]["held_by"] = "blue";
+  s["pending"] = {{"combats", {"T2"}}};
+  ASSERT_EQ(only_break(s), "");
+  EXPECT_EQ(move_start(s, "red"), "scythe.move-start.combat-pending-only-the-movers at /state/pending/combats/0");
+  // blue's mech with red's worker, red holding: blue's mech came in, but red has no character or mech
+  s["territories"]["T2"]["held_by"] = "red";
+  EXPECT_EQ(move_start(s, "blue"), "scythe.move-start.combat-pending-only-the-movers at /state/pending/combats/0");
+  // an empty pending combat: nobody's
+  s["territories"]["T2"].erase("units");
+  s["territories"]["T2"].erase("held_by");
+  ASSERT_EQ(only_break(s), "");
+  EXPECT_EQ(move_start(s, "red"), "scythe.move-start.combat-pending-only-the-movers at /state/pending/combats/0");
+}
+
+// scythe.move.encounter-stop, scythe.move.encounter-pending: an encounter still waiting is the
+// mover's character's; one under blue's character (or under no character) is not red's.
+TEST(ScytheMoveStart, AnEncounterStillPendingIsTheMoversCharacters) {
+  json s = board();
+  s["territories"]["T3"]["encounter"] = true;
+  s["territories"]["T3"]["units"] = {{"red", {{"character", 1}}}};
+  s["pending"] = {{"encounters", {"T3"}}};
+  ASSERT_EQ(only_break(s), "");
+  EXPECT_EQ(move_start(s, "red"), "");
+  EXPECT_EQ(move_start(s, "blue"), "scythe.move-start.encounter-pending-only-the-movers at /state/pending/encounters/0");
+  s["territories"]["T3"].erase("units");
+  EXPECT_EQ(move_start(s, "red"), "scythe.move-start.encounter-pending-only-the-movers at /state/pending/encounters/0");
+}
+
+// Nothing pending: any faction may start.
+TEST(ScytheMoveStart, ABoardWithNothingPendingSuitsEveryMover) {
+  json s = board();
+  s["territories"]["T1"]["units"] = {{"red", {{"character", 1}, {"worker", 2}}}};
+  s["territories"]["T3"]["units"] = {{"blue", {{"mech", 1}}}};
+  EXPECT_EQ(move_start(s, "red"), "");
+  EXPECT_EQ(move_start(s, "blue"), "");
+}
+
+TEST(ScytheMoveStart, TheCodesConditionsAreThoseOfMoveStartJsonAndCiteClausesOfTheIndex) {
+  std::ifstream in(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules" / "scythe" / "move_start.json");
+  const json file = json::parse(in);
+  std::set<std::string> in_file, in_code;
+  for (const json& entry : file) {
+    EXPECT_TRUE(in_file.insert(entry.at("id").get<std::string>()).second) << "given twice: " << entry.at("id");
+    for (const json& clause : entry.at("clauses"))
+      EXPECT_TRUE(testing::library().find("scythe")->has_clause(clause.get<std::string>())) << entry.at("id");
+  }
+  for (const auto& condition : scythe::move_start_conditions()) in_code.insert(std::string(condition.id));
+  EXPECT_EQ(in_code, in_file);
 }
 
 }  // namespace

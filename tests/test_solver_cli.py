@@ -413,7 +413,15 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     out, doc = witnesses
     scythe = json.loads((root / "rules" / "scythe" / "interpretations.json").read_text(encoding="utf-8"))["points"]
     declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if q["game"] == "scythe" and not q["new"]}
-    assert declared == {p["id"]: True for p in scythe}
+    # All but scythe.worker-blocking, whose readings part only on a board no Move starts from in play
+    # (a combat another faction made still waiting: rules/scythe/move_start.json): a question play
+    # cannot raise, reported none with why, and listed under "missed".
+    assert declared == {p["id"]: p["id"] != "scythe.worker-blocking" for p in scythe}
+    blocking = [q for q in doc["questions"] if q["point"] == "scythe.worker-blocking"]
+    assert [q["status"] for q in blocking] == ["none"], blocking
+    assert "play never raises the question" in blocking[0]["reason"], blocking
+    assert "move_start.json" in blocking[0]["scope"], blocking
+    assert "scythe.worker-blocking" in doc["missed"]
     # The search's own records: one per step kind found no further board; every new finding (a silence
     # of the words the relation frees) is settled by a dismissal in rules/scythe/dismissed.json.
     literal = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
@@ -424,6 +432,8 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     assert fresh and all(f["new"] and f["settled"].startswith("dismissed: ") for f in fresh), fresh
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     for p in scythe:
+        if p["id"] == "scythe.worker-blocking":
+            continue
         section = md[md.index(f"## {p['id']} (readings)") + 3:]
         assert "Found by the literal search." in section[: section.index("\n## ")], p["id"]
 

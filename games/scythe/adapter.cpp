@@ -334,6 +334,10 @@ struct ScytheEdge {
   static State read_state(const JsonReader& r) { return scythe::read_state(r); }
   static void validate(const Rules& rules, const State& s) { scythe::validate(rules.numbers, s); }
   static InvariantBreaks reachability_breaks(const Rules&, const State& s) { return scythe::reachability_breaks(s); }
+  // A Move's starting board (rules/scythe/move_start.json): no other faction's combat or encounter waits.
+  static InvariantBreaks step_start_breaks(const Rules&, const State& s, const Action& a) {
+    return scythe::move_start_breaks(s, a.faction);
+  }
   static json write_state(const State& s) { return scythe::write_state(s); }
   static bool write_state_text(const State& s, std::string& out) { return scythe::write_state_text(s, out); }
   static Action read_action(const JsonReader& r, const State& s) { return read_move(r, s); }

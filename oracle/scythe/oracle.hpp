@@ -31,6 +31,18 @@ InvariantBreaks no_pending_combat_in_home_base(const State& s);
 InvariantBreaks character_on_encounter_has_it_pending(const State& s);
 InvariantBreaks pending_encounter_on_token(const State& s);
 
+// A board at the start of `mover`'s Move action (rules/scythe/move_start.json): beside the
+// invariants, what holds only when a Move begins. A combat or encounter still waiting then is the
+// mover's own, made by its earlier Move actions of the turn. Empty: the mover may start from it.
+struct MoveStartCondition {
+  std::string_view id;
+  InvariantBreaks (*check)(const State&, const FactionId& mover);
+};
+const std::vector<MoveStartCondition>& move_start_conditions();
+InvariantBreaks move_start_breaks(const State& state, const FactionId& mover);
+InvariantBreaks move_start_combat_pending_only_the_movers(const State& s, const FactionId& mover);
+InvariantBreaks move_start_encounter_pending_only_the_movers(const State& s, const FactionId& mover);
+
 State move(const Rules& rules, const State& state, const Move& action);
 
 // Who controls a territory: its units' faction (the holder while several share it); with no

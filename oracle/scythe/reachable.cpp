@@ -131,6 +131,74 @@ InvariantBreaks pending_encounter_on_token(const State& s) {
   return out;
 }
 
+// ---- a board at the start of a faction's Move action (rules/scythe/move_start.json) ----
+
+// scythe.move.combat-pending, scythe.move.combat-temporary-control: the combats of a turn are
+// fought once its mover has made all its Move actions, before any other faction moves. So when
+// `mover` starts a Move action, a combat still waiting is one its own earlier Move action of the
+// turn made: its character or mechs came in on another faction's character or mechs there, and
+// that faction, which keeps control until the combat, holds the territory.
+InvariantBreaks move_start_combat_pending_only_the_movers(const State& s, const FactionId& mover) {
+  InvariantBreaks out;
+  for (std::size_t i = 0; i < s.pending_combats.size(); ++i) {
+    const TerritoryId& id = s.pending_combats[i];
+    const Territory& t = s.territories.at(id);
+    const bool mover_armed = has_combat_units(t, mover);
+    const bool holder_armed_opponent = t.held_by && *t.held_by != mover && has_combat_units(t, *t.held_by);
+    if (mover_armed && holder_armed_opponent) continue;
+    const std::string why =
+        !mover_armed ? fmt::format("{} has no character or mech there", mover)
+        : !t.held_by ? std::string("no faction is named as holding it")
+        : *t.held_by == mover
+            ? fmt::format("{} holds it, so another faction came in on {}'s units and the combat is that "
+                          "faction's",
+                          mover, mover)
+            : fmt::format("{}, who holds it, has no character or mech there", *t.held_by);
+    out.push_back({"scythe.move-start.combat-pending-only-the-movers",
+                   {"pending", "combats", std::to_string(i)},
+                   fmt::format("{} starts a Move action while a combat is pending in {} that is not its own: {}",
+                               mover, id, why)});
+  }
+  return out;
+}
+
+// scythe.move.encounter-stop, scythe.move.encounter-pending: an encounter waits until the combats
+// of its turn are fought, and is resolved before the next faction's turn. So when `mover` starts a
+// Move action, an encounter still waiting is its own character's, which stopped there earlier in
+// the turn and stands there still.
+InvariantBreaks move_start_encounter_pending_only_the_movers(const State& s, const FactionId& mover) {
+  InvariantBreaks out;
+  for (std::size_t i = 0; i < s.pending_encounters.size(); ++i) {
+    const TerritoryId& id = s.pending_encounters[i];
+    const Territory& t = s.territories.at(id);
+    const auto mine = t.units.find(mover);
+    if (mine != t.units.end() && mine->second[Unit::character] > 0) continue;
+    out.push_back({"scythe.move-start.encounter-pending-only-the-movers",
+                   {"pending", "encounters", std::to_string(i)},
+                   fmt::format("{} starts a Move action while an encounter is pending in {}, where {}'s character "
+                               "does not stand",
+                               mover, id, mover)});
+  }
+  return out;
+}
+
+const std::vector<MoveStartCondition>& move_start_conditions() {
+  static const std::vector<MoveStartCondition> all = {
+      {"scythe.move-start.combat-pending-only-the-movers", move_start_combat_pending_only_the_movers},
+      {"scythe.move-start.encounter-pending-only-the-movers", move_start_encounter_pending_only_the_movers},
+  };
+  return all;
+}
+
+InvariantBreaks move_start_breaks(const State& s, const FactionId& mover) {
+  InvariantBreaks out;
+  for (const auto& condition : move_start_conditions()) {
+    InvariantBreaks found = condition.check(s, mover);
+    out.insert(out.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  }
+  return out;
+}
+
 const std::vector<ReachabilityInvariant>& reachability_invariants() {
   static const std::vector<ReachabilityInvariant> all = {
       {"scythe.reachable.combat-units-meet-only-in-pending-combat", combat_units_meet_only_in_pending_combat},

@@ -62,6 +62,12 @@ struct PointSpec {
 
 sy::Move red(std::vector<sy::UnitMove> moves) { return sy::Move{"red", std::move(moves)}; }
 
+// A declared point whose readings part on no board of its scope: a question play cannot raise.
+const char* const kPlayCannotRaise =
+    "the readings give the same outcome on every board of the scope: on no board play can reach from which the "
+    "mover's Move starts (rules/scythe/invariants.json, rules/scythe/move_start.json) do they part, so play never "
+    "raises the question (proved over the scope)";
+
 // Why a candidate's move cannot be asked: it names no path on its map.
 const char* const kNoPath = "the candidate move names no path on its map";
 
@@ -132,6 +138,7 @@ std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_r
   for (const auto& v : valid_position(ctx, a, b, before)) opt.add(v);
   for (int f = 0; f < b.n_factions(); ++f) opt.add(before.popularity[f] == 5);
   opt.add(reachable_position(ctx, b, before));
+  opt.add(move_start_position(ctx, b, before, mover));  // the board a Move of `mover` starts from
   const z3::expr la = all_of(ctx, ea.legal), lb = all_of(ctx, eb.legal);
   opt.add(la != lb || (la && lb && nexts_differ(ctx, b, ea.next, eb.next)));
   opt.minimize(units_on(ctx, b, before));
@@ -165,8 +172,9 @@ std::string scope_of(const std::vector<Candidate>& candidates) {
     out += fmt::format("{}{} on the line map of {} territories between the home bases{}", out.empty() ? "" : "; ",
                        move_words(c.move), c.map.territories.size() - 2,
                        c.ruleset_override.empty() ? "" : " (ruleset " + c.ruleset_override + ")");
-  return "every count of units on boards play can reach (popularities at 5; a combat or encounter pending only "
-         "where such a board needs one) for each candidate move: " + out;
+  return "every count of units on boards play can reach, each one the mover's Move can start from (no combat or "
+         "encounter of another faction still waiting: rules/scythe/move_start.json; popularities at 5; a combat or "
+         "encounter pending only where such a board needs one) for each candidate move: " + out;
 }
 
 void with_range_two(sy::Ruleset& r) {
@@ -281,7 +289,7 @@ std::vector<ScytheWitness> ambiguities(const sy::Rules& defaults, const Budget& 
       w.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
       w.clauses = spec.clauses;
       w.title = spec.title;
-      w.note = why.empty() ? spec.note : why;
+      w.note = why.empty() ? kPlayCannotRaise : why;
     }
     w.scope = scope_of(spec.candidates);
     out.push_back(std::move(w));

@@ -59,7 +59,8 @@ std::string kind_point(const StepKind& k) { return "scythe.literal." + k.name; }
 std::string scope_of(const StepKind& k) {
   return fmt::format(
       "{} on the line map of {} territories between the home bases{}, every count of units on a board play can "
-      "reach (popularities at 5), each of two copies of the move under any readings of the declared points and any "
+      "reach from which the mover's Move starts (no combat or encounter of another faction still waiting: "
+      "rules/scythe/move_start.json; popularities at 5), each of two copies of the move under any readings of the declared points and any "
       "value of the {} silences of the words freed (home-base ban against a retreat; a unit moving again), those "
       "re-found or found on this step kind held alike in both copies; it asks for two outcomes, not for none",
       k.title, k.map.territories.size() - 2, k.range_two ? " (ruleset " + std::string(kLiteralRangeTwo) + ")" : "",
@@ -120,6 +121,7 @@ Found search_once(const sy::Rules& rules, const StepKind& k, const Held& held, c
   for (const auto& v : valid_position(ctx, rules, b, before)) opt.add(v);
   for (int f = 0; f < b.n_factions(); ++f) opt.add(before.popularity[f] == 5);
   opt.add(reachable_position(ctx, b, before));
+  opt.add(move_start_position(ctx, b, before, mover));  // the board a Move of `mover` starts from
   for (const auto& d : x.choices) opt.add(d);
   for (const auto& d : y.choices) opt.add(d);
   for (std::size_t i : held.points) opt.add(x.second[i] == y.second[i]);

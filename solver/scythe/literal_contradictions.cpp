@@ -74,6 +74,7 @@ Asked ask(z3::context& ctx, const Probe& p, const sy::Rules& rules, const std::m
   const LiteralCopy x = literal_copy(ctx, literal_rules_for(rules, p.kind), b, before, mover, *steps, "1", fixed);
   a.board = valid_position(ctx, rules, b, before);
   a.board.push_back(reachable_position(ctx, b, before));
+  a.board.push_back(move_start_position(ctx, b, before, mover));  // the board a Move of `mover` starts from
   for (const auto& d : x.choices) a.board.push_back(d);
   for (const auto& [clause, f] : x.by_clause) a.tagged.push_back({clause, f});
   if (p.extra)
@@ -109,7 +110,8 @@ ScytheContradictionSearch contradictions(const sy::Rules& rules, const Budget& b
   ScytheContradictionSearch out;
   out.scope = fmt::format(
       "each literal step kind and the forced retreat, on every board play can reach of its line map between the "
-      "home bases (any counts, holders, pending combats and encounters, popularities; every reading of the declared "
+      "home bases, one the mover's Move starts from (any counts, holders, popularities; a combat or encounter pending "
+      "only as the mover's own: rules/scythe/move_start.json; every reading of the declared "
       "points and every value of the {} silences of the words freed)",
       literal_silences().size());
   for (const Probe& p : probes()) {

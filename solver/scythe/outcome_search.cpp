@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "solver/open_outcome.hpp"
+#include "solver/scythe/reachable.hpp"
 
 namespace rulecheck::solver::scythe {
 
@@ -65,6 +66,7 @@ struct MoveSearch {
   Position before;
   z3::expr riders;
   Encoded encoded;
+  int mover;
 };
 
 std::optional<MoveSearch> search_of(z3::context& ctx, const MoveProbe& probe, const sy::Rules& rules) {
@@ -73,8 +75,9 @@ std::optional<MoveSearch> search_of(z3::context& ctx, const MoveProbe& probe, co
   const auto steps = probe_steps(ctx, b, probe, riders);
   if (!steps) return std::nullopt;
   const Position before = free_position(ctx, b, "w");
-  Encoded e = encode_move(ctx, rules, b, before, b.faction_index.at(probe.move.faction), *steps);
-  return MoveSearch{b, before, riders, std::move(e)};
+  const int mover = b.faction_index.at(probe.move.faction);
+  Encoded e = encode_move(ctx, rules, b, before, mover, *steps);
+  return MoveSearch{b, before, riders, std::move(e), mover};
 }
 
 // The smallest model (fewest units before) of `facts`, within the budget; nullopt when there is
@@ -107,6 +110,8 @@ std::vector<z3::expr> legal_from_valid(z3::context& ctx, const MoveSearch& s, co
       for (int f = 0; f < s.board.n_factions(); ++f)
         if (f != s.board.home_of[t])
           for (int u = 0; u < 3; ++u) facts.push_back(s.before.units[t][f][u] == 0);
+  // the board a Move of the mover starts from: no other faction's combat or encounter still waits
+  facts.push_back(move_start_position(ctx, s.board, s.before, s.mover));
   for (const auto& c : s.encoded.choices) facts.push_back(c);
   for (const auto& c : s.encoded.legal) facts.push_back(c.formula);
   return facts;

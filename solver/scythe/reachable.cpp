@@ -192,6 +192,39 @@ z3::expr reachable_position(z3::context& ctx, const Board& b, const Position& p)
   return all;
 }
 
+// A combat waits between the faction that came in and the one it came in on, the latter keeping
+// control until it is fought (scythe.move.combat-pending, scythe.move.combat-temporary-control);
+// the combats of a turn are fought before another faction moves, so one still waiting when `mover`
+// starts a Move is the mover's: its character or mechs there, and an armed opponent holding it.
+z3::expr combat_pending_only_the_movers(z3::context& ctx, const Board& b, const Position& p, int mover) {
+  z3::expr ok = ctx.bool_val(true);
+  for (int t = 0; t < b.n_territories(); ++t) {
+    z3::expr opponent_holds_armed = ctx.bool_val(false);
+    for (int g = 0; g < b.n_factions(); ++g)
+      if (g != mover) opponent_holds_armed = opponent_holds_armed || (p.held_by[t] == g && combat_units(p, t, g) >= 1);
+    ok = ok && z3::implies(p.combat_pending[t], combat_units(p, t, mover) >= 1 && opponent_holds_armed);
+  }
+  return ok;
+}
+
+// An encounter waits for the character that stopped on it until its turn's combats are fought, and
+// is resolved then (scythe.move.encounter-pending): one still waiting when `mover` starts a Move is
+// under the mover's character.
+z3::expr encounter_pending_only_the_movers(z3::context& ctx, const Board& b, const Position& p, int mover) {
+  z3::expr ok = ctx.bool_val(true);
+  for (int t = 0; t < b.n_territories(); ++t)
+    ok = ok && z3::implies(p.encounter_pending[t], p.units[t][mover][0] >= 1);
+  return ok;
+}
+
+std::vector<std::string> move_start_condition_ids() {
+  return {"scythe.move-start.combat-pending-only-the-movers", "scythe.move-start.encounter-pending-only-the-movers"};
+}
+
+z3::expr move_start_position(z3::context& ctx, const Board& b, const Position& p, int mover) {
+  return combat_pending_only_the_movers(ctx, b, p, mover) && encounter_pending_only_the_movers(ctx, b, p, mover);
+}
+
 std::vector<ScytheProof> prove_reachable_kept(const sy::Rules& rules, const Budget& budget) {
   return prove_kept(rules, budget);
 }

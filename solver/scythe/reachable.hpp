@@ -17,6 +17,14 @@ std::vector<std::string> reachable_invariant_ids();
 // boards must be ones play can reach: the ambiguity witnesses).
 z3::expr reachable_position(z3::context& ctx, const Board& b, const Position& p);
 
+// A board at the start of faction `mover`'s Move action (rules/scythe/move_start.json), beside the
+// invariants: every combat still pending is the mover's own (its character or mechs there with
+// another faction's, that faction holding it: scythe.move.combat-pending,
+// scythe.move.combat-temporary-control) and every encounter still pending is its character's
+// (scythe.move.encounter-pending). Every search whose witness is a Move asks it of the board before.
+std::vector<std::string> move_start_condition_ids();
+z3::expr move_start_position(z3::context& ctx, const Board& b, const Position& p, int mover);
+
 // One record per invariant: every legal move of the scope from a state that keeps them all keeps it.
 std::vector<ScytheProof> prove_reachable_kept(const sy::Rules& rules, const Budget& budget);
 
