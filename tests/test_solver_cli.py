@@ -152,18 +152,28 @@ def witnesses(rulecheck, root, tmp_path_factory):
     return out, json.loads(p.stdout)
 
 
+# The declared points whose readings part on no board a Move starts from in play (rules/scythe/move_start.json:
+# red holds a territory beside blue's character or mechs only after blue came in, and that combat is fought
+# before red moves): their question is reported none, with why, and has no witness.
+PLAY_CANNOT_RAISE = {"scythe.worker-blocking"}
+
+
 def test_the_search_finds_a_witness_for_every_declared_point(witnesses, root):
     _, doc = witnesses
     found = {f["point"] for f in doc["findings"] if not f["new"]}
-    assert set(declared_points(root)) <= found
-    assert doc["missed"] == []
+    assert set(declared_points(root)) - PLAY_CANNOT_RAISE <= found
+    assert not (PLAY_CANNOT_RAISE & found)
+    assert set(doc["missed"]) == PLAY_CANNOT_RAISE
 
 
 def test_every_question_of_a_normal_run_is_decided_and_every_declared_point_has_its_witness(witnesses, root):
     _, doc = witnesses
     status = {q["point"]: q for q in doc["questions"]}
     for point in declared_points(root):
-        assert status[point]["status"] == "witness", status[point]
+        expected = "none" if point in PLAY_CANNOT_RAISE else "witness"
+        assert status[point]["status"] == expected, status[point]
+        if point in PLAY_CANNOT_RAISE:
+            assert "play never raises the question" in status[point]["reason"], status[point]
     assert doc["counts"]["unknown"] == 0 and doc["counts"]["interrupted"] == 0 and doc["unknown"] == []
     # The searches for new findings each end with a finding or a proved none, its scope named.
     for q in doc["questions"]:
@@ -230,7 +240,8 @@ def test_a_starved_diff_is_not_decided_and_exits_1_naming_each_question(rulechec
     assert report["undecided"] == 0 and all(q["decided"] for q in report["questions"])
     points = {q["id"]: q for q in report["questions"] if q["part"] == "point"}
     for point in [x for x in declared_points(root) if x.startswith("scythe.")]:
-        assert (points[point]["base"], points[point]["edited"]) == ("witness", "witness"), points[point]
+        expected = "none" if point in PLAY_CANNOT_RAISE else "witness"
+        assert (points[point]["base"], points[point]["edited"]) == (expected, expected), points[point]
 
 
 def test_each_witness_has_a_scenario_per_reading_and_the_readings_disagree(witnesses, root):
