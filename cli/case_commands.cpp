@@ -236,7 +236,9 @@ int run_command(const Context& context, const RunOptions& opt) {
 void add_run(CLI::App& app, Context& context) {
   auto opt = std::make_shared<RunOptions>();
   CLI::App* run = app.add_subcommand("run", "Run scenario files or folders against the oracle and engines");
-  run->add_option("paths", opt->paths, "Scenario files or folders (searched recursively)")->required();
+  run->add_option("paths", opt->paths,
+                  "Scenario files or folders (searched recursively); default: the data folder's scenarios/ "
+                  "(the installed corpus: see --rules in `rulecheck --help`)");
   run->add_option("--format", opt->format, "Standard output: console (readable) or jsonl (a JSON line per case)")
       ->check(CLI::IsMember({"console", "jsonl"}));
   run->add_option("--filter", opt->filters,
@@ -313,7 +315,10 @@ void add_run(CLI::App& app, Context& context) {
       "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run, "
       "130 or 143 interrupted by SIGINT or SIGTERM (the engines are stopped and every report is finished; "
       "the cases not judged by then are skipped). Reports are written as NAME.part and renamed when whole.");
-  run->callback([&context, opt] { context.exit_code = run_command(context, *opt); });
+  run->callback([&context, opt] {
+    opt->paths = context.scenario_paths(opt->paths);
+    context.exit_code = run_command(context, *opt);
+  });
 }
 
 // ---------------------------------------------------------------- validate, readings
@@ -407,7 +412,7 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
   auto validate_paths = std::make_shared<std::vector<std::string>>();
   CLI::App* validate = app.add_subcommand(
       "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
-  validate->add_option("paths", *validate_paths, "Scenario files or folders")->required();
+  validate->add_option("paths", *validate_paths, "Scenario files or folders; default: the data folder's scenarios/");
   auto reachable = std::make_shared<bool>(false);
   validate->add_flag("--reachable", *reachable,
                      "Also check that each starting board is one play can reach: every invariant of "
@@ -417,7 +422,7 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
       "Exit status: 0 every file is valid (and, with --reachable, every starting board reachable or marked), 2 a "
       "file is not (each problem is printed with its file and JSON pointer), 3 rulecheck could not run.");
   validate->callback([&context, validate_paths, reachable] {
-    context.exit_code = validate_command(context, *validate_paths, *reachable);
+    context.exit_code = validate_command(context, context.scenario_paths(*validate_paths), *reachable);
   });
 
   auto readings_paths = std::make_shared<std::vector<std::string>>();
@@ -425,12 +430,14 @@ void add_validate_and_readings(CLI::App& app, Context& context) {
       "readings",
       "Find scenarios that depend on an interpretation reading they do not name (each is re-run on the "
       "oracle under every other reading)");
-  readings->add_option("paths", *readings_paths, "Scenario files or folders")->required();
+  readings->add_option("paths", *readings_paths, "Scenario files or folders; default: the data folder's scenarios/");
   readings->footer(
       "A scenario that fails under its own readings is said as failing and not tried under others.\nExit status: 0 "
       "none found, 1 a scenario depends on a reading it does not name or fails under its own, 2 bad input, 3 the "
       "rules folder cannot be loaded.");
-  readings->callback([&context, readings_paths] { context.exit_code = readings_command(context, *readings_paths); });
+  readings->callback([&context, readings_paths] {
+    context.exit_code = readings_command(context, context.scenario_paths(*readings_paths));
+  });
 }
 
 // ---------------------------------------------------------------- serve, engine check
@@ -473,8 +480,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
     if (interrupted()) return 128 + interrupted();
     return kFailed;
   }
-  std::vector<std::string> paths = opt.paths;
-  if (paths.empty()) paths.push_back((context.project() / "scenarios").string());
+  const std::vector<std::string> paths = context.scenario_paths(opt.paths);
   auto corpus = corpus_or_say_why(paths, *library);
   if (!corpus) return kBadInput;
   std::size_t sent = 0, protocol_faults = 0;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -21,8 +22,10 @@ struct Context {
   int exit_code = kBadInput;
   // rules/ as given by --rules, else the project's (see harness/rules_data.hpp default_project_dir)
   std::filesystem::path rules() const;
-  // The project folder holding rules/ and scenarios/.
+  // The data folder holding rules/ and scenarios/ (harness/data_dir.hpp); throws DataNotFound.
   std::filesystem::path project() const;
+  // The scenario paths a command was given, or else the data folder's scenarios/.
+  std::vector<std::string> scenario_paths(const std::vector<std::string>& given) const;
   // The rules of every game under rules(); nothing (said on stderr) when they cannot be loaded.
   std::unique_ptr<RulesLibrary> load_rules() const;
 };

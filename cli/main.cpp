@@ -12,7 +12,9 @@
 #include "common/number.hpp"
 #include "common/output.hpp"
 #include "common/text.hpp"
+#include "harness/data_dir.hpp"
 #include "harness/rules_data.hpp"
+#include "cli/version.hpp"
 
 namespace rulecheck::cli {
 
@@ -43,16 +45,24 @@ void strict_numbers(CLI::App& app) {
 }  // namespace
 
 std::filesystem::path Context::rules() const {
-  return rules_dir.empty() ? default_project_dir() / "rules" : std::filesystem::path(rules_dir);
+  return rules_dir.empty() ? default_data_dir() / "rules" : std::filesystem::path(rules_dir);
 }
 
 std::filesystem::path Context::project() const {
-  return rules_dir.empty() ? default_project_dir() : std::filesystem::path(rules_dir).parent_path();
+  return rules_dir.empty() ? default_data_dir() : std::filesystem::path(rules_dir).parent_path();
+}
+
+std::vector<std::string> Context::scenario_paths(const std::vector<std::string>& given) const {
+  if (!given.empty()) return given;
+  return {(project() / "scenarios").string()};
 }
 
 std::unique_ptr<RulesLibrary> Context::load_rules() const {
   try {
     return std::make_unique<RulesLibrary>(rules());
+  } catch (const DataNotFound& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return nullptr;
   } catch (const InputError& e) {
     fmt::print(stderr, "rulecheck: cannot load the rules from {}: {}{}\n", rules().string(), e.what(),
                e.pointer().empty() ? "" : " (at " + e.pointer() + ")");
@@ -67,8 +77,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "rulecheck: a rules-conformance harness and reference oracle for board-game rulebooks.\n"
       "Runs scenario files (JSON) against the reference oracle and engines under test, and reports\n"
-      "every disagreement with the first difference as a JSON patch and the rule clauses involved."};
-  app.set_version_flag("--version", RULECHECK_VERSION);
+      "every disagreement with the first difference as a JSON patch and the rule clauses involved.",
+      "rulecheck"};  // the name in every usage line, wherever the binary is (and in the manual page)
+  app.set_version_flag("--version", version_line());
   app.require_subcommand(1);
   app.footer(
       "Exit status: 0 nothing failed, 1 a case failed or errored (or a check found something), 2 bad input "
@@ -77,8 +88,11 @@ int main(int argc, char** argv) {
   Context context;
   context.program = argv[0];
   app.add_option("--rules", context.rules_dir,
-                 "Folder with rules/<game>/{clauses,ruleset,interpretations}.json "
-                 "(default: $RULECHECK_HOME/rules or the source tree's rules/)");
+                 "Folder with rules/<game>/{clauses,ruleset,interpretations}.json; its parent is then the data "
+                 "folder (scenarios/ beside rules/). Without it, the data folder is $RULECHECK_HOME when that is "
+                 "set (alone: no other place is tried), else ../share/rulecheck beside the executable (where "
+                 "`cmake --install` and the Debian package put it; in a build tree, a link to the source tree). "
+                 "None found: exit 3, naming every place looked");
   add_case_commands(app, context);
   add_explain_command(app, context);
   add_fuzz_command(app, context);
@@ -102,6 +116,9 @@ int main(int argc, char** argv) {
     }
     return code;
   } catch (const rulecheck::OutputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    return kCannotRun;
+  } catch (const rulecheck::DataNotFound& e) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kCannotRun;
   } catch (const std::system_error& e) {

@@ -1,7 +1,6 @@
 #include "harness/rules_data.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -10,10 +9,6 @@
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
 #include "games/registry.hpp"
-
-#ifndef RULECHECK_SOURCE_DIR
-#define RULECHECK_SOURCE_DIR "."
-#endif
 
 namespace rulecheck {
 
@@ -161,11 +156,6 @@ RulesLibrary::RulesLibrary(const std::filesystem::path& rules_dir) : dir_(rules_
 const GameRules* RulesLibrary::find(const std::string& game) const {
   auto it = games_.find(game);
   return it == games_.end() ? nullptr : &it->second;
-}
-
-std::filesystem::path default_project_dir() {
-  if (const char* home = std::getenv("RULECHECK_HOME"); home && *home) return home;
-  return RULECHECK_SOURCE_DIR;
 }
 
 }  // namespace rulecheck

@@ -70,8 +70,4 @@ class RulesLibrary {
   std::map<std::string, GameRules> games_;
 };
 
-// Where rules/ and scenarios/ are by default: $RULECHECK_HOME, else the source tree this binary
-// was built from.
-std::filesystem::path default_project_dir();
-
 }  // namespace rulecheck

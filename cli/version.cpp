@@ -1,0 +1,11 @@
+#include "cli/version.hpp"
+
+#include "rulecheck_commit.hpp"  // generated at build time (cmake/write_commit.cmake)
+
+namespace rulecheck::cli {
+
+std::string version_line() {
+  return std::string("rulecheck ") + RULECHECK_VERSION + " (commit " + RULECHECK_COMMIT + ")";
+}
+
+}  // namespace rulecheck::cli
