@@ -85,6 +85,12 @@ class BoundRules {
   // rules allow it under these readings, and if not, the clauses it breaks. `rlimit` bounds the work.
   virtual OutcomeCheck check_outcome(const json& state, const json& request, bool is_query, const json& claimed,
                                      unsigned rlimit) const = 0;
+  // The other way round, for an action whose `claimed` outcome is legal with a next state (one the
+  // rules allow): allowed when the rules allow no other next state from `state`; forbidden when
+  // they also allow another, `why` naming where it differs; not-encoded for any other outcome (an
+  // illegal outcome and a query's answer are decided both ways by check_outcome already).
+  virtual OutcomeCheck check_only_outcome(const json& state, const json& action, const json& claimed,
+                                          unsigned rlimit) const = 0;
 };
 
 // Whether the ambiguity search runs the literal encoding's search for new findings (issue 23).

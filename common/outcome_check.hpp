@@ -30,6 +30,9 @@ struct OutcomeCheck {
   Membership membership = Membership::not_encoded;
   std::vector<std::string> clauses;  // forbidden: the clauses broken (an unsat core, by clause id)
   std::string why;                   // one line for a person
+  // Both ways (check_only_outcome), allowed: the conventions (rules/<game>/conventions.json) that
+  // make the next state the only one; empty when the rules' words alone do.
+  std::vector<std::string> conventions;
 };
 
 }  // namespace rulecheck

@@ -19,6 +19,8 @@
 //     static OutcomeCheck check_action(const Rules&, const State& before, const Action&,
 //                                      const std::optional<State>& after, const std::string& claimed_rule,
 //                                      unsigned rlimit);        // after: nullopt when claimed illegal
+//     static OutcomeCheck check_only_next_state(const Rules&, const State& before, const Action&,
+//                                               const State& after, unsigned rlimit);  // no other next state
 //     static OutcomeCheck check_query(const Rules&, const State&, const JsonReader& query,
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
@@ -204,6 +206,16 @@ class BoundGame final : public BoundRules {
           Membership::forbidden, {}, fmt::format("the claimed next state is not a state: {}", e.what())};
     }
     return Edge::check_action(rules_, s, a, after, "", rlimit);
+  }
+
+  OutcomeCheck check_only_outcome(const json& state, const json& action, const json& claimed,
+                                  unsigned rlimit) const override {
+    const auto s = parse_state(state);
+    const auto a = Edge::read_action(JsonReader(action, "/action"), s);
+    const auto next = claimed.is_object() ? claimed.find("state") : claimed.end();
+    if (next == claimed.end() || !claimed.value("legal", false))
+      return OutcomeCheck{Membership::not_encoded, {}, "only a legal outcome with a next state is asked"};
+    return Edge::check_only_next_state(rules_, s, a, parse_state(*next), rlimit);
   }
 
   const typename Edge::Rules& rules() const { return rules_; }

@@ -35,14 +35,24 @@ inline bool has_difference(Verdict v) {
 
 // `run --with-solver` (N-version mode): how the solver judged the oracle's own outcome at each step
 // of a case. Unknown (out of budget) and not encoded are counted apart: never taken for agreement.
+// Both ways: of the allowed steps whose outcome is legal with a next state, how many the solver
+// allows no other next state for (`only`; `by_convention` of them only once a listed convention,
+// rules/<game>/conventions.json, decides where the text is silent), another for (`other`: disputed),
+// or cannot say (`only_unknown`).
 struct SolverSteps {
   std::size_t allowed = 0, forbidden = 0, unknown = 0, not_encoded = 0;
+  std::size_t only = 0, by_convention = 0, other = 0, only_unknown = 0;
   std::size_t checked() const { return allowed + forbidden + unknown + not_encoded; }
+  std::size_t asked_both_ways() const { return only + other + only_unknown; }
   SolverSteps& operator+=(const SolverSteps& o) {
     allowed += o.allowed;
     forbidden += o.forbidden;
     unknown += o.unknown;
     not_encoded += o.not_encoded;
+    only += o.only;
+    by_convention += o.by_convention;
+    other += o.other;
+    only_unknown += o.only_unknown;
     return *this;
   }
 };

@@ -256,11 +256,44 @@ void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state
                               membership_name(reference.membership), reference.why);
 }
 
+namespace {
+
+// Both ways: the oracle's legal next state, which the solver allows, must be the only one it allows.
+// Another one allowed is a disagreement of rulecheck's two encodings, as a forbidden outcome is:
+// the case is disputed at this step, never settled in either's favour.
+bool check_only_with_solver(CaseResult& r, const BoundRules& rules, const json& state, std::size_t i,
+                            const Step& step, const json& outcome, unsigned rlimit) {
+  if (step.is_query || !outcome.value("legal", false) || !outcome.contains("state")) return false;
+  OutcomeCheck only;
+  try {
+    only = rules.check_only_outcome(state, step.request, outcome, rlimit);
+  } catch (const std::exception& e) {
+    only = OutcomeCheck{Membership::not_encoded, {}, std::string("the solver could not read the step: ") + e.what()};
+  }
+  if (only.membership == Membership::allowed) ++r.solver_steps.only;
+  if (only.membership == Membership::allowed && !only.conventions.empty()) ++r.solver_steps.by_convention;
+  if (only.membership != Membership::forbidden) {
+    if (only.membership != Membership::allowed) ++r.solver_steps.only_unknown;
+    return false;
+  }
+  ++r.solver_steps.other;
+  r.verdict = Verdict::disputed;
+  r.step = static_cast<int>(i);
+  r.oracle_outcome = outcome;
+  r.solver = "allows another";
+  r.solver_why = only.why;
+  r.clauses = r.cites;
+  r.message = fmt::format("step {}: the solver allows the oracle's next state and another one too: {}", i, only.why);
+  return true;
+}
+
+}  // namespace
+
 bool check_oracle_with_solver(CaseResult& r, const BoundRules& rules, const json& state, std::size_t i,
                               const Step& step, const json& outcome, unsigned rlimit) {
   const OutcomeCheck c = solver_membership(rules, state, step, outcome, rlimit);
   switch (c.membership) {
-    case Membership::allowed: ++r.solver_steps.allowed; return false;
+    case Membership::allowed: ++r.solver_steps.allowed; return check_only_with_solver(r, rules, state, i, step, outcome, rlimit);
     case Membership::unknown: ++r.solver_steps.unknown; return false;
     case Membership::not_encoded: ++r.solver_steps.not_encoded; return false;
     case Membership::forbidden: ++r.solver_steps.forbidden; break;

@@ -19,7 +19,8 @@ json solver_steps_json(const SolverSteps& n) {
           {"allowed", n.allowed},
           {"disputed", n.forbidden},
           {"unknown", n.unknown},
-          {"not_encoded", n.not_encoded}};
+          {"not_encoded", n.not_encoded},
+          {"both_ways", {{"asked", n.asked_both_ways()}, {"only", n.only}, {"by_convention", n.by_convention}, {"other", n.other}, {"unknown", n.only_unknown}}}};
 }
 
 json case_json(const CaseResult& r) {
@@ -179,6 +180,13 @@ CaseResult case_from_jsonl(const json& j) {
       r.solver_steps.forbidden = n.value("disputed", std::size_t{0});
       r.solver_steps.unknown = n.value("unknown", std::size_t{0});
       r.solver_steps.not_encoded = n.value("not_encoded", std::size_t{0});
+      if (n.contains("both_ways")) {
+        const json& both = n["both_ways"];
+        r.solver_steps.only = both.value("only", std::size_t{0});
+        r.solver_steps.by_convention = both.value("by_convention", std::size_t{0});
+        r.solver_steps.other = both.value("other", std::size_t{0});
+        r.solver_steps.only_unknown = both.value("unknown", std::size_t{0});
+      }
     }
   } catch (const json::exception& e) {
     throw InputError("", fmt::format("a case line's field has the wrong type: {}", e.what()));

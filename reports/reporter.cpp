@@ -27,8 +27,10 @@ std::string solver_steps_text(const Summary& s) {
   if (!s.with_solver && n.checked() == 0) return "";
   return fmt::format(
       "with solver: {} step(s) checked, {} allowed, {} disputed, {} unknown (out of budget: --solver-rlimit), {} not "
-      "encoded (not checked)",
-      n.checked(), n.allowed, n.forbidden, n.unknown, n.not_encoded);
+      "encoded (not checked); both ways: of {} legal next state(s) allowed, {} the only one the rules allow ({} of "
+      "them once a listed convention decides where the text is silent), {} not (disputed), {} unknown",
+      n.checked(), n.allowed, n.forbidden, n.unknown, n.not_encoded, n.asked_both_ways(), n.only, n.by_convention,
+      n.other, n.only_unknown);
 }
 
 std::string_view verdict_heading(Verdict v) {

@@ -75,7 +75,8 @@ struct Tally {
   int legal = 0;  // actions the oracle found legal (or queries answered true/non-empty)
   int not_encoded = 0;
   int unknown = 0;
-  int disagreements = 0;  // the oracle's outcome forbidden, or the opposite claim allowed
+  int disagreements = 0;  // the oracle's outcome forbidden, the opposite claim allowed, or another next state
+  int both_ways = 0;      // legal next states asked whether they are the only one the relation allows
 };
 
 struct Disagreement {
@@ -84,6 +85,7 @@ struct Disagreement {
   json state, request, oracle, claim;
   OutcomeCheck verdict;
   bool opposite = false;  // the opposite claim was allowed (rather than the oracle's forbidden)
+  bool another = false;   // the relation allows the oracle's next state and another one too
 };
 
 // The claim that contradicts the oracle's answer to a query, or null where there is none.
@@ -133,6 +135,15 @@ class Agreement {
       note(t, {c.kind, readings_name, state, c.request, outcome, outcome, verdict, false});
       return;
     }
+    if (outcome.contains("state")) {
+      // Both ways: the oracle's next state must be the only one the relation allows.
+      const OutcomeCheck only = rules.check_only_outcome(state, c.request, outcome, kRlimit);
+      ++t.both_ways;
+      if (only.membership == Membership::forbidden)
+        note(t, {c.kind, readings_name, state, c.request, outcome, outcome, only, false, true});
+      else if (!judged(t, only))
+        return;
+    }
     if (opposite.is_null()) return;
     const OutcomeCheck against = rules.check_outcome(state, c.request, c.is_query, opposite, kRlimit);
     if (!judged(t, against)) return;
@@ -161,7 +172,9 @@ class Agreement {
 
 void print(const Disagreement& d) {
   std::cout << "DISAGREEMENT " << d.kind << " (" << d.readings << ")"
-            << (d.opposite ? ": the opposite claim was not forbidden" : ": the oracle's outcome was not allowed")
+            << (d.another    ? ": the relation allows another next state too"
+                : d.opposite ? ": the opposite claim was not forbidden"
+                             : ": the oracle's outcome was not allowed")
             << "\n  state:   " << d.state.dump() << "\n  request: " << d.request.dump()
             << "\n  oracle:  " << d.oracle.dump() << "\n  claim:   " << d.claim.dump()
             << "\n  solver:  " << membership_name(d.verdict.membership) << " " << d.verdict.why << " ["
@@ -199,13 +212,13 @@ TEST(SolverAgreement, GeneratedCasesOfEveryTypeAgreeUnderDefaultAndOtherReadings
   }
   const double took = seconds_since(start);
   std::cout << fmt::format("{} generated cases, each under two sets of readings, in {:.1f} s\n", cases, took);
-  std::cout << fmt::format("{:<16} {:>8} {:>8} {:>12} {:>8} {:>14}\n", "type", "checked", "legal/yes", "not-encoded",
-                           "unknown", "disagreements");
+  std::cout << fmt::format("{:<16} {:>8} {:>8} {:>9} {:>12} {:>8} {:>14}\n", "type", "checked", "legal/yes",
+                           "both-ways", "not-encoded", "unknown", "disagreements");
   std::set<std::string> seen;
   for (const auto& [kind, t] : agreement.tallies()) {
     seen.insert(kind);
-    std::cout << fmt::format("{:<16} {:>8} {:>8} {:>12} {:>8} {:>14}\n", kind, t.checked, t.legal, t.not_encoded,
-                             t.unknown, t.disagreements);
+    std::cout << fmt::format("{:<16} {:>8} {:>8} {:>9} {:>12} {:>8} {:>14}\n", kind, t.checked, t.legal, t.both_ways,
+                             t.not_encoded, t.unknown, t.disagreements);
     EXPECT_EQ(t.disagreements, 0) << kind;
     if (!kDocumentedGaps.count(kind)) {
       EXPECT_EQ(t.not_encoded, 0) << kind;

@@ -52,6 +52,26 @@ TEST(SolverConsumption, TheTextsWorkedExampleIsAllowedAndKillingTheFedIsForbidde
   EXPECT_NE(std::find(c.clauses.begin(), c.clauses.end(), "messina.consumption.shortfall.step1"), c.clauses.end());
 }
 
+TEST(SolverConsumption, BothWaysTheWorkedExampleHasOneNextStateAndAWrongOneIsNotTheOnly) {
+  // The text's example again (20 tokens, 5 F, 3 W, all Spare): D 14, S 6, F 0, W 0 is the only next
+  // state the relation allows, so asked the other way round it finds no other.
+  const auto rules = bind("messina");
+  const json before = consumption_state(0, 20, 0, 5, 3);
+  json right = before;
+  right["factions"]["UE"]["population"] = {{"disaffected", 14}, {"spare", 6}};
+  right["factions"]["UE"]["resources"] = json::object();
+  const auto only = rules->check_only_outcome(before, kConsume, legal(right), kRlimit);
+  EXPECT_EQ(only.membership, Membership::allowed) << only.why;
+
+  // Given a next state one Spare off (D 13, S 7), the relation's own (D 14, S 6) is another next
+  // state: the question can answer no, and names the component where they part.
+  json off = right;
+  off["factions"]["UE"]["population"] = {{"disaffected", 13}, {"spare", 7}};
+  const auto other = rules->check_only_outcome(before, kConsume, legal(off), kRlimit);
+  EXPECT_EQ(other.membership, Membership::forbidden);
+  EXPECT_NE(other.why.find("/factions/UE/population/disaffected: 14 instead of 13"), std::string::npos) << other.why;
+}
+
 TEST(SolverConsumption, SevenTokensCostFourAndACostRoundedDownIsForbiddenByTheCostClause) {
   // 7 tokens (1 D, 6 S), 5 F and 5 W: cost ceil(7/2) = 4 each, both cover it: F 1, W 1, and the
   // one Disaffected recovers to Spare (D 0, S 7). Rounded down (cost 3) leaves F 2, W 2.

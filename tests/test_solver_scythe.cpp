@@ -89,6 +89,21 @@ TEST(SolverScythe, MechOntoTwoOpponentWorkersSendsThemHomeAndCostsTwoPopularity)
   EXPECT_EQ(c.membership, Membership::allowed) << clauses_of(c);
 }
 
+TEST(SolverScythe, BothWaysTheRetreatIsTheOnlyNextStateAndAWrongPopularityIsNotTheOnly) {
+  // The outcome worked out above (red 5 - 2 = 3, both workers home) is the only next state the
+  // relation allows for the mech's move A -> B.
+  const auto rules = bind("scythe");
+  const auto only = rules->check_only_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}),
+                                              claim_legal(mech_forced_two_workers_out(3)), kRlimit);
+  EXPECT_EQ(only.membership, Membership::allowed) << only.why;
+  // Given red at 4 instead, the relation's own next state (red at 3) is another: the question can
+  // answer no, and names the popularity.
+  const auto other = rules->check_only_outcome(two_workers_board(5), red_moves("mech", "A", {"B"}),
+                                               claim_legal(mech_forced_two_workers_out(4)), kRlimit);
+  EXPECT_EQ(other.membership, Membership::forbidden);
+  EXPECT_NE(other.why.find("/factions/red/popularity: 3 instead of 4"), std::string::npos) << other.why;
+}
+
 TEST(SolverScythe, AnOutcomeWithoutTheRetreatIsForbiddenByTheRetreatClause) {
   // What examples/engines/bug_no_worker_retreat.py answers: the mech stops on B, the workers stay
   // there (blue keeps control as the first faction by name, the engine's held_by rule), nobody
@@ -215,6 +230,7 @@ TEST(SolverScythe, IntoAHomeBaseIsIllegal) {
 
 struct Agreement {
   int cases = 0, disagreements = 0, not_encoded = 0, unknown = 0;
+  int both_ways = 0, by_convention = 0;  // legal next states asked the other way round; decided by a convention
   int sampled = 0;  // cases under a ruleset or readings other than the defaults
   std::set<std::string> keys_drawn, readings_drawn;  // away from the default, in some case
   double seconds = 0;
@@ -255,6 +271,20 @@ Agreement agree(const json& readings, int n, std::uint64_t seed, bool sampled = 
     ++a.cases;
     if (v.membership == Membership::not_encoded) ++a.not_encoded;
     if (v.membership == Membership::unknown) ++a.unknown;
+    if (v.membership == Membership::allowed && o.legal) {
+      // Both ways: the oracle's next state must be the only one the relation allows (once the listed
+      // conventions decide where the text is silent).
+      const OutcomeCheck only = rules->check_only_outcome(c.state, c.request, claimed, kRlimit);
+      ++a.both_ways;
+      if (!only.conventions.empty()) ++a.by_convention;
+      if (only.membership == Membership::unknown) ++a.unknown;
+      if (only.membership == Membership::forbidden) {
+        ++a.disagreements;
+        if (a.first.size() < 5)
+          a.first.push_back("state: " + c.state.dump() + "\naction: " + c.request.dump() + "\noracle: " +
+                            claimed.dump() + "\nsolver (both ways): " + only.why);
+      }
+    }
     if (v.membership != Membership::forbidden) continue;
     ++a.disagreements;
     if (a.first.size() < 5)
@@ -282,6 +312,9 @@ void expect_agreement(const json& readings, std::uint64_t seed, bool sampled = f
     EXPECT_EQ(a.readings_drawn, rulecheck::testing::every_other_reading("scythe"));
   }
   ::testing::Test::RecordProperty("moves", a.cases);
+  ::testing::Test::RecordProperty("both_ways", a.both_ways);
+  ::testing::Test::RecordProperty("by_convention", a.by_convention);
+  EXPECT_GT(a.both_ways, a.cases / 10) << "legal moves asked both ways";
   ::testing::Test::RecordProperty("seconds", std::to_string(a.seconds));
   EXPECT_GT(a.cases, 0);
   EXPECT_EQ(a.disagreements, 0) << "of " << a.cases << " moves";

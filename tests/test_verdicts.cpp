@@ -19,7 +19,8 @@ namespace {
 // apart by the outcome's "legal": the engine claims legal, the oracle illegal).
 class StandInRules final : public BoundRules {
  public:
-  StandInRules(Membership for_engine, Membership for_oracle) : engine_(for_engine), oracle_(for_oracle) {}
+  StandInRules(Membership for_engine, Membership for_oracle, Membership only = Membership::not_encoded)
+      : engine_(for_engine), oracle_(for_oracle), only_(only) {}
   json canonical_state(const json& state) const override { return state; }
   std::vector<StateInvariantBreak> reachability_breaks(const json&) const override { return {}; }
   ApplyOutcome apply(const json&, const json&) const override { return {}; }
@@ -33,9 +34,12 @@ class StandInRules final : public BoundRules {
                                                       : std::vector<std::string>{},
                         engines ? "about the engine's" : "about the oracle's"};
   }
+  OutcomeCheck check_only_outcome(const json&, const json&, const json&, unsigned) const override {
+    return OutcomeCheck{only_, {}, only_ == Membership::forbidden ? "another next state, where /n: 2 instead of 1" : "-"};
+  }
 
  private:
-  Membership engine_, oracle_;
+  Membership engine_, oracle_, only_;
 };
 
 const json kEngine = {{"legal", true}, {"state", {{"n", 1}}}};
@@ -167,6 +171,35 @@ TEST(WithSolver, EachVerdictOnTheOraclesOutcomeIsCountedAndOnlyForbiddenIsDisput
   EXPECT_NE(r.message.find("clauses broken: c.oracle"), std::string::npos) << r.message;
 }
 
+// Both ways: a legal next state the solver allows is asked whether it is the only one; another one
+// allowed is a disagreement of the two encodings (disputed), undecided is counted apart.
+TEST(WithSolver, ALegalNextStateThatIsNotTheOnlyOneTheSolverAllowsIsDisputed) {
+  Step step;
+  step.request = {{"type", "x"}};
+  auto asked = [&](Membership only) {
+    CaseResult r;
+    r.cites = {"c.cited"};
+    // kEngine is a legal outcome with a next state: here it stands for the oracle's
+    check_oracle_with_solver(r, StandInRules(Membership::allowed, Membership::allowed, only), json::object(), 2, step,
+                             kEngine, 1000);
+    return r;
+  };
+  const CaseResult only = asked(Membership::allowed);
+  EXPECT_EQ(only.verdict, Verdict::pass);
+  EXPECT_EQ(only.solver_steps.only, 1u);
+  EXPECT_EQ(asked(Membership::unknown).solver_steps.only_unknown, 1u);
+  EXPECT_EQ(asked(Membership::unknown).verdict, Verdict::pass);
+  const CaseResult other = asked(Membership::forbidden);
+  EXPECT_EQ(other.verdict, Verdict::disputed);
+  EXPECT_EQ(other.step, 2);
+  EXPECT_EQ(other.solver_steps.allowed, 1u);
+  EXPECT_EQ(other.solver_steps.other, 1u);
+  EXPECT_EQ(other.oracle_outcome, kEngine);
+  EXPECT_NE(other.message.find("/n: 2 instead of 1"), std::string::npos) << other.message;
+  // an illegal outcome is not asked the other way round
+  EXPECT_EQ(checked_oracle(Membership::allowed).solver_steps.asked_both_ways(), 0u);
+}
+
 // The real Messina encoding, on an outcome it forbids: a Consumption by a fully fed faction whose
 // claimed next state keeps its Food. Red: D 0, S 1, L 1 (one Civilian), F 3, W 3. P = 2, the bill
 // ceil(2/2) = 1 F and 1 W: Food 3 -> 2, Water 3 -> 2. Claimed: Food left at 3 (the bill unpaid).
@@ -190,6 +223,7 @@ TEST(WithSolver, AnOutcomeTheSolverForbidsMakesTheCaseDisputedNamingTheClauseItB
   EXPECT_FALSE(check_oracle_with_solver(right, *rules, before, 0, step, {{"legal", true}, {"state", *fed.state}},
                                         50'000'000));
   EXPECT_EQ(right.solver_steps.allowed, 1u);
+  EXPECT_EQ(right.solver_steps.only, 1u);  // and the only next state the relation allows
   json unpaid = *fed.state;
   unpaid["factions"]["Red"]["resources"]["food"] = 3;
   CaseResult r;

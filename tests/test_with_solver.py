@@ -39,6 +39,24 @@ def test_the_whole_corpus_has_no_disputed_step(rulecheck, root):
     # Both games' actions are encoded: the large majority of steps is judged, none left unknown.
     assert counts["unknown"] == 0
     assert counts["allowed"] > 0.8 * counts["checked"], counts
+    # Both ways: every legal next state allowed is the only one the relation allows (a listed
+    # convention deciding where the text is silent), none left undecided.
+    both = counts["both_ways"]
+    assert both["asked"] > 100 and both["other"] == 0 and both["unknown"] == 0, both
+    assert both["only"] == both["asked"], both
+    assert sum(n.get("both_ways", {}).get("asked", 0) for n in per_case) == both["asked"]
+
+
+def test_a_silence_the_oracle_decides_is_counted_by_its_convention(rulecheck, root):
+    # blue, holding T3 that green's worker and red's mech share with it, leaves: the text does not say
+    # whether green or red holds T3 now; the oracle gives green (first by name), the relation alone
+    # allows red too, and scythe.convention.holder-leaves-shared (rules/scythe/conventions.json) decides.
+    case = root / "scenarios" / "scythe" / "move" / "holder-leaves-a-territory-three-factions-share.json"
+    p = run(rulecheck, root, str(case), "--with-solver", "--format", "jsonl")
+    lines, summary = summary_of(p.stdout)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert summary["with_solver"]["both_ways"] == {"asked": 1, "only": 1, "by_convention": 1, "other": 0,
+                                                  "unknown": 0}, summary["with_solver"]
 
 
 def test_the_console_prints_the_counts(rulecheck, root):

@@ -753,6 +753,10 @@ struct MessinaEdge {
                                    unsigned rlimit) {
     return solver::messina::check_action(rules, s, a, after, claimed_rule, solver::Budget{rlimit});
   }
+  static OutcomeCheck check_only_next_state(const Rules& rules, const State& s, const Action& a, const State& after,
+                                            unsigned rlimit) {
+    return solver::messina::check_only_next_state(rules, s, a, after, solver::Budget{rlimit});
+  }
   static OutcomeCheck check_query(const Rules& rules, const State& s, const JsonReader& r, const json& claimed,
                                   unsigned rlimit) {
     const Query q = read_query(r, s);

@@ -348,6 +348,10 @@ struct ScytheEdge {
                                    unsigned rlimit) {
     return solver::scythe::check_move(rules, s, a, after, claimed_rule, solver::Budget{rlimit});
   }
+  static OutcomeCheck check_only_next_state(const Rules& rules, const State& s, const Action& a, const State& after,
+                                            unsigned rlimit) {
+    return solver::scythe::check_only_next_state(rules, s, a, after, solver::Budget{rlimit});
+  }
   static OutcomeCheck check_query(const Rules&, const State&, const JsonReader&, const json&, unsigned) {
     return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode Scythe's queries"};
   }

@@ -356,9 +356,10 @@ State move(const Rules& rules, const State& state, const Move& action) {
 
   for (auto& [id, t] : next.territories) {
     if (factions_present(t) < 2) t.held_by.reset();
-    // A holder that left a territory others still share hands control to the first of them by
-    // name (only reachable from a board where three factions share a territory, which play never
-    // produces; the choice keeps the next state valid and is the faithful engine's too).
+    // scythe.convention.holder-leaves-shared (rules/scythe/conventions.json; the text is silent): a
+    // holder that left a territory others still share hands control to the first of them by name
+    // (only on a board where three factions share a territory, which play never produces; the choice
+    // keeps the next state valid and is the faithful engine's too).
     else if (const auto holder = t.units.find(*t.held_by); holder == t.units.end() || holder->second.total() == 0)
       for (const auto& [owner, units] : t.units)
         if (units.total() > 0) {

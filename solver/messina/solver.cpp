@@ -7,6 +7,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "solver/messina/literal.hpp"
 #include "solver/messina/outcome_search.hpp"
@@ -78,7 +79,53 @@ OutcomeCheck check_claimed_illegal(z3::context& ctx, const Encoded& e, const std
                                 : fmt::format("the rules allow the action: {} does not forbid it here", claimed_rule));
 }
 
+// The skeleton of a concrete state, in the pinned board's order: its factions (with their kinds)
+// and spaces.
+Shape shape_of(const ms::State& state) {
+  Shape shape;
+  for (const auto& [id, f] : state.factions) shape.factions.emplace_back(id, f.kind);
+  for (const auto& [id, space] : state.spaces) shape.spaces.push_back(id);
+  return shape;
+}
+
+// Where `model` gives `other` values that `given` does not have: "key: value instead of value", the
+// first `limit` of them.
+std::vector<std::string> differences(const z3::model& model, const SymBoard& other, const SymBoard& given,
+                                     std::size_t limit) {
+  const auto a = components(other), b = components(given);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < a.size() && out.size() < limit; ++i) {
+    const z3::expr value = model.eval(a[i].value, true);
+    if (z3::eq(value.simplify(), b[i].value.simplify())) continue;
+    out.push_back(fmt::format("{}: {} instead of {}", a[i].key, value.to_string(), b[i].value.to_string()));
+  }
+  return out;
+}
+
 }  // namespace
+
+OutcomeCheck check_only_next_state(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
+                                   const ms::State& after, const Budget& budget) {
+  if (auto why = unrepresentable(before)) return OutcomeCheck{Membership::not_encoded, {}, *why};
+  if (auto why = unrepresentable(after)) return OutcomeCheck{Membership::not_encoded, {}, *why};
+  if (!same_shape(before, after)) return OutcomeCheck{Membership::not_encoded, {}, "the next state has another shape"};
+  z3::context& ctx = check_context();
+  const SymBoard b = pinned_board(ctx, before);
+  const SymBoard given = pinned_board(ctx, after);
+  const SymBoard other = free_board(ctx, shape_of(after), "other");
+  const auto encoded = encode_action(b, action, other, rules);
+  if (!encoded) return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode this action yet"};
+  z3::solver solver = bounded_solver(ctx, budget);
+  for (const Named& n : encoded->legal) solver.add(n.formula);
+  for (const Named& n : encoded->effect) solver.add(n.formula);
+  for (const Named& n : well_formed(other, rules.numbers)) solver.add(n.formula);  // a state of the format
+  solver.add(!same_state(other, given));
+  const CheckResult result = checked(solver, budget);
+  if (result.status == Sat::unknown) return over_budget(Broken{true, result.reason, {}});
+  if (result.status == Sat::unsat) return OutcomeCheck{Membership::allowed, {}, "the rules allow no other next state"};
+  const auto where = differences(*result.model, other, given, 4);
+  return forbidden({}, fmt::format("the rules also allow another next state, where {}", fmt::join(where, "; ")));
+}
 
 OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
                           const std::optional<ms::State>& after, const std::string& claimed_rule,

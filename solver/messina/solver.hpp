@@ -28,6 +28,12 @@ using MessinaEditWitness = EditWitness<ms::State, Step, ms::QueryAnswer>;
 OutcomeCheck check_action(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
                           const std::optional<ms::State>& after, const std::string& claimed_rule, const Budget& budget);
 
+// The other way round, for a legal action whose next state `after` the rules allow: whether they
+// allow no other next state (allowed), or also another (forbidden, `why` naming where it differs
+// from `after`). The next state is a state of the format (well_formed); unknown past the budget.
+OutcomeCheck check_only_next_state(const ms::Rules& rules, const ms::State& before, const ms::Action& action,
+                                   const ms::State& after, const Budget& budget);
+
 // Whether the rules allow `claimed` as the answer to `query`.
 OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const ms::Query& query,
                          const ms::QueryAnswer& claimed, const Budget& budget);

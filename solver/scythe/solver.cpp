@@ -7,7 +7,9 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "solver/scythe/conventions.hpp"
 #include "solver/scythe/encoding.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -25,7 +27,72 @@ z3::context& checking_context() {
   return ctx;
 }
 
+// Every component of a position with its place in the state's JSON, in a fixed order for one board.
+std::vector<std::pair<std::string, z3::expr>> components(const Board& b, const Position& p) {
+  std::vector<std::pair<std::string, z3::expr>> out;
+  for (int t = 0; t < b.n_territories(); ++t) {
+    const std::string at = "/territories/" + b.territories[t];
+    for (int f = 0; f < b.n_factions(); ++f)
+      for (std::size_t u = 0; u < sy::kUnits.size(); ++u)
+        out.emplace_back(fmt::format("{}/units/{}/{}", at, b.factions[f], sy::unit_name(sy::kUnits[u])), p.units[t][f][u]);
+    out.emplace_back(at + "/held_by", p.held_by[t]);
+    out.emplace_back(at + " (a combat pending)", p.combat_pending[t]);
+    out.emplace_back(at + " (an encounter pending)", p.encounter_pending[t]);
+  }
+  for (int f = 0; f < b.n_factions(); ++f) out.emplace_back("/factions/" + b.factions[f] + "/popularity", p.popularity[f]);
+  return out;
+}
+
 }  // namespace
+
+OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
+                                   const sy::State& after, const Budget& budget) {
+  z3::context& ctx = checking_context();
+  const Board b = board_of(before);
+  const auto mover = b.faction_index.find(move.faction);
+  const auto steps = steps_of(ctx, b, move);
+  bool same_shape = true;
+  (void)frame(ctx, before, after, same_shape);
+  if (mover == b.faction_index.end() || !steps || !same_shape)
+    return {Membership::not_encoded, {}, "the move or its next state is not one the solver reads"};
+  const Position start = position_of(ctx, b, before);
+  const Encoded e = encode_move(ctx, rules, b, start, mover->second, *steps);
+  const Position other = free_position(ctx, b, "other");
+  z3::solver solver = bounded_solver(ctx, budget);
+  for (const z3::expr& choice : e.choices) solver.add(choice);
+  for (const Named& n : e.legal) solver.add(n.formula);
+  for (const Named& n : effects(ctx, rules, b, start, e, other, mover->second)) solver.add(n.formula);
+  for (const z3::expr& valid : valid_position(ctx, rules, b, other)) solver.add(valid);  // a state of the format
+  const auto mine = components(b, other), given = components(b, position_of(ctx, b, after));
+  z3::expr_vector same(ctx);
+  for (std::size_t i = 0; i < mine.size(); ++i) same.push_back(mine[i].second == given[i].second);
+  solver.add(!z3::mk_and(same));
+  CheckResult result = checked(solver, budget);
+  if (result.status == Sat::unknown) return {Membership::unknown, {}, undecided_why(result.reason)};
+  if (result.status == Sat::unsat) return {Membership::allowed, {}, "the rules allow no other next state"};
+  // Another next state: is it one a listed convention (the oracle's choice where the text is silent)
+  // rules out? Then the text leaves a choice here and the convention decides it; else the two
+  // encodings disagree.
+  const Constraints chosen = conventions(ctx, b, e.next, other);
+  for (const Named& n : chosen) solver.add(n.formula);
+  const CheckResult with = checked(solver, budget);
+  if (with.status == Sat::unsat) {
+    std::vector<std::string> ids;
+    for (const Named& n : chosen)
+      if (std::find(ids.begin(), ids.end(), n.clause) == ids.end()) ids.push_back(n.clause);
+    OutcomeCheck decided{Membership::allowed, {}, "the text leaves a choice here; a listed convention decides it"};
+    decided.conventions = ids;  // the conventions this board can touch
+    return decided;
+  }
+  if (with.status == Sat::sat) result = with;
+  std::vector<std::string> where;
+  for (std::size_t i = 0; i < mine.size() && where.size() < 4; ++i) {
+    const z3::expr value = result.model->eval(mine[i].second, true);
+    if (!z3::eq(value.simplify(), given[i].second.simplify()))
+      where.push_back(fmt::format("{}: {} instead of {}", mine[i].first, value.to_string(), given[i].second.to_string()));
+  }
+  return {Membership::forbidden, {}, fmt::format("the rules also allow another next state, where {}", fmt::join(where, "; "))};
+}
 
 OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
                         const std::optional<sy::State>& after, const std::string& claimed_rule, const Budget& budget) {

@@ -24,6 +24,11 @@ using ScytheEditWitness = EditWitness<sy::State, sy::Move, bool>;
 OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
                         const std::optional<sy::State>& after, const std::string& claimed_rule, const Budget& budget);
 
+// The other way round, for a legal move whose next state `after` the rules allow: whether they allow
+// no other next state (allowed), or also another (forbidden, `why` naming where it differs).
+OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
+                                   const sy::State& after, const Budget& budget);
+
 // The movement invariants and the states play can reach, for maps of any size (unbounded.hpp).
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget);
 // The same, each proved proof also asked under its catalogue of misreadings (solver/unbounded.hpp).
