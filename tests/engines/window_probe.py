@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An engine that measures how much request text rulecheck sends before it has any answer: after
-its hello it reads, answering nothing, until no byte has come for SECONDS, writes that count of bytes
+its hello and its first request it reads on, answering nothing, until no byte has come for SECONDS, writes that count of bytes
 to REPORT (the first time it is started only), and then answers every request with an error. For
 rulecheck's test that --window is bounded by the bytes it holds (tests/test_hardening_jsonmem.py).
 
@@ -42,7 +42,7 @@ def answer(request):
 buffer, held, received, hello_done = b"", [], 0, False
 measuring = not os.path.exists(report)  # a restarted engine only answers
 while measuring:
-    if not select.select([0], [], [], quiet if hello_done else None)[0]:
+    if not select.select([0], [], [], quiet if held else None)[0]:
         break  # nothing for SECONDS: rulecheck waits for an answer
     chunk = os.read(0, 1 << 16)
     if not chunk:
