@@ -173,3 +173,18 @@ def test_the_window_holds_at_most_4_mib_of_requests_whatever_its_count(rulecheck
     received = int(report.read_text())
     # every request, 9.6 MB, was sent before the fix (--window 100000 over 50,000 scenarios took 765 MB)
     assert 4 * MIB <= received <= 4 * MIB + request_bytes, received
+
+
+def test_an_engine_that_disagrees_on_a_1000_space_board_is_judged_without_the_solver_in_bounded_memory(
+        rulecheck, root, tmp_path):
+    case = tmp_path / "big.json"
+    case.write_text(json.dumps(board_scenario(root, 1000, 2, "big")))
+    bug = root / "examples" / "engines" / "bug_round_cost_down.py"
+    code, out, peak, seconds = measured([rulecheck, "--rules", str(root / "rules"), "run", str(case), "--engine",
+                                         f"{sys.executable} {bug}", "--format", "jsonl"], output=True)
+    assert code == 1, out[-2000:]
+    failed = [c for c in map(json.loads, out.splitlines()) if c.get("verdict") == "fail"]
+    # before the fix the solver encoded the whole board: 82 s and 369 MB (467 MB with 200 neighbours a space)
+    assert failed[0]["solver"]["membership"] == "not-encoded", failed
+    assert failed[0]["solver"]["why"] == "the board has 1000 spaces; the solver checks outcomes on boards of at most 200"
+    assert seconds < 20 and peak < 400 * 1024, (seconds, peak)
