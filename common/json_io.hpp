@@ -16,8 +16,8 @@ using json = nlohmann::json;
 
 // The most values one JSON text may hold (each number, string, key, list and object counts one),
 // wherever JSON comes in: a file, an engine's answer, a serve request. It bounds what a parsed text
-// takes in memory to about 150 MB whatever its shape (docs/hardening.md), far above any scenario
-// (one of 1,000 spaces and 10,000 steps holds some 300,000) or a --known file of 100,000 entries.
+// takes in memory to some 80-110 MB beyond its text, whatever its shape (docs/hardening.md), far
+// above the rules, any scenario of ours or a --known file of 100,000 entries (about 500,000).
 inline constexpr std::size_t kMaxJsonValues = 1'000'000;
 
 // Parses `text`; throws InputError whose message names `source` with line:column (malformed
