@@ -176,6 +176,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   EngineOptions engine_options;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
+  engine_options.window_bytes = kMaxWindowBytes / opt.jobs;  // the instances of an engine run side by side
   engine_options.max_timeouts = opt.max_timeouts;
   catch_interrupts();  // SIGINT, SIGTERM (from here on, engines starting included): stop, stop the engines, and
                        // finish every report

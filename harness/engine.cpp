@@ -159,10 +159,12 @@ class EngineProcess::Exchange {
     std::size_t index;
     std::string id;
     Clock::time_point sent;
+    std::size_t bytes;  // of its line
   };
 
   void fill_window() {
-    while (outstanding_.size() < engine_.options_.window && !source_done_) {
+    while (outstanding_.size() < engine_.options_.window && !source_done_ &&
+           (outstanding_.empty() || outstanding_bytes_ < engine_.options_.window_bytes)) {
       if (!source_(next_, line_, id_)) {
         source_done_ = true;
         break;
@@ -173,7 +175,8 @@ class EngineProcess::Exchange {
       }
       engine_.pump_->send(line_);
       engine_.pump_->write_now();  // the engine starts on it while the next request is made
-      outstanding_.push_back({next_++, id_, Clock::now()});
+      outstanding_.push_back({next_++, id_, Clock::now(), line_.size()});
+      outstanding_bytes_ += line_.size();
     }
   }
 
@@ -193,6 +196,7 @@ class EngineProcess::Exchange {
         a.parsed = std::move(parsed);
         a.stderr_text = pump.take_stderr(&a.stderr_dropped);
         on_answer_(outstanding_.front().index, std::move(a));
+        outstanding_bytes_ -= outstanding_.front().bytes;
         outstanding_.pop_front();
         last_progress_ = Clock::now();
         timeouts_in_a_row_ = 0;
@@ -217,7 +221,12 @@ class EngineProcess::Exchange {
       problem = fmt::format("the answer nests arrays and objects more than {} deep", kMaxJsonNesting);
       return false;
     }
-    json j = json::parse(text, nullptr, false);
+    std::string refused;
+    json j = parse_json_lenient(text, &refused);  // linear and bounded (kMaxJsonValues), as every JSON read
+    if (!refused.empty()) {
+      problem = "the answer is refused: " + refused;
+      return false;
+    }
     if (j.is_discarded() || !j.is_object()) {
       problem = fmt::format("the answer is not a JSON object: {}", excerpt(text));
       return false;
@@ -248,7 +257,7 @@ class EngineProcess::Exchange {
     on_answer_(index, std::move(a));
     next_ = index + 1;
     source_done_ = false;
-    outstanding_.clear();
+    clear_outstanding();
     if (!restart) {
       engine_.stop();
       return;
@@ -262,10 +271,15 @@ class EngineProcess::Exchange {
     last_progress_ = Clock::now();
   }
 
+  void clear_outstanding() {
+    outstanding_.clear();
+    outstanding_bytes_ = 0;
+  }
+
   // Every request not answered yet (sent or not) is answered "not run" with `why`, in order.
   void answer_rest_not_run(const std::string& why) {
     const std::size_t from = outstanding_.empty() ? next_ : outstanding_.front().index;
-    outstanding_.clear();
+    clear_outstanding();
     EngineAnswer a;
     a.fault = why;
     a.not_run = true;
@@ -280,6 +294,7 @@ class EngineProcess::Exchange {
   const RequestSource& source_;
   const std::function<void(std::size_t, EngineAnswer)>& on_answer_;
   std::deque<Pending> outstanding_;
+  std::size_t outstanding_bytes_ = 0;  // their lines' bytes (EngineOptions::window_bytes)
   std::size_t next_ = 0;
   bool source_done_ = false;
   std::string line_, id_;

@@ -26,10 +26,12 @@ KnownDeviations KnownDeviations::read(const std::filesystem::path& file) {
   try {
     const JsonReader r(doc, "");
     r.expect_object().only({"known"});
-    for (const auto& item : r.field("known").elements()) {
+    const auto items = r.field("known").elements();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const JsonReader& item = items[i];
       item.expect_object().only({"signature", "scenario", "target", "reason", "link"});
       KnownEntry e;
-      e.pointer = item.at();
+      e.pointer = fmt::format("/known/{}", i);  // not item.at(), which finds it by walking the document
       const auto signature = item.optional("signature"), scenario = item.optional("scenario");
       if (signature.has_value() == scenario.has_value())
         item.fail("an entry names exactly one of \"signature\" (a failure's signature, as reports print it) or "
@@ -49,7 +51,46 @@ KnownDeviations KnownDeviations::read(const std::filesystem::path& file) {
                                               e.what()));
   }
   out.matched_.assign(out.entries_.size(), 0);
+  out.index_entries();
   return out;
+}
+
+namespace {
+
+// Whether fnmatch (flags 0) reads anything in `pattern` but itself: without these it matches only
+// the same text (glob_match's NUL-separated pieces included).
+bool is_glob(const std::string& pattern) { return pattern.find_first_of("*?[\\") != std::string::npos; }
+
+}  // namespace
+
+void KnownDeviations::index_entries() {
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const KnownEntry& e = entries_[i];
+    if (!e.signature.empty())
+      by_signature_[e.signature].push_back(i);
+    else if (!is_glob(e.scenario))
+      by_id_[e.scenario].push_back(i);
+    else
+      globs_.push_back(i);
+  }
+}
+
+std::size_t KnownDeviations::first_match(const CaseResult& r) const {
+  std::size_t first = entries_.size();
+  // Each list is in file order: its first entry that matches is its earliest.
+  const auto first_of = [&](const std::vector<std::size_t>& list) {
+    for (std::size_t i : list) {
+      if (i >= first) return;
+      if (matches(entries_[i], r)) {
+        first = i;
+        return;
+      }
+    }
+  };
+  if (const auto it = by_signature_.find(r.signature); it != by_signature_.end()) first_of(it->second);
+  if (const auto it = by_id_.find(r.id); it != by_id_.end()) first_of(it->second);
+  first_of(globs_);
+  return first;
 }
 
 bool KnownDeviations::matches(const KnownEntry& e, const CaseResult& r) const {
@@ -60,19 +101,17 @@ bool KnownDeviations::matches(const KnownEntry& e, const CaseResult& r) const {
 
 bool KnownDeviations::mark(CaseResult& r) const {
   if (r.verdict != Verdict::fail) return false;  // a dispute is rulecheck's bug, never an engine's known one
-  for (std::size_t i = 0; i < entries_.size(); ++i) {
-    const KnownEntry& e = entries_[i];
-    if (!matches(e, r)) continue;
-    {
-      const std::lock_guard<std::mutex> hold(*lock_);
-      ++matched_[i];
-    }
-    r.verdict = Verdict::known;
-    r.known_reason = e.reason;
-    r.known_link = e.link;
-    return true;
+  const std::size_t i = first_match(r);
+  if (i == entries_.size()) return false;
+  {
+    const std::lock_guard<std::mutex> hold(*lock_);
+    ++matched_[i];
   }
-  return false;
+  const KnownEntry& e = entries_[i];
+  r.verdict = Verdict::known;
+  r.known_reason = e.reason;
+  r.known_link = e.link;
+  return true;
 }
 
 std::vector<std::string> KnownDeviations::stale() const {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "harness/case_result.hpp"
@@ -48,11 +49,18 @@ class KnownDeviations {
 
  private:
   bool matches(const KnownEntry& e, const CaseResult& r) const;
+  // Files each entry under its signature, its exact scenario id, or the globs (read once, so that
+  // marking a case looks up two lists and the globs, not every entry).
+  void index_entries();
+  // The first entry in file order that matches `r`; entries_.size() when none does.
+  std::size_t first_match(const CaseResult& r) const;
 
   std::filesystem::path file_;
   std::vector<KnownEntry> entries_;
   std::unique_ptr<std::mutex> lock_ = std::make_unique<std::mutex>();  // guards matched_
   mutable std::vector<std::size_t> matched_;  // per entry
+  std::unordered_map<std::string, std::vector<std::size_t>> by_signature_, by_id_;  // entry numbers, in order
+  std::vector<std::size_t> globs_;  // entries whose scenario is a glob, in order
 };
 
 }  // namespace rulecheck

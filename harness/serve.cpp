@@ -254,10 +254,13 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
       // fall through to the full parse, which reports the problem with its pointer
     }
     const bool too_deep = nested_deeper_than(line);
-    json request = too_deep ? json(json::value_t::discarded) : parse_json_lenient(line);
+    std::string refused;  // why a text was refused when not only for being malformed
+    json request = too_deep ? json(json::value_t::discarded) : parse_json_lenient(line, &refused);
     if (too_deep) {
       answer = fmt::format(R"({{"error":"the request nests arrays and objects more than {} deep","id":null}})",
                            kMaxJsonNesting);
+    } else if (!refused.empty()) {
+      answer = json{{"error", "the request is refused: " + refused}, {"id", nullptr}}.dump();
     } else if (request.is_discarded() || !request.is_object()) {
       answer = R"({"error":"the request is not a JSON object","id":null})";
     } else {
