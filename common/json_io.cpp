@@ -1,6 +1,8 @@
 #include "common/json_io.hpp"
 
 #include <cstdint>
+#include <cstring>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -192,9 +194,20 @@ std::string line_and_column(std::string_view text, std::size_t byte) {
   return fmt::format("line {}, column {}", line, column);
 }
 
+// Where the first NUL byte of `text` is, if it holds one. JSON text never does (a NUL in a string is
+// written \u0000), and nlohmann/json stops reading at one as at the end of the text.
+std::optional<std::size_t> nul_byte(std::string_view text) {
+  const void* at = std::memchr(text.data(), '\0', text.size());
+  if (!at) return std::nullopt;
+  return static_cast<std::size_t>(static_cast<const char*>(at) - text.data());
+}
+
 }  // namespace
 
 json parse_json_strict(std::string_view text, const std::string& source) {
+  if (const auto at = nul_byte(text))
+    throw InputError("", valid_utf8(fmt::format("{}: not valid JSON at {}: a NUL byte (JSON text never holds one)",
+                                                source, line_and_column(text, *at + 1))));
   DuplicateKeyGuard guard;
   try {
     return json::parse(text.begin(), text.end(), std::ref(guard));
@@ -220,8 +233,21 @@ json parse_json_strict(std::string_view text, const std::string& source) {
 
 json parse_json_lenient(std::string_view text) {
   if (json out; PlainJson(text).parse(out)) return out;
-  if (nested_deeper_than(text)) return json(json::value_t::discarded);
+  if (nul_byte(text) || nested_deeper_than(text)) return json(json::value_t::discarded);
   return json::parse(text, nullptr, false);
+}
+
+json parse_json_line(std::string_view text, std::string* duplicate) {
+  if (json out; PlainJson(text).parse(out)) return out;  // it gives up on a key given twice
+  if (nul_byte(text) || nested_deeper_than(text)) return json(json::value_t::discarded);
+  DuplicateKeyGuard guard;
+  try {
+    return json::parse(text.begin(), text.end(), std::ref(guard));
+  } catch (const InputError& e) {  // a key given twice (the nesting was checked above)
+    if (duplicate) *duplicate = e.pointer();
+  } catch (const json::exception&) {  // not JSON, or a number beyond a double
+  }
+  return json(json::value_t::discarded);
 }
 
 json read_json_file(const std::filesystem::path& file) {
