@@ -86,7 +86,7 @@ bool EngineProcess::take_hello_lines() {
                                            "(it starts: {})",
                                            options_.command, size_text(pump_->line_cap()), pump_->unfinished_excerpt()));
     if (is_blank_line(line)) continue;
-    EngineLine read = read_engine_line(line);
+    EngineLine read = read_engine_line(line, /*cap_strings=*/false);  // read_hello caps them
     if (read.problem == EngineLine::Problem::duplicate_key)
       throw HelloError(fmt::format("the engine '{}' answered hello with an answer that {}", options_.command, read.why));
     if (!read.object) {  // a banner: allowed, and said
@@ -115,8 +115,8 @@ void EngineProcess::restart() {
   if (std::string change = hello_change(before, hello_); !change.empty()) {
     hello_ = std::move(before);
     stop();
-    throw std::runtime_error(fmt::format("after a restart it answered hello differently ({}), and this run's cases "
-                                         "were planned on its first hello",
+    throw std::runtime_error(fmt::format("it answered hello differently after the restart ({}), and this run's "
+                                         "cases were planned on its first hello",
                                          change));
   }
 }

@@ -40,7 +40,7 @@ std::vector<std::string> read_games(const json& games, const std::string& comman
   std::vector<std::string> out;
   for (std::size_t i = 0; i < games.size(); ++i) {
     if (!games[i].is_string()) wrong(command, fmt::format("\"games\"[{}]", i), games[i], "a game's name, a string");
-    out.push_back(games[i].get<std::string>());
+    out.push_back(capped_engine_text(games[i].get<std::string>()));
   }
   return out;
 }
@@ -77,6 +77,7 @@ EngineHello read_hello(const json& answer, const std::string& command) {
   if (answer.contains("interpretations")) {
     check_interpretations(answer["interpretations"], command);
     hello.interpretations = answer["interpretations"];
+    cap_engine_strings(hello.interpretations);
   }
   return hello;
 }

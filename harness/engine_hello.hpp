@@ -27,12 +27,12 @@ class HelloError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The hello answer `answer` (a JSON object, its strings capped: harness/engine_line.hpp) of the engine
-// run by `command`. Throws HelloError naming the command and the field: "name" (a string, not empty),
+// The hello answer `answer` (a JSON object as read_engine_line reads it, its strings capped or not) of
+// the engine run by `command`. Throws HelloError naming the command and the field: "name" (a string, not empty),
 // "protocol" (1, when given), "version" (a string, when given), "games" (a list of strings),
 // "interpretations" (when given: an object whose values are a string or a list of strings). Fields
 // the protocol does not have are left to `engine check`. The name and version are capped at
-// kMaxEngineName bytes.
+// kMaxEngineName bytes, the games and interpretations at kMaxEngineText (harness/engine_line.hpp).
 EngineHello read_hello(const json& answer, const std::string& command);
 
 // How `after` (the hello of a restarted engine) differs from `before`, in words ("its \"version\" was

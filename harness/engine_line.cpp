@@ -42,12 +42,12 @@ void cap_engine_strings(json& value, std::size_t cap) {
   }
 }
 
-EngineLine read_engine_line(std::string_view line) {
+EngineLine read_engine_line(std::string_view line, bool cap_strings) {
   EngineLine out;
   std::string duplicate;
   json j = parse_json_line(line, &duplicate);
   if (!j.is_discarded() && j.is_object()) {
-    cap_engine_strings(j);
+    if (cap_strings) cap_engine_strings(j);
     out.object = std::move(j);
     return out;
   }

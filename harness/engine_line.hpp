@@ -37,8 +37,9 @@ struct EngineLine {
 };
 
 // Reads one line an engine wrote. A NUL byte anywhere makes the line not JSON (nlohmann/json would
-// read up to it and ignore the rest).
-EngineLine read_engine_line(std::string_view line);
+// read up to it and ignore the rest). Without `cap_strings` the caller caps them (read_hello: the name
+// and version to a smaller cap, counted from their whole length).
+EngineLine read_engine_line(std::string_view line, bool cap_strings = true);
 
 // Whether `line` holds nothing but JSON whitespace (spaces, tabs, carriage returns): a blank line,
 // ignored wherever the protocol is read.
