@@ -7,8 +7,8 @@ plays like examples/engines/faithful.py except for its MODE:
   hello-no-games         its hello has no "games"
   huge-name              its hello's name and version are 6 MiB each (the line under the 16 MiB cap)
   huge-reason            every apply is answered illegal, with a 10 MiB "reason" and a 1 MiB "rule"
-  blank-flood            answers hello, then at the first request writes blank lines without end
-                         (and stderr without end), never answering
+  blank-flood            answers hello, then at the first request becomes `yes ''`: blank lines
+                         without end, as fast as the pipe takes them, never answering
   spaces                 writes a line of spaces and tabs before every answer (a blank line)
   duplicate-id           every answer gives its "id" twice: the request's, then another
   nul                    every answer is followed, on its line, by a NUL and bytes that are not JSON
@@ -73,10 +73,8 @@ for line in sys.stdin:
     if req.get("op") == "hello":
         say(hello())
         continue
-    if mode == "blank-flood":
-        while True:
-            sys.stderr.write("e" * 4096)
-            write("\n" * 4096)
+    if mode == "blank-flood":  # at C speed: the pipe is seldom empty when rulecheck looks
+        os.execvp("yes", ["yes", ""])
     if mode == "orphan-stdout":
         subprocess.Popen(["sleep", "60"])  # inherits stdout: the pipe stays open after this process dies
         os.kill(os.getpid(), signal.SIGKILL)
