@@ -1,6 +1,7 @@
 // `rulecheck run | validate | readings | serve | engine check`: options mapped to harness calls.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -181,6 +182,15 @@ int run_command(const Context& context, const RunOptions& opt) {
   catch_interrupts();  // SIGINT, SIGTERM (from here on, engines starting included): stop, stop the engines, and
                        // finish every report
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
+  // A hello that breaks the protocol: one error for the engine, before any case (none could run on it); exit 1.
+  if (std::any_of(engines.begin(), engines.end(), [](const auto& e) { return e.bad_hello; })) {
+    for (const auto& e : engines)
+      if (e.bad_hello) fmt::print(stderr, "rulecheck: {}\n", printable(e.start_error, true));
+    fmt::print(stderr, "rulecheck: no case was run\n");
+    return kFailed;  // the engines are stopped as `engines` goes
+  }
+  for (const auto& note : unused_rule_maps(settings, engines))
+    fmt::print(stderr, "rulecheck: note: {}\n", printable(note, true));
 
   FanOutReporter reporter;
   std::vector<ReportFile> report_files;
@@ -476,6 +486,9 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
     problems = hello_problems(hello, *library);
     for (const auto& line : hello.banner)  // the protocol allows them; said, not counted against the engine
       fmt::print("  note: a line before the hello answer (ignored, as the protocol allows): {}\n", printable(line));
+  } catch (const HelloError& e) {  // one clear problem, naming the field; no case is sent
+    fmt::print("  problem: hello: {}\nthe engine does not speak protocol version 1\n", printable(e.what(), true));
+    return kFailed;
   } catch (const std::exception& e) {
     fmt::print("the engine did not start: {}\n", printable(e.what(), true));
     if (interrupted()) return 128 + interrupted();

@@ -317,3 +317,16 @@ json read_json_file(const std::filesystem::path& file) {
 }
 
 }  // namespace rulecheck
+
+namespace rulecheck {
+
+json parse_json_line(std::string_view text, std::string* duplicate) {
+  if (json out; PlainJson(text).parse(out)) return out;  // it gives up on a key given twice
+  if (text.find('\0') != std::string_view::npos) return json(json::value_t::discarded);  // as parse_json_strict
+  DomBuilder builder(/*strict=*/true);  // strict: a key given twice stops it, naming where
+  if (json::sax_parse(text.begin(), text.end(), &builder)) return std::move(builder.value());
+  if (duplicate && builder.problem() == DomBuilder::Problem::duplicate_key) *duplicate = builder.where();
+  return json(json::value_t::discarded);
+}
+
+}  // namespace rulecheck

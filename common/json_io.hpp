@@ -32,6 +32,11 @@ json parse_json_strict(std::string_view text, const std::string& source);
 // refused a text that holds a NUL byte or too many values (else left as it was).
 json parse_json_lenient(std::string_view text, std::string* why = nullptr);
 
+// As parse_json_lenient, for a line an engine wrote: a key given twice in one object, at any depth,
+// makes it discarded too (which value counts would be nlohmann/json's choice), and `duplicate` (when
+// given) is then set to that key's pointer ("/id", "/state/factions/UE").
+json parse_json_line(std::string_view text, std::string* duplicate = nullptr);
+
 // Reads (common/bounded_read.hpp: at most kMaxInputBytes, whatever the kind of file) and parses a file;
 // throws InputError naming the file if it cannot be read or is over the cap.
 json read_json_file(const std::filesystem::path& file);

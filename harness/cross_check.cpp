@@ -197,11 +197,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       continue;
     }
     const std::optional<json>& parsed = ans.answer();
-    if (!parsed)
-      return decide(r, Verdict::errored, i,
-                    nested_deeper_than(ans.line)
-                        ? fmt::format("the answer nests arrays and objects more than {} deep", kMaxJsonNesting)
-                        : "the answer is not a JSON object: " + excerpt(ans.line));
+    if (!parsed) return decide(r, Verdict::errored, i, ans.unreadable);
     const json& a = *parsed;
     if (options.strict_protocol)
       if (std::string problem = answer_shape_problem(a, s.steps[i].is_query); !problem.empty())
@@ -307,7 +303,7 @@ class CrossCheckRun {
     if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
       c.result.verdict = Verdict::skipped;
       c.result.message =
-          fmt::format("the engine does not play {} (its games: {})", s.game, fmt::join(hello_.games, ", "));
+          fmt::format("the engine does not play {} (its games: {})", s.game, excerpt(fmt::format("{}", fmt::join(hello_.games, ", "))));
       c.result.skip_reason = fmt::format("the engine does not play {}", s.game);
       return;
     }

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "common/json_io.hpp"
 #include "common/text.hpp"
+#include "harness/engine_line.hpp"
 #include "harness/interrupt.hpp"
 
 namespace rulecheck {
@@ -23,6 +23,13 @@ int millis_until(Clock::time_point deadline) {
   return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 60'000));
 }
 
+// An answer that is a fault: nothing came (or was sent), and `fault` says why.
+EngineAnswer faulted(std::string fault) {
+  EngineAnswer a;
+  a.fault = std::move(fault);
+  return a;
+}
+
 }  // namespace
 
 EngineProcess::EngineProcess(EngineOptions options) : options_(std::move(options)) {}
@@ -32,7 +39,7 @@ EngineProcess::~EngineProcess() { stop(); }
 const EngineHello& EngineProcess::start() {
   pump_.reset();
   process_.emplace(options_.command);
-  pump_.emplace(*process_);
+  pump_.emplace(*process_, options_.max_answer_bytes);
   pump_->send(R"({"op":"hello","protocol":1})");
   hello_ = EngineHello{};
   // Starting (an interpreter, its imports) may take longer than answering: hello gets at least 10 s.
@@ -44,32 +51,22 @@ const EngineHello& EngineProcess::start() {
       process_.reset();
       throw std::runtime_error(fmt::format("'{}' not started: {}", options_.command, stop_reason()));
     }
-    while (auto line = pump_->next_line()) {
-      json j = parse_json_lenient(*line);
-      if (j.is_discarded() || !j.is_object()) {
-        if (!line->empty() && hello_.banner.size() < 100) hello_.banner.push_back(excerpt(*line));
-        continue;
-      }
-      if (!j.contains("name") || !j["name"].is_string())
-        throw std::runtime_error(
-            fmt::format("'{}' answered hello without a \"name\" string: {}", options_.command, excerpt(*line)));
-      if (j.contains("protocol") && j["protocol"] != 1)
-        throw std::runtime_error(fmt::format("'{}' answered hello for protocol {}; rulecheck speaks protocol 1",
-                                             options_.command, excerpt(j["protocol"].dump())));
-      hello_.name = j["name"];
-      hello_.version = j.value("version", "");
-      if (j.contains("games") && j["games"].is_array())
-        for (const auto& g : j["games"])
-          if (g.is_string()) hello_.games.push_back(g);
-      if (j.contains("interpretations") && j["interpretations"].is_object())
-        hello_.interpretations = j["interpretations"];
-      return hello_;
-    }
-    switch (pump_->pump(millis_until(deadline))) {
+    if (take_hello_lines()) return hello_;
+    // Kept however the engine writes meanwhile (banner lines without end, stderr without end).
+    if (Clock::now() >= deadline)
+      throw std::runtime_error(
+          fmt::format("'{}' did not answer hello within {} ms", options_.command, hello_time.count()));
+    switch (pump_->pump(std::min(millis_until(deadline), 250))) {
       case LinePump::Event::moved: break;
       case LinePump::Event::timed_out:
-        throw std::runtime_error(
-            fmt::format("'{}' did not answer hello within {} ms", options_.command, hello_time.count()));
+        // Nothing came for a while, and the engine itself has ended: a process it started holds its stdout.
+        if (process_->wait_for_exit(0)) {
+          const std::string err = pump_->take_stderr();
+          throw std::runtime_error(fmt::format(
+              "'{}' {} before answering hello (a process it started still holds its stdout open){}", options_.command,
+              process_->exit_description(), err.empty() ? "" : "; its stderr: " + excerpt(err)));
+        }
+        break;
       case LinePump::Event::write_failed:  // it ended before reading hello: the same as ending before answering
       case LinePump::Event::output_closed: {
         const std::string err = pump_->take_stderr();
@@ -81,11 +78,47 @@ const EngineHello& EngineProcess::start() {
   }
 }
 
+bool EngineProcess::take_hello_lines() {
+  std::string_view line;
+  for (LinePump::Got got; (got = pump_->next_line(line)) != LinePump::Got::none;) {
+    if (got == LinePump::Got::too_long)
+      throw std::runtime_error(fmt::format("'{}' wrote a line longer than the limit of {} before answering hello "
+                                           "(it starts: {})",
+                                           options_.command, size_text(pump_->line_cap()), pump_->unfinished_excerpt()));
+    if (is_blank_line(line)) continue;
+    EngineLine read = read_engine_line(line, /*cap_strings=*/false);  // read_hello caps them
+    if (read.problem == EngineLine::Problem::duplicate_key)
+      throw HelloError(fmt::format("the engine '{}' answered hello with an answer that {}", options_.command, read.why));
+    if (!read.object) {  // a banner: allowed, and said
+      if (hello_.banner.size() < 100) hello_.banner.push_back(excerpt(line));
+      continue;
+    }
+    std::vector<std::string> banner = std::move(hello_.banner);
+    hello_ = read_hello(*read.object, options_.command);
+    hello_.banner = std::move(banner);
+    return true;
+  }
+  return false;
+}
+
 void EngineProcess::restart() {
+  EngineHello before = std::move(hello_);
   pump_.reset();
   process_.reset();
   ++restarts_;
-  start();
+  try {
+    start();
+  } catch (...) {
+    hello_ = std::move(before);  // the run goes on knowing the engine by its first hello
+    throw;
+  }
+  if (std::string change = hello_change(before, hello_); !change.empty()) {
+    hello_ = std::move(before);
+    stop();
+    throw std::runtime_error(fmt::format("it answered hello differently after the restart ({}), and this run's "
+                                         "cases were planned on its first hello",
+                                         change));
+  }
 }
 
 void EngineProcess::stop() {
@@ -101,9 +134,12 @@ void EngineProcess::stop() {
 }
 
 const std::optional<json>& EngineAnswer::answer() {
-  if (!parsed && !line.empty()) {
-    json j = parse_json_lenient(line);
-    if (!j.is_discarded() && j.is_object()) parsed = std::move(j);
+  if (!parsed && !line.empty() && unreadable.empty()) {
+    EngineLine read = read_engine_line(line);
+    if (read.object)
+      parsed = std::move(read.object);
+    else
+      unreadable = "the answer " + read.why;
   }
   return parsed;
 }
@@ -124,32 +160,25 @@ class EngineProcess::Exchange {
       if (!usable_) return answer_rest_unusable();
       fill_window();
       if (outstanding_.empty()) return;
-      const auto deadline = std::max(outstanding_.front().sent, last_progress_) + engine_.options_.timeout;
       LinePump& pump = *engine_.pump_;
       // At most a quarter second at a time: a signal wakes one thread's poll, and the others look again.
-      const LinePump::Event event = pump.pump(std::min(millis_until(deadline), 250));
-      if (event == LinePump::Event::timed_out && Clock::now() >= deadline) {
-        const std::size_t limit = engine_.options_.max_timeouts;
-        if (limit != 0 && ++timeouts_in_a_row_ >= limit) {
-          given_up_ = fmt::format("not run: the engine was stopped after {} timeouts in a row (--max-timeouts {})",
-                                  timeouts_in_a_row_, limit);
-          fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); {} timeouts in a row: "
-                                 "given up on",
-                                 engine_.options_.timeout.count(), timeouts_in_a_row_),
-                     /*restart=*/false);
-        } else {
-          fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
-                                 engine_.options_.timeout.count()));
-        }
-      } else if (event == LinePump::Event::write_failed) {
+      const LinePump::Event event = pump.pump(std::min(millis_until(deadline()), 250));
+      if (event == LinePump::Event::write_failed) {
         fail_front(fmt::format("the engine {} while reading requests (write: {})", engine_.process_->exit_description(),
                                pump.write_error()));
       } else if (event == LinePump::Event::output_closed) {
         fail_front(
             fmt::format("the engine {} before answering{}", engine_.process_->exit_description(),
                         pump.unfinished() ? " (a partial line was left: " + pump.unfinished_excerpt() + ")" : ""));
+      } else if (event == LinePump::Event::timed_out && engine_.process_->wait_for_exit(0)) {
+        // Nothing came for a while and the engine itself has ended: its stdout stays open only because a
+        // process it started holds it. Said at once, not waited out as a hang.
+        fail_front(fmt::format("the engine {} before answering (a process it started still holds its stdout open)",
+                               engine_.process_->exit_description()));
       } else {
         take_answers();
+        // Kept however the engine writes meanwhile (blank lines, stderr without end).
+        if (!outstanding_.empty() && !stop_requested() && Clock::now() >= deadline()) time_out();
       }
     }
   }
@@ -162,6 +191,29 @@ class EngineProcess::Exchange {
     std::size_t bytes;  // of its line
   };
 
+  // When the oldest outstanding request's time is up: the time limit from when the engine could start on
+  // it (when it was sent, or when the previous answer came, whichever is later).
+  Clock::time_point deadline() const {
+    return std::max(outstanding_.front().sent, last_progress_) + engine_.options_.timeout;
+  }
+
+  // The oldest outstanding request is not answered in time: errored, and the engine restarted (or given
+  // up on, --max-timeouts).
+  void time_out() {
+    const std::size_t limit = engine_.options_.max_timeouts;
+    if (limit != 0 && ++timeouts_in_a_row_ >= limit) {
+      given_up_ = fmt::format("not run: the engine was stopped after {} timeouts in a row (--max-timeouts {})",
+                              timeouts_in_a_row_, limit);
+      fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); {} timeouts in a row: "
+                             "given up on",
+                             engine_.options_.timeout.count(), timeouts_in_a_row_),
+                 /*restart=*/false);
+    } else {
+      fail_front(fmt::format("no answer within {} ms (the engine hangs or is too slow); restarted it",
+                             engine_.options_.timeout.count()));
+    }
+  }
+
   void fill_window() {
     while (outstanding_.size() < engine_.options_.window && !source_done_ &&
            (outstanding_.empty() || outstanding_bytes_ < engine_.options_.window_bytes)) {
@@ -170,7 +222,7 @@ class EngineProcess::Exchange {
         break;
       }
       if (line_.empty()) {  // not sent: its case already errored at an earlier step
-        on_answer_(next_++, EngineAnswer{"", std::nullopt, "not sent: an earlier step of this case errored", ""});
+        on_answer_(next_++, faulted("not sent: an earlier step of this case errored"));
         continue;
       }
       engine_.pump_->send(line_);
@@ -183,67 +235,59 @@ class EngineProcess::Exchange {
   // Every whole line the engine wrote: each answers the oldest outstanding request, or is a fault.
   void take_answers() {
     LinePump& pump = *engine_.pump_;
-    const std::size_t limit = engine_.options_.max_answer_bytes;
-    while (auto text = pump.next_line()) {
-      if (text->empty() || outstanding_.empty()) continue;  // nothing asked: a stray line is ignored
+    std::string_view text;
+    for (LinePump::Got got; (got = pump.next_line(text)) != LinePump::Got::none;) {
+      if (got == LinePump::Got::too_long) {
+        if (outstanding_.empty()) return;  // nothing asked: the next request's turn finds it so
+        return fail_front(fmt::format("the answer is longer than the limit of {} bytes for one line ({} bytes came "
+                                      "without its end)",
+                                      pump.line_cap(), pump.unfinished()));
+      }
+      if (is_blank_line(text) || outstanding_.empty()) continue;  // nothing asked: a stray line is ignored
       std::string problem;
       std::optional<json> parsed;
-      if (text->size() > limit) {
-        problem = fmt::format("the answer is {} bytes, over the limit of {}", text->size(), limit);
-      } else if (answers(*text, outstanding_.front(), parsed, problem)) {
-        EngineAnswer a;
-        a.line.assign(*text);
-        a.parsed = std::move(parsed);
-        a.stderr_text = pump.take_stderr(&a.stderr_dropped);
-        on_answer_(outstanding_.front().index, std::move(a));
-        outstanding_bytes_ -= outstanding_.front().bytes;
-        outstanding_.pop_front();
-        last_progress_ = Clock::now();
-        timeouts_in_a_row_ = 0;
-        if (stop_requested()) return;  // that answer decided a stop (--maxfail): no more are taken
-        continue;
-      }
-      return fail_front(problem);
+      if (!answers(text, outstanding_.front(), parsed, problem)) return fail_front(problem);
+      EngineAnswer a;
+      a.line.assign(text);
+      a.parsed = std::move(parsed);
+      a.stderr_text = pump.take_stderr(&a.stderr_dropped);
+      on_answer_(outstanding_.front().index, std::move(a));
+      outstanding_bytes_ -= outstanding_.front().bytes;
+      outstanding_.pop_front();
+      last_progress_ = Clock::now();
+      timeouts_in_a_row_ = 0;
+      if (stop_requested()) return;  // that answer decided a stop (--maxfail): no more are taken
     }
-    if (pump.unfinished() > limit && !outstanding_.empty())
-      fail_front(fmt::format("the answer exceeds the limit of {} bytes without ending its line", limit));
   }
 
   // Is `text` the answer to `pending`? Fast when the engine writes the id first (as canonical,
-  // key-sorted JSON does); otherwise parse to find out.
+  // key-sorted JSON does): the rest is read when the case is judged (EngineAnswer::answer). Otherwise
+  // it is read here (harness/engine_line.hpp) to find out.
   static bool answers(std::string_view text, const Pending& pending, std::optional<json>& parsed,
                       std::string& problem) {
     const std::string prefix = "{\"id\":\"" + pending.id + "\"";
     if (text.size() > prefix.size() && text.compare(0, prefix.size(), prefix) == 0 &&
         (text[prefix.size()] == ',' || text[prefix.size()] == '}'))
       return true;
-    if (nested_deeper_than(text)) {
-      problem = fmt::format("the answer nests arrays and objects more than {} deep", kMaxJsonNesting);
+    EngineLine read = read_engine_line(text);
+    if (!read.object) {
+      problem = "the answer " + read.why;
       return false;
     }
-    std::string refused;
-    json j = parse_json_lenient(text, &refused);  // linear and bounded (kMaxJsonValues), as every JSON read
-    if (!refused.empty()) {
-      problem = "the answer is refused: " + refused;
-      return false;
-    }
-    if (j.is_discarded() || !j.is_object()) {
-      problem = fmt::format("the answer is not a JSON object: {}", excerpt(text));
-      return false;
-    }
+    const json& j = *read.object;
     if (j.contains("id") && !j["id"].is_string()) {
       problem = fmt::format("the answer's id is {} ({}), but ids are strings: copy the request's \"{}\" exactly",
-                            j["id"].dump(), j["id"].type_name(), pending.id);
+                            excerpt(j["id"].dump()), j["id"].type_name(), pending.id);
       return false;
     }
     if (!j.contains("id") || j["id"] != pending.id) {
       problem = fmt::format(
           "the answer has id {}, but the oldest unanswered request is \"{}\" (answers come in "
           "request order)",
-          j.contains("id") ? j["id"].dump() : "(none)", pending.id);
+          j.contains("id") ? excerpt(j["id"].dump()) : "(none)", pending.id);
       return false;
     }
-    parsed = std::move(j);
+    parsed = std::move(read.object);
     return true;
   }
 
@@ -287,7 +331,7 @@ class EngineProcess::Exchange {
   }
 
   void answer_rest_unusable() {
-    for (; source_(next_, line_, id_); ++next_) on_answer_(next_, EngineAnswer{"", std::nullopt, unusable_reason_, ""});
+    for (; source_(next_, line_, id_); ++next_) on_answer_(next_, faulted(unusable_reason_));
   }
 
   EngineProcess& engine_;

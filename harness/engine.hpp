@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/bounded_read.hpp"
+#include "harness/engine_hello.hpp"
 #include "harness/subprocess.hpp"
 
 namespace rulecheck {
@@ -33,14 +34,15 @@ struct EngineOptions {
                                              // at least 10 s, for an engine starting up)
   std::size_t window = 64;                   // outstanding requests
   std::size_t window_bytes = kMaxWindowBytes;  // outstanding request text (at least one request is sent)
-  std::size_t max_answer_bytes = kMaxLineBytes;  // one answer line (common/bounded_read.hpp)
+  std::size_t max_answer_bytes = kMaxLineBytes;  // one line of its stdout, the hello answer and banner lines
+                                                 // too (common/bounded_read.hpp)
   std::size_t max_timeouts = 0;              // give up on the engine after this many timeouts in a row (0: never)
 };
 
 // What came back for one request.
 struct EngineAnswer {
   std::string line;            // the answer line as the engine wrote it (empty on a fault)
-  std::optional<json> parsed;  // the parsed answer, when the exchange had to parse it
+  std::optional<json> parsed;  // the parsed answer (harness/engine_line.hpp), when the exchange had to parse it
   std::string fault;           // what went wrong (crash, hang, garbage, wrong id, ...); empty if none
   // stderr the engine wrote before this answer and after the previous one's: exact with window 1;
   // with a larger window a line may land on an earlier request (two pipes keep no common order),
@@ -50,22 +52,16 @@ struct EngineAnswer {
   bool not_run = false;  // not answered: the run stopped first (a signal, --maxfail) or the engine was
                          // given up on (--max-timeouts); `fault` says which
 
-  // The answer as JSON (parsed on first use); nullopt if the line is not a JSON object.
+  // The answer as JSON, every string in it capped (parsed on first use: read_engine_line); nullopt if
+  // the line is not a JSON object, or gives a key twice: `unreadable` then says why.
   const std::optional<json>& answer();
+  std::string unreadable;  // set by answer(): "the answer is not a JSON object: ...", "the answer gives ..."
 };
 
 // Produces request `index` (its line, without newline, and its id); false past the last one.
 // The same index may be asked for again after an engine restart and must give the same request,
 // or an empty line: not sent, answered with a fault at once (the rest of a case that already errored).
 using RequestSource = std::function<bool(std::size_t index, std::string& line, std::string& id)>;
-
-struct EngineHello {
-  std::string name;
-  std::string version;
-  std::vector<std::string> games;
-  json interpretations = json::object();
-  std::vector<std::string> banner;  // non-JSON lines printed before the hello answer
-};
 
 class EngineProcess {
  public:
@@ -74,8 +70,9 @@ class EngineProcess {
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
-  // Starts the engine and exchanges hello; throws std::runtime_error with a clear message when the
-  // engine cannot be started or does not answer hello properly.
+  // Starts the engine and exchanges hello; throws HelloError (harness/engine_hello.hpp) when its hello
+  // answer breaks the protocol, std::runtime_error with a clear message when the engine cannot be
+  // started or does not answer hello (it ends, it writes a line over the cap, the time is up).
   const EngineHello& start();
   const EngineHello& hello() const { return hello_; }
 
@@ -90,7 +87,12 @@ class EngineProcess {
 
  private:
   class Exchange;
+  // Stops the engine and starts it again; throws as start() does, and std::runtime_error when it
+  // answers hello differently (the cases planned on its first hello would be judged against another).
   void restart();
+  // Reads the whole lines the engine wrote while starting: banner lines are kept, the hello answer
+  // read; true once it is. Throws as start() does.
+  bool take_hello_lines();
   EngineOptions options_;
   EngineHello hello_;
   std::optional<Subprocess> process_;

@@ -1,11 +1,15 @@
 #include "harness/run.hpp"
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "common/input_error.hpp"
+#include "common/text.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
@@ -18,12 +22,15 @@ std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& comma
   for (const auto& command : commands) {
     EngineOptions these = options;
     these.command = command;
-    EngineUnderTest e{command, std::make_unique<EngineProcess>(these), command, "", {}};
+    EngineUnderTest e{command, std::make_unique<EngineProcess>(these), command, "", false, {}};
     try {
       const EngineHello& hello = e.process->start();
       e.name = hello.name;
       for (const auto& line : hello.banner)
         e.notes.push_back(fmt::format("'{}' printed a line before answering hello (ignored): {}", command, line));
+    } catch (const HelloError& ex) {
+      e.start_error = ex.what();
+      e.bad_hello = true;
     } catch (const std::exception& ex) {
       e.start_error = ex.what();
     }
@@ -177,11 +184,30 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
 
 std::map<std::string, std::map<std::string, std::string>> load_rule_maps(const std::vector<std::string>& files) {
   std::map<std::string, std::map<std::string, std::string>> maps;
+  std::map<std::string, std::string> file_of;  // engine name -> the file that maps it
   for (const auto& f : files) {
     auto [engine, map] = read_rule_map(f);
+    if (const auto [at, added] = file_of.emplace(engine, f); !added)
+      throw InputError("/engine", fmt::format("{} maps the engine \"{}\", as {} does: one map per engine", f,
+                                              engine, at->second));
     maps[engine] = std::move(map);
   }
   return maps;
+}
+
+std::vector<std::string> unused_rule_maps(const RunSettings& settings, const std::vector<EngineUnderTest>& engines) {
+  std::vector<std::string> notes, names;
+  for (const auto& e : engines) {
+    if (!e.start_error.empty()) return notes;
+    names.push_back(fmt::format("\"{}\"", printable(e.name)));
+  }
+  for (const auto& [engine, map] : settings.rule_maps)
+    if (std::none_of(engines.begin(), engines.end(), [&, &engine = engine](const auto& e) { return e.name == engine; }))
+      notes.push_back(fmt::format("--rule-map names the engine \"{}\", but no engine's hello gives that name "
+                                  "(engines: {}): its {} code(s) are used for none",
+                                  printable(engine), names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")),
+                                  map.size()));
+  return notes;
 }
 
 }  // namespace rulecheck

@@ -19,12 +19,14 @@ struct EngineUnderTest {
   std::unique_ptr<EngineProcess> process;
   std::string name;                // from its hello; the command when it did not start
   std::string start_error;         // why it did not start, if it did not
+  bool bad_hello = false;          // it answered hello, and its answer breaks the protocol (start_error says how)
   std::vector<std::string> notes;  // for the user: banner lines, restarts
   std::vector<std::unique_ptr<EngineProcess>> siblings = {};  // more instances of it, for --jobs
 };
 
 // Starts each engine (its hello names it), `jobs` instances of each (--jobs). An engine that does not
-// start is kept, with why; when only some of its instances start, the run uses those, with a note.
+// start is kept, with why (and bad_hello when it answered a hello that breaks the protocol); when only
+// some of its instances start, the run uses those, with a note.
 std::vector<EngineUnderTest> start_engines(const std::vector<std::string>& commands, const EngineOptions& options,
                                            std::size_t jobs = 1);
 
@@ -50,7 +52,12 @@ std::vector<std::string> target_names(const RunSettings& settings, const std::ve
 void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<EngineUnderTest>& engines,
                  const RunSettings& settings, const std::function<void(const CaseResult&)>& record);
 
-// Reads --rule-map files ({"engine": NAME, "rules": {CODE: CLAUSE_ID}}). Throws InputError.
+// Reads --rule-map files ({"engine": NAME, "rules": {CODE: CLAUSE_ID}}). Throws InputError, naming both
+// files when two name the same engine.
 std::map<std::string, std::map<std::string, std::string>> load_rule_maps(const std::vector<std::string>& files);
+
+// A note for each rule map whose engine name no engine's hello gave (its codes would be used for none):
+// "--rule-map names the engine \"X\", but ...". None while an engine did not start (its name is unknown).
+std::vector<std::string> unused_rule_maps(const RunSettings& settings, const std::vector<EngineUnderTest>& engines);
 
 }  // namespace rulecheck

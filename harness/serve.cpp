@@ -17,6 +17,7 @@
 #include "common/output.hpp"
 #include "common/json_io.hpp"
 #include "common/text.hpp"
+#include "harness/engine_line.hpp"
 #include "games/registry.hpp"
 #include "harness/bindings.hpp"
 #include "harness/interrupt.hpp"
@@ -243,7 +244,7 @@ int serve(std::istream& in, std::ostream& out, const RulesLibrary& library, cons
                        lines.length(), size_text(lines.cap())));
       continue;
     }
-    if (line.empty()) continue;
+    if (is_blank_line(line)) continue;  // a blank line (JSON whitespace only) is ignored, as in an engine's output
     std::string answer;
     try {
       if (server.answer_same_rules(line, answer)) {

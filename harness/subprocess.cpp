@@ -148,9 +148,11 @@ void Subprocess::kill() {
   out_.reset();
   err_.reset();
   if (pid_ <= 0) return;
-  ::kill(-pid_, SIGKILL);
-  ::kill(pid_, SIGKILL);
-  if (status_ == -1) ::waitpid(pid_, &status_, 0);
+  ::kill(-pid_, SIGKILL);  // its group: what it started too
+  if (status_ == -1) {     // not reaped yet (once reaped, its pid may be another process's)
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, &status_, 0);
+  }
   pid_ = -1;
 }
 
@@ -174,9 +176,11 @@ LinePump::Event LinePump::pump(int millis) {
   // Output already read but not yet handed out: compact the buffer before reading more.
   if (read_ > 0) {
     inbox_.erase(0, read_);
+    scanned_ -= read_;
     read_ = 0;
   }
-  pollfd fds[3] = {{process_->output(), POLLIN, 0},
+  const bool line_over_cap = unfinished() > line_cap_;  // read no more: the caller gives up on the child
+  pollfd fds[3] = {{line_over_cap ? -1 : process_->output(), POLLIN, 0},
                    {process_->errors(), POLLIN, 0},
                    {sending() ? process_->input() : -1, POLLOUT, 0}};
   const int ready = ::poll(fds, 3, millis);
@@ -205,13 +209,21 @@ LinePump::Event LinePump::pump(int millis) {
   return Event::moved;
 }
 
-std::optional<std::string_view> LinePump::next_line() {
-  const std::size_t nl = inbox_.find('\n', read_);
-  if (nl == std::string::npos) return std::nullopt;
-  std::string_view line(inbox_.data() + read_, nl - read_);
-  read_ = nl + 1;
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
+LinePump::Got LinePump::next_line(std::string_view& line) {
+  // Only the bytes not searched yet are searched (scanned_ >= read_ always).
+  const void* newline = std::memchr(inbox_.data() + scanned_, '\n', inbox_.size() - scanned_);
+  if (!newline) {
+    scanned_ = inbox_.size();
+    return unfinished() > line_cap_ ? Got::too_long : Got::none;
+  }
+  const std::size_t end = static_cast<std::size_t>(static_cast<const char*>(newline) - inbox_.data());
+  scanned_ = end;  // a line too long stays unread: the next call finds the same newline at once
+  std::string_view text(inbox_.data() + read_, end - read_);
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  if (text.size() > line_cap_) return Got::too_long;
+  line = text;
+  read_ = scanned_ = end + 1;
+  return Got::line;
 }
 
 std::string LinePump::unfinished_excerpt() const { return excerpt(std::string_view(inbox_).substr(read_)); }
@@ -250,7 +262,7 @@ std::string LinePump::take_stderr(std::size_t* dropped) {
 void LinePump::clear() {
   outbox_.clear();
   inbox_.clear();
-  written_ = read_ = 0;
+  written_ = read_ = scanned_ = 0;
 }
 
 std::string excerpt(std::string_view line) {

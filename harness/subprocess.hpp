@@ -60,12 +60,15 @@ class Subprocess {
   UniqueFd in_, out_, err_;
 };
 
-// Moves lines between the caller and a Subprocess.
+// Moves lines between the caller and a Subprocess. It is the one reader of an engine's stdout, while
+// it starts as after: no line is held past `line_cap` bytes, and each byte is searched for a newline
+// once, however the line comes (a line of 16 MiB read 64 KiB at a time is not searched 256 times).
 class LinePump {
  public:
   enum class Event { moved, timed_out, output_closed, write_failed };
+  enum class Got { line, none, too_long };
 
-  explicit LinePump(Subprocess& process) : process_(&process) {}
+  LinePump(Subprocess& process, std::size_t line_cap) : process_(&process), line_cap_(line_cap) {}
 
   // Queues `line` and a newline for the child's stdin.
   void send(std::string_view line);
@@ -74,11 +77,15 @@ class LinePump {
   void write_now();
   bool sending() const { return written_ < outbox_.size(); }
   // Waits up to `millis` for the child to be readable or writable, then moves what it can:
-  // queued input into stdin, stdout into the line buffer, stderr into the stderr buffer.
+  // queued input into stdin, stdout into the line buffer, stderr into the stderr buffer. Once the
+  // line under way holds more than the cap, stdout is read no more (at most the cap and one read are
+  // ever held): next_line() says too_long, and the caller gives up on the child.
   Event pump(int millis);
-  // The next whole line the child wrote (its newline and a trailing '\r' dropped), if any. The
-  // view is valid until the next call of pump() or next_line().
-  std::optional<std::string_view> next_line();
+  // The next whole line the child wrote, in `line` (its newline and a trailing '\r' dropped; valid
+  // until the next call of pump() or next_line()): `line`; `none` while it is unfinished; `too_long`
+  // when it holds more than the cap, ended or not (and on every call after).
+  Got next_line(std::string_view& line);
+  std::size_t line_cap() const { return line_cap_; }
   // Bytes of a line the child has started but not ended.
   std::size_t unfinished() const { return inbox_.size() - read_; }
   std::string unfinished_excerpt() const;
@@ -95,8 +102,10 @@ class LinePump {
   bool read_stderr_once();
 
   Subprocess* process_;
+  std::size_t line_cap_;
   std::string outbox_, inbox_, stderr_;
   std::size_t written_ = 0, read_ = 0;
+  std::size_t scanned_ = 0;  // inbox_ from read_ up to here holds no newline (searched already)
   std::size_t stderr_dropped_ = 0;  // bytes of stderr past the 64 KiB kept since the last take_stderr
   std::string write_error_;
 };
