@@ -1,4 +1,5 @@
-// `rulecheck run | validate | readings | serve | engine check`: options mapped to harness calls.
+// `rulecheck run | serve | engine check`: options mapped to harness calls (validate and readings:
+// cli/check_commands.cpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
+#include "cli/corpus_loading.hpp"
 #include "cli/report_files.hpp"
 #include "common/input_error.hpp"
 #include "common/output.hpp"
@@ -29,17 +31,6 @@
 namespace rulecheck::cli {
 
 namespace {
-
-// The corpus, or nothing (said on stderr) when a path does not exist.
-std::optional<Corpus> corpus_or_say_why(const std::vector<std::string>& paths, const RulesLibrary& library,
-                                        const std::vector<std::string>& filters = {}, const Shard& shard = {}) {
-  try {
-    return load_corpus(paths, library, filters, shard);
-  } catch (const ScenarioError& e) {
-    fmt::print(stderr, "rulecheck: {}\n", e.describe());
-    return std::nullopt;
-  }
-}
 
 // ---------------------------------------------------------------- run
 
@@ -137,6 +128,8 @@ std::map<std::string, std::string> verdict_settings(const RunOptions& opt, const
 }
 
 int run_command(const Context& context, const RunOptions& opt) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ... from the start (loading the scenarios, engines starting
+                       // included): stop, stop the engines, and finish every report
   const auto started = std::chrono::steady_clock::now();
   auto library = context.load_rules();
   if (!library) return kCannotRun;
@@ -149,7 +142,8 @@ int run_command(const Context& context, const RunOptions& opt) {
   }
   auto corpus = corpus_or_say_why(opt.paths, *library, opt.filters, shard);
   if (!corpus) return kBadInput;
-  if (opt.list) return list_cases(*corpus, opt.format);
+  say_unread(*corpus);
+  if (opt.list) return interrupted() ? 128 + interrupted() : list_cases(*corpus, opt.format);
   if (opt.with_solver && (opt.no_oracle || opt.solver_rlimit == 0)) {
     fmt::print(stderr, "rulecheck: --with-solver checks the oracle's outcomes within --solver-rlimit Z3 steps: it "
                        "cannot be combined with --no-oracle or --solver-rlimit 0\n");
@@ -179,8 +173,6 @@ int run_command(const Context& context, const RunOptions& opt) {
   engine_options.window = opt.window;
   engine_options.window_bytes = kMaxWindowBytes / opt.jobs;  // the instances of an engine run side by side
   engine_options.max_timeouts = opt.max_timeouts;
-  catch_interrupts();  // SIGINT, SIGTERM (from here on, engines starting included): stop, stop the engines, and
-                       // finish every report
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
   // A hello that breaks the protocol: one error for the engine, before any case (none could run on it); exit 1.
   if (std::any_of(engines.begin(), engines.end(), [](const auto& e) { return e.bad_hello; })) {
@@ -233,11 +225,11 @@ int run_command(const Context& context, const RunOptions& opt) {
   for (const auto& e : engines)
     for (const auto& note : e.notes) fmt::print(stderr, "rulecheck: note: {}\n", printable(note, true));
 
+  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   if (summary.total() == 0 && shard.whole()) {  // a shard past the last file may hold nothing
     fmt::print(stderr, "rulecheck: no scenario matched{}\n", opt.filters.empty() ? "" : " the filter");
     return kBadInput;
   }
-  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
   if (!reports_written) return kCannotRun;
   if (summary.bad_input) return kBadInput;
   if (summary.problems()) return kFailed;
@@ -318,146 +310,30 @@ void add_run(CLI::App& app, Context& context) {
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,
                   "Also write every report into this folder: results.jsonl (streamed), junit.xml, summary.md (for a CI "
-                  "step summary), report.html (the targets x clauses matrix)");
+                  "step summary), report.html (the targets x clauses matrix)")
+      ->check(output_folder_check());
   run->footer(
       "Engine authors: docs/engine-protocol.md is the protocol; examples/engines/ has a faithful engine to start "
       "from.\n"
       "Exit status: 0 all passed (or skipped, or a known deviation), 1 a case failed, errored or was disputed, 2 bad input "
-      "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run, "
-      "130 or 143 interrupted by SIGINT or SIGTERM (the engines are stopped and every report is finished; "
-      "the cases not judged by then are skipped). Reports are written as NAME.part and renamed when whole.");
+      "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run (a write "
+      "failed: a full disk, a closed standard output), 128 + the signal when interrupted: 130 SIGINT, 143 SIGTERM, "
+      "129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1, 142 SIGALRM (the engines are stopped and every report is finished; "
+      "the cases not judged by then are skipped). Reports are written as NAME.part and renamed when whole; a "
+      "report that cannot be finished has its .part removed.");
   run->callback([&context, opt] {
     opt->paths = context.scenario_paths(opt->paths);
     context.exit_code = run_command(context, *opt);
   });
 }
 
-// ---------------------------------------------------------------- validate, readings
-
-// --reachable: what a valid scenario's starting board says about the states play can reach. A board
-// that breaks an invariant must be marked "unreachable" in its file, and a marked one must break one.
-// Returns false when the file is a problem.
-bool check_reachable(const Scenario& s, const RulesLibrary& library, std::size_t& marked) {
-  const auto breaks = starting_board_breaks(s, library);
-  const GameRules& rules = *library.find(s.game);
-  for (const auto& b : breaks) {
-    const StateInvariant* inv = rules.invariant(b.invariant);
-    fmt::print("{}: at {}: breaks {}{}: {}\n", s.file.string(), b.pointer, b.invariant,
-               inv && !inv->clauses.empty() ? fmt::format(" ({})", fmt::join(inv->clauses, ", ")) : "", b.why);
-  }
-  if (!s.unreachable.empty()) {
-    ++marked;
-    if (breaks.empty())
-      fmt::print("{}: at /unreachable: marked unreachable, but its starting board breaks no invariant of "
-                 "rules/{}/invariants.json: play can reach it, so drop the mark (or name the invariant it breaks)\n",
-                 s.file.string(), s.game);
-    return !breaks.empty();
-  }
-  if (!breaks.empty())
-    fmt::print("{}: its starting board is one play cannot reach: make it reachable, or say why it is kept with "
-               "\"unreachable\": \"<invariant ids>: <why>\" in the file\n",
-               s.file.string());
-  return breaks.empty();
-}
-
-int validate_command(const Context& context, const std::vector<std::string>& paths, bool reachable) {
-  auto library = context.load_rules();
-  if (!library) return kCannotRun;
-  std::vector<std::string> files;
-  try {
-    files = find_scenario_files(paths);
-  } catch (const ScenarioError& e) {
-    fmt::print(stderr, "rulecheck: {}\n", e.describe());
-    return kBadInput;
-  }
-  std::size_t bad = 0, unreachable = 0, marked = 0, checked = 0;
-  catch_interrupts();  // SIGINT, SIGTERM: stop after the file in hand; what was checked is said
-  for (const auto& f : files) {
-    if (interrupted()) break;
-    ++checked;
-    try {
-      const Scenario s = validate_scenario_file(f, *library);
-      if (reachable && !check_reachable(s, *library, marked)) ++unreachable;
-    } catch (const ScenarioError& e) {
-      ++bad;
-      fmt::print("{}\n", e.describe());
-    }
-  }
-  fmt::print("{} file(s) checked: {} valid, {} invalid", checked, checked - bad, bad);
-  if (reachable)
-    fmt::print("; states play can reach: {} marked unreachable (kept on purpose), {} with a problem", marked,
-               unreachable);
-  if (interrupted())
-    fmt::print("; interrupted by {}: {} of {} file(s) not checked", interrupt_name(), files.size() - checked,
-               files.size());
-  fmt::print("\n");
-  if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended
-  return bad || unreachable ? kBadInput : kOk;
-}
-
-// Which scenarios depend on a reading they do not name? A verdict that changes under another
-// reading means the expectation holds only under the default, so the scenario should name it.
-int readings_command(const Context& context, const std::vector<std::string>& paths) {
-  auto library = context.load_rules();
-  if (!library) return kCannotRun;
-  auto corpus = corpus_or_say_why(paths, *library);
-  if (!corpus) return kBadInput;
-  for (const auto& e : corpus->bad) fmt::print("{}\n", e.describe());
-  std::size_t runs = 0;
-  std::vector<FailingScenario> failing;
-  const auto found = undeclared_readings(*corpus, *library, runs, failing);
-  for (const auto& f : failing)
-    fmt::print("{}: fails under its own readings ({}: {}); not tried under others: fix it first (rulecheck run)\n",
-               f.scenario->file.string(), f.verdict, f.message);
-  for (const auto& u : found)
-    fmt::print("{}: depends on {} (under \"{}\": {}); name \"{}\": \"{}\" in its interpretations\n",
-               u.scenario->file.string(), u.point, u.reading, u.message, u.point, u.default_reading);
-  fmt::print("{} scenario(s){}, {} run(s) under other readings: {} undeclared dependenc{}\n", corpus->size(),
-             failing.empty() ? "" : fmt::format(" ({} failing under their own readings)", failing.size()), runs,
-             found.size(), found.size() == 1 ? "y" : "ies");
-  if (!corpus->bad.empty()) return kBadInput;
-  return found.empty() && failing.empty() ? kOk : kFailed;
-}
-
-void add_validate_and_readings(CLI::App& app, Context& context) {
-  auto validate_paths = std::make_shared<std::vector<std::string>>();
-  CLI::App* validate = app.add_subcommand(
-      "validate", "Check scenario files: structure, clause ids, interpretations, ruleset, and the state");
-  validate->add_option("paths", *validate_paths, "Scenario files or folders; default: the data folder's scenarios/");
-  auto reachable = std::make_shared<bool>(false);
-  validate->add_flag("--reachable", *reachable,
-                     "Also check that each starting board is one play can reach: every invariant of "
-                     "rules/<game>/invariants.json it breaks is printed with its JSON pointer and clauses; a "
-                     "board that breaks one must be marked \"unreachable\" in its file (docs/formats.md)");
-  validate->footer(
-      "Exit status: 0 every file is valid (and, with --reachable, every starting board reachable or marked), 2 a "
-      "file is not (each problem is printed with its file and JSON pointer), 3 rulecheck could not run.");
-  validate->callback([&context, validate_paths, reachable] {
-    context.exit_code = validate_command(context, context.scenario_paths(*validate_paths), *reachable);
-  });
-
-  auto readings_paths = std::make_shared<std::vector<std::string>>();
-  CLI::App* readings = app.add_subcommand(
-      "readings",
-      "Find scenarios that depend on an interpretation reading they do not name (each is re-run on the "
-      "oracle under every other reading)");
-  readings->add_option("paths", *readings_paths, "Scenario files or folders; default: the data folder's scenarios/");
-  readings->footer(
-      "A scenario that fails under its own readings is said as failing and not tried under others.\nExit status: 0 "
-      "none found, 1 a scenario depends on a reading it does not name or fails under its own, 2 bad input, 3 the "
-      "rules folder cannot be loaded.");
-  readings->callback([&context, readings_paths] {
-    context.exit_code = readings_command(context, context.scenario_paths(*readings_paths));
-  });
-}
-
 // ---------------------------------------------------------------- serve, engine check
 
 int serve_command(const Context& context) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the session ends between requests, every answer written
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::ios::sync_with_stdio(false);
-  catch_interrupts();  // SIGINT, SIGTERM: the session ends between requests, every answer written
   const int code = serve(std::cin, std::cout, *library, RULECHECK_VERSION, /*wait_fd=*/0);
   if (interrupted()) fmt::print(stderr, "rulecheck serve: interrupted by {}: the session ends\n", interrupt_name());
   return code;
@@ -471,12 +347,12 @@ struct EngineCheckOptions {
 
 // Does the engine speak the protocol? Its hello, and a well-formed answer to every scenario step.
 int engine_check_command(const Context& context, const EngineCheckOptions& opt) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the engine is stopped (at any phase), what was checked is said
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   EngineOptions engine_options;
   engine_options.command = opt.command;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
-  catch_interrupts();  // SIGINT, SIGTERM: the engine is stopped (at any phase) and what was checked is said
   EngineProcess engine(engine_options);
   std::vector<std::string> problems;
   try {
@@ -497,6 +373,7 @@ int engine_check_command(const Context& context, const EngineCheckOptions& opt) 
   const std::vector<std::string> paths = context.scenario_paths(opt.paths);
   auto corpus = corpus_or_say_why(paths, *library);
   if (!corpus) return kBadInput;
+  say_unread(*corpus);
   std::size_t sent = 0, protocol_faults = 0;
   Summary summary;
   CrossCheckOptions options;
@@ -559,7 +436,7 @@ void add_serve_and_engine(CLI::App& app, Context& context) {
 
 void add_case_commands(CLI::App& app, Context& context) {
   add_run(app, context);
-  add_validate_and_readings(app, context);
+  add_check_commands(app, context);
   add_serve_and_engine(app, context);
 }
 

@@ -44,8 +44,21 @@ inline CLI::Validator engine_command_check() {
       "COMMAND");
 }
 
+// An output folder (--output-dir, --save-dir) that is an empty name is a usage error (exit 2): an unset
+// variable in a script (`--output-dir "$OUT"`) would otherwise write nothing and say nothing.
+inline CLI::Validator output_folder_check() {
+  return CLI::Validator(
+      [](std::string& folder) -> std::string {
+        return folder.empty() ? "the folder name is empty (an unset variable?): name a folder, or leave the option out"
+                              : "";
+      },
+      "DIR");
+}
+
 // `rulecheck run | validate | readings | serve | engine check` (cli/case_commands.cpp).
 void add_case_commands(CLI::App& app, Context& context);
+// `rulecheck validate | readings` (cli/check_commands.cpp), added by add_case_commands.
+void add_check_commands(CLI::App& app, Context& context);
 
 // `rulecheck report merge` (cli/report_command.cpp).
 void add_report_command(CLI::App& app, Context& context);

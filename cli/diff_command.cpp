@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
+#include "common/owned_files.hpp"
 #include "common/text.hpp"
 #include "rulebook/text_folder.hpp"
 #include "diff/edit_diff.hpp"
@@ -33,6 +34,9 @@ struct DiffArgs {
   bool verbose = false;
 };
 
+// The list of the files `diff` wrote into witnesses/ (common/owned_files.hpp).
+constexpr std::string_view kWrittenList = ".rulecheck-written";
+
 // Two ids never map to one name (common/text.hpp), so no witness overwrites another.
 std::string file_name_of(const json& scenario) { return file_name_for_id(scenario.value("id", "witness"), ".json"); }
 
@@ -44,17 +48,19 @@ void write_outputs(const std::filesystem::path& dir, const diff::GameDiff& d, co
   diff::write_html(html, d, project);
   write_file_atomically(dir / "diff.md", md.str());
   write_file_atomically(dir / "diff.html", html.str());
-  std::filesystem::create_directories(dir / "witnesses");
-  for (const auto& s : diff::witness_scenarios(d))
-    write_file_atomically(dir / "witnesses" / file_name_of(s), s.dump(2) + "\n");
+  // This edit's witnesses only: the previous run's are removed (common/owned_files.hpp), so that
+  // `rulecheck run DIR/witnesses` replays this edit, not two.
+  std::vector<OwnedFile> witnesses;
+  for (const auto& s : diff::witness_scenarios(d)) witnesses.emplace_back(file_name_of(s), s.dump(2) + "\n");
+  replace_owned_files(dir / "witnesses", kWrittenList, witnesses);
 }
 
 int text_command(const Context& context, const DiffArgs& args) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the proofs in flight stop and are listed "interrupted"
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   if (!std::filesystem::is_directory(args.text))
     throw InputError("--text", fmt::format("{}: no such folder (the edited copy of the rule texts)", args.text));
-  catch_interrupts();  // SIGINT, SIGTERM: the proofs in flight stop and are listed "interrupted"
   // The words before the edit: the texts the rule commands find ($RULECHECK_RULE_TEXTS, ../shared/rules).
   const rulebook::TextFolder base = rulebook::find_text_folder(
       rulebook::text_folder_choice(""), rulebook::Project::of_rules_folder(context.rules()));
@@ -82,6 +88,8 @@ int text_command(const Context& context, const DiffArgs& args) {
 }
 
 int edit_command(const Context& context, const DiffArgs& args) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ... (loading the scenarios included): the comparison stops;
+                       // what was compared is reported
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   if (args.edited.empty() && args.readings.empty())
@@ -94,7 +102,6 @@ int edit_command(const Context& context, const DiffArgs& args) {
   options.seed = args.seed;
   options.rlimit = args.rlimit;
   options.literal_search = args.discovery;
-  catch_interrupts();  // SIGINT, SIGTERM: the comparison stops; what was compared is reported
   const diff::GameDiff d =
       diff::diff_edit(edit, *library, options, [&](const std::string& line) { fmt::print(stderr, "... {}\n", line); });
   if (args.format == "json")
@@ -153,7 +160,8 @@ void add_diff_command(CLI::App& app, Context& context) {
       ->check(CLI::IsMember({"console", "json"}))
       ->capture_default_str();
   cmd->add_option("--output-dir", args->output_dir,
-                  "Write diff.md, diff.html, diff.json here, and every witness scenario under witnesses/ (<id, _ for />.json)");
+                  "Write diff.md, diff.html, diff.json here, and every witness scenario under witnesses/ (<id, _ for />.json)")
+      ->check(output_folder_check());
   cmd->add_flag("--verbose,-v", args->verbose, "Console: every changed scenario, not only the first ten");
   cmd->footer(
       "Witness scenarios carry their side's numbers and readings as \"ruleset\" and \"interpretations\": `rulecheck "

@@ -278,6 +278,7 @@ json explanation_json(const Scenario& scenario, const std::vector<ExplainedStep>
 // ---------------------------------------------------------------- the command
 
 int explain_command(const Context& context, const ExplainOptions& opt) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the explanation made so far is printed, exit 128 + the signal
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   std::string why;
@@ -304,7 +305,6 @@ int explain_command(const Context& context, const ExplainOptions& opt) {
     return kBadInput;
   }
   const GameRules& rules = *library->find(scenario.game);
-  catch_interrupts();  // SIGINT, SIGTERM: the explanation made so far is printed, exit 130/143
   std::vector<ExplainedStep> steps;
   std::size_t failed_at = 0;
   try {

@@ -180,6 +180,8 @@ struct FuzzPart {
 };
 
 int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ... (from the start): the engines are stopped (at any phase); the
+                       // seed, the cases done and the findings so far are printed
   const auto library = context.load_rules();
   if (!library) return kCannotRun;
   KnownDeviations known;
@@ -201,8 +203,6 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
   const std::uint64_t base_seed = opt.seed ? *opt.seed : std::random_device{}();
-  catch_interrupts();  // SIGINT, SIGTERM: the engines are stopped (at any phase); the seed, the cases done
-                       // and the findings so far are printed
   std::vector<FuzzPart> parts(opt.jobs);
   for (std::size_t j = 0; j < parts.size(); ++j) {
     FuzzPart& part = parts[j];
@@ -383,7 +383,8 @@ void add_fuzz_command(CLI::App& app, Context& context) {
                    "The random seed; the same seed gives the same cases (default: a new one, "
                    "printed at the start)");
   fuzz->add_option("--save-dir", opt->save_dir, "Where the smallest disagreeing case is written as a scenario file")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(output_folder_check());
   fuzz->add_option("--format", opt->format, "Standard output: console, or jsonl (a record per finding, then a summary)")
       ->check(CLI::IsMember({"console", "jsonl"}))
       ->capture_default_str();

@@ -1,6 +1,7 @@
 // rulecheck: a thin CLI11 front end. Each group of subcommands maps its options to harness calls
 // in its own file (cli/case_commands.cpp, cli/rules_commands.cpp); this file parses and returns
 // the exit code the command set.
+#include <csignal>
 #include <cstdio>
 #include <system_error>
 
@@ -84,6 +85,10 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 nothing failed, 1 a case failed or errored (or a check found something), 2 bad input "
       "or usage, 3 rulecheck itself could not run. `rulecheck COMMAND --help` explains each command.");
+  // A closed standard output (`| head -1`) or engine pipe is a write that fails with EPIPE, handled as
+  // any failed write (exit 3 with the reason, every report in --output-dir finished), never a silent
+  // death by SIGPIPE. Engines get the default back (harness/subprocess.cpp).
+  std::signal(SIGPIPE, SIG_IGN);
   rulecheck::remember_standard_output_errors();
   Context context;
   context.program = argv[0];

@@ -280,7 +280,8 @@ void add_report_command(CLI::App& app, Context& context) {
       ->check(CLI::IsMember({"console", "jsonl"}))
       ->capture_default_str();
   merge->add_option("--output-dir", opt->output_dir,
-                    "Also write every report into this folder: results.jsonl, junit.xml, summary.md, report.html");
+                    "Also write every report into this folder: results.jsonl, junit.xml, summary.md, report.html")
+      ->check(output_folder_check());
   merge->add_flag("--quiet,-q", opt->quiet, "Console: only the summary");
   merge->footer(
       "The merge is checked: a case (scenario and target) given twice is counted once, and a part without its "

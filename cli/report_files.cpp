@@ -20,34 +20,40 @@ namespace rulecheck::cli {
 namespace {
 
 ReportFile open_report(const std::filesystem::path& dir, const char* name) {
-  ReportFile f{dir / (std::string(name) + ".part"), dir / name, nullptr};
-  errno = 0;
-  f.out = std::make_unique<std::ofstream>(f.part);
-  if (!*f.out)
-    throw std::runtime_error(fmt::format("cannot write {}{}", f.part.string(), errno ? ": " + std::string(std::strerror(errno)) : ""));
-  return f;
+  const std::filesystem::path part = dir / (std::string(name) + ".part");
+  return ReportFile(part, dir / name, std::make_unique<CheckedFile>(part));  // throws OutputError naming why
 }
 
 }  // namespace
+
+ReportFile::~ReportFile() {
+  if (finished || !out) return;
+  out.reset();
+  std::error_code ignored;  // the report stays what it was before this run
+  std::filesystem::remove(part, ignored);
+}
 
 bool finish_reports(std::vector<ReportFile>& files) {
   bool ok = true;
   for (auto& f : files) {
     std::string problem;
     try {
-      flush_checked(*f.out, f.part.string());
-      f.out->close();
-      if (!*f.out) problem = fmt::format("cannot write {}: closing it failed", f.part.string());
+      f.out->close_checked(f.part.string());
     } catch (const OutputError& e) {
       problem = e.what();
     }
     std::error_code error;
     if (problem.empty() && (std::filesystem::rename(f.part, f.place, error), error))
       problem = fmt::format("cannot write {}: {}", f.place.string(), error.message());
-    if (!problem.empty()) {
-      fmt::print(stderr, "rulecheck: {}\n", problem);
-      ok = false;
+    if (problem.empty()) {
+      f.finished = true;
+      continue;
     }
+    std::error_code ignored;
+    std::filesystem::remove(f.part, ignored);
+    fmt::print(stderr, "rulecheck: {}; the previous {} (if any) is left as it was\n", problem,
+               f.place.filename().string());
+    ok = false;
   }
   return ok;
 }

@@ -1,21 +1,28 @@
 // The report files of a run (or a merge) in --output-dir: every format at once, each written as
 // NAME.part and renamed to NAME when whole, so that a report under its own name is never half
-// written (a crash leaves the .part and the previous report).
+// written. A report that cannot be finished (a write failed: the reason is the system's) has its
+// .part removed, leaving the previous report; only a crash or a second signal leaves a .part.
 #pragma once
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/output.hpp"
 #include "reports/reporter.hpp"
 
 namespace rulecheck::cli {
 
 struct ReportFile {
   std::filesystem::path part, place;
-  std::unique_ptr<std::ofstream> out;
+  std::unique_ptr<CheckedFile> out;
+  bool finished = false;  // renamed into place
+  ReportFile(std::filesystem::path part_name, std::filesystem::path final_name, std::unique_ptr<CheckedFile> file)
+      : part(std::move(part_name)), place(std::move(final_name)), out(std::move(file)) {}
+  ReportFile(ReportFile&&) = default;
+  ReportFile& operator=(ReportFile&&) = delete;
+  ~ReportFile();  // a report not finished (an error, an exception): its .part removed
 };
 
 // results.jsonl (streamed as results come), junit.xml, summary.md, report.html into `dir`, each
@@ -33,7 +40,8 @@ int add_reporters(FanOutReporter& reporter, const std::string& format, bool quie
 // ("cannot write standard output: No space left on device"), for a run to stop on.
 std::string write_problem(std::vector<ReportFile>& files);
 
-// Renames every whole report into place; false (said on stderr) if one could not be written.
+// Renames every whole report into place; false (said on stderr, with the system's reason) if one could
+// not be written, whose .part is then removed.
 bool finish_reports(std::vector<ReportFile>& files);
 
 }  // namespace rulecheck::cli

@@ -12,6 +12,7 @@
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
+#include "common/owned_files.hpp"
 #include "games/registry.hpp"
 #include "harness/interrupt.hpp"
 #include "reports/designer.hpp"
@@ -51,11 +52,12 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-void write_scenario(const std::filesystem::path& dir, const json& scenario) {
+// A scenario as a file of an output folder: named for its id, '/' written '_'.
+OwnedFile scenario_file(const json& scenario) {
   std::string id = scenario.value("id", "finding");
   for (char& c : id)
     if (c == '/') c = '_';
-  write_file_atomically(dir / (id + ".json"), scenario.dump(2) + "\n");
+  return {id + ".json", scenario.dump(2) + "\n"};
 }
 
 // The exit status of a command a signal stopped: as a shell reports a command its signal ended.
@@ -78,11 +80,12 @@ void print_proof(const json& r, const std::string& status) {
 }
 
 int prove_command(const Context& context, const SolverArgs& args) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the checks in flight stop; what was decided is reported
   auto library = context.load_rules();
   if (!library) return kCannotRun;
-  catch_interrupts();  // SIGINT, SIGTERM: the checks in flight stop; what was decided is reported
   json all = json::array();
   std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0, unbounded = 0, bounded = 0, hollow = 0;
+  std::vector<OwnedFile> counterexamples;
   const auto started = std::chrono::steady_clock::now();
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
@@ -101,15 +104,14 @@ int prove_command(const Context& context, const SolverArgs& args) {
       ++(is_unbounded ? unbounded : bounded);
       if (r.value("hollow", false)) ++hollow;
       if (args.format == "console") print_proof(r, status);
-      if (!r["counterexample"].is_null() && !args.output_dir.empty()) {
-        std::filesystem::create_directories(args.output_dir);
-        write_scenario(args.output_dir, r["counterexample"]);
-      }
+      if (!r["counterexample"].is_null()) counterexamples.push_back(scenario_file(r["counterexample"]));
       all.push_back(std::move(r));
     }
     if (args.format == "console") fmt::print("{}: {} proof(s) in {:.3f} s\n\n", g->game, records.size(), seconds);
   }
   const double seconds = seconds_since(started);
+  // This run's counterexamples only: the previous run's are removed (common/owned_files.hpp).
+  if (!args.output_dir.empty()) replace_owned_files(args.output_dir, ".rulecheck-prove-written", counterexamples);
   if (args.format == "json") {
     json summary{{"proofs", all},       {"proved", proved},       {"refuted", refuted}, {"unknown", unknown},
                  {"unbounded", unbounded}, {"bounded", bounded}, {"seconds", seconds}};
@@ -326,9 +328,9 @@ void print_contradictions(const json& c) {
 }
 
 int ambiguities_command(const Context& context, const SolverArgs& args) {
+  catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the searches in flight stop; what was found is reported
   auto library = context.load_rules();
   if (!library) return kCannotRun;
-  catch_interrupts();  // SIGINT, SIGTERM: the searches in flight stop; what was found is reported
   json findings = json::array();
   json questions = json::array();  // one per question: {game, point, new, status, scope, reason?}
   json undecided = json::array();  // {point, kind, reason}: searches that ended unknown or interrupted
@@ -402,12 +404,15 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   const double seconds = seconds_since(started);
   if (!args.output_dir.empty()) {
     const std::filesystem::path dir(args.output_dir);
-    std::filesystem::create_directories(dir);
     // A new finding's scenarios: only the outcome the oracle gives today (no reading names the other).
+    // This run's only: the previous run's are removed (common/owned_files.hpp), so that `rulecheck run
+    // DIR` replays this search, not two.
+    std::vector<OwnedFile> scenarios;
     for (const auto& f : findings)
       for (const auto& s : f["scenarios"])
         if (!f.value("new", false) || s.value("reading", "") == f.value("oracle_today", ""))
-          write_scenario(dir, s["scenario"]);
+          scenarios.push_back(scenario_file(s["scenario"]));
+    replace_owned_files(dir, ".rulecheck-ambiguities-written", scenarios);
     std::ostringstream md, html;
     write_designer_markdown(md, findings, questions, contradictions, texts);
     write_designer_html(html, findings, questions, contradictions, texts);
@@ -533,7 +538,8 @@ void add_solver_commands(CLI::App& app, Context& context) {
               "conditions left out, or its effect; the unbounded proofs under their own catalogue: a limit off by "
               "one, a step order swapped, a consent ignored, ...) and list those that break it (\"killed_by\"); a "
               "proof no misreading breaks is reported hollow");
-  p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file");
+  p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file")
+      ->check(output_folder_check());
   p->callback([&context, prove] { guarded(context, [&] { return prove_command(context, *prove); }); });
 
   auto amb = std::make_shared<SolverArgs>();
@@ -563,7 +569,8 @@ void add_solver_commands(CLI::App& app, Context& context) {
               "Only the declared points, the open-outcome probes and the contradiction search: not the literal "
               "encoding's search for new findings (the slow part), so no point is marked found by the search");
   a->add_option("--output-dir", amb->output_dir,
-                "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here");
+                "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here")
+      ->check(output_folder_check());
   a->callback([&context, amb] { guarded(context, [&] { return ambiguities_command(context, *amb); }); });
 }
 

@@ -3,7 +3,9 @@
 // with part of the output.
 #pragma once
 
-#include <iosfwd>
+#include <filesystem>
+#include <memory>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,5 +36,24 @@ void flush_checked(std::ostream& out, std::string_view name);
 
 // Writes `text` to `out` (unflushed); throws OutputError("cannot write NAME: REASON") when it fails.
 void write_checked(std::ostream& out, std::string_view text, std::string_view name);
+
+// A file written through a buffer of its own (not std::ofstream's) that keeps the errno of the first
+// write that failed, so that flush_checked() and write_checked() name the system's reason ("No space
+// left on device") however long ago it happened, never only "an earlier write failed".
+class CheckedFile final : public std::ostream {
+ public:
+  // Creates (or truncates) `file`, mode 0644 less the umask; throws OutputError("cannot write FILE:
+  // REASON") when it cannot.
+  explicit CheckedFile(const std::filesystem::path& file);
+  ~CheckedFile() override;
+  CheckedFile(const CheckedFile&) = delete;
+  CheckedFile& operator=(const CheckedFile&) = delete;
+  // Flushes and closes the file; throws OutputError naming `name` and the first failure's reason.
+  void close_checked(std::string_view name);
+  class Buffer;
+
+ private:
+  std::unique_ptr<Buffer> buffer_;
+};
 
 }  // namespace rulecheck

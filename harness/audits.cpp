@@ -4,15 +4,18 @@
 
 #include "games/registry.hpp"
 #include "harness/engine_readings.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
 
 std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
-                                                   std::size_t& runs, std::vector<FailingScenario>& failing) {
+                                                   std::size_t& runs, std::vector<FailingScenario>& failing,
+                                                   std::size_t& audited) {
   std::vector<UndeclaredReading> found;
   runs = 0;
-  for (std::size_t i = 0; i < corpus.size(); ++i) {
+  audited = 0;
+  for (std::size_t i = 0; i < corpus.size() && !interrupted(); ++i, ++audited) {
     std::shared_ptr<const Scenario> loaded;
     try {
       loaded = corpus.get(i);

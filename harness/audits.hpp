@@ -30,9 +30,11 @@ struct FailingScenario {
 
 // `rulecheck readings`: every scenario that passes under its own readings is re-run on the oracle
 // under each other reading of each point it does not name. `runs` counts those runs; `failing`
-// gets the scenarios that do not pass as they are.
+// gets the scenarios that do not pass as they are. A signal (harness/interrupt.hpp) stops it after the
+// scenario in hand; `audited` counts the scenarios looked at.
 std::vector<UndeclaredReading> undeclared_readings(const Corpus& corpus, const RulesLibrary& library,
-                                                   std::size_t& runs, std::vector<FailingScenario>& failing);
+                                                   std::size_t& runs, std::vector<FailingScenario>& failing,
+                                                   std::size_t& audited);
 
 // What is wrong with an engine's hello: its version, its games, its readings (banner lines before it are
 // allowed by the protocol, and are not problems).

@@ -15,6 +15,7 @@
 #include "common/number.hpp"
 #include "common/text.hpp"
 #include "games/registry.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
@@ -74,10 +75,22 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
                    const std::vector<std::string>& filters, const Shard& shard, std::size_t keep_loaded) {
   Corpus corpus(library);
   std::map<std::string, std::string> seen;  // id -> file
-  const auto files = find_scenario_files(paths);
+  const auto files = list_scenario_files(paths);
+  for (std::size_t n = 0; n < files.size(); ++n)
+    if (shard.holds(n)) ++corpus.found;
+  std::size_t taken = 0;
   for (std::size_t n = 0; n < files.size(); ++n) {
     if (!shard.holds(n)) continue;
-    const auto& f = files[n];
+    if (interrupted()) {  // 50,000 files take seconds: a signal is not kept waiting for the rest
+      corpus.unread = corpus.found - taken;
+      break;
+    }
+    ++taken;
+    const auto& f = files[n].path;
+    if (!files[n].refused.empty()) {
+      corpus.bad.push_back(ScenarioError{f, "", "", files[n].refused});
+      continue;
+    }
     try {
       Scenario s = load_scenario(f, library);
       check_scenario_state(s, library);  // a state that contradicts itself is a bad file, as in validate

@@ -20,6 +20,8 @@ inline constexpr std::size_t kScenariosKeptLoaded = 512;
 class Corpus final : public ScenarioSource {
  public:
   std::vector<ScenarioError> bad;  // files that could not be used
+  std::size_t found = 0;            // the files of this shard (read, bad, or not read)
+  std::size_t unread = 0;           // of those, the files a signal stopped loading before (interrupted())
 
   explicit Corpus(const RulesLibrary& library) : library_(&library) {}
   std::size_t size() const override { return entries_.size(); }
@@ -62,7 +64,9 @@ Shard chosen_shard(const std::string& option);
 bool selected(const Scenario& s, const std::vector<std::string>& filters);
 
 // Loads and checks every scenario file under `paths`, keeping the first `keep_loaded` selected ones
-// in memory. Throws ScenarioError for a path that does not exist.
+// in memory. Throws ScenarioError for a path that does not exist. A file found in a folder that is
+// not a regular file (a named pipe) is bad, never opened. A signal (harness/interrupt.hpp) stops the
+// loading after the file in hand: the rest are counted in `unread`.
 Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& library,
                    const std::vector<std::string>& filters = {}, const Shard& shard = {},
                    std::size_t keep_loaded = kScenariosKeptLoaded);

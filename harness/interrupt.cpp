@@ -12,12 +12,16 @@
 #include <thread>
 
 #include "common/cancel.hpp"
+#include "harness/subprocess.hpp"
 
 namespace rulecheck {
 
 namespace {
 
-volatile std::sig_atomic_t caught = 0;
+// The first signal caught, or 0. Lock-free, so that the handler may use it: two signals can reach two
+// threads at once, and exactly one of them is the first.
+std::atomic<int> caught{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 std::atomic<bool> stop_asked{false};
 std::mutex stop_lock;
 std::string stop_why;  // guarded by stop_lock
@@ -25,13 +29,20 @@ std::string stop_why;  // guarded by stop_lock
 // The handler wakes the watcher through this pipe (write() is safe in a signal handler).
 int wake_pipe[2] = {-1, -1};
 
+// Every signal that ends a process by default and that a user, a terminal or a scheduler sends to
+// ask a program to stop: each stops a run as SIGINT does. (SIGPIPE is ignored instead, main.cpp: a
+// closed output is a write error, exit 3.)
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM};
+
 void on_signal(int signal) {
-  if (caught != 0) {  // the second one: the default action, at once
+  int none = 0;
+  if (!caught.compare_exchange_strong(none, signal)) {  // the second one: every engine's process group killed,
+                                                        // then the default action, at once
+    kill_every_child_group();
     ::signal(signal, SIG_DFL);
     ::raise(signal);
     return;
   }
-  caught = signal;
   if (wake_pipe[1] >= 0) {
     const int saved = errno;
     const char byte = 1;
@@ -72,18 +83,21 @@ void catch_interrupts() {
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a poll() waiting on an engine returns with EINTR
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  for (const int signal : kStopSignals) ::sigaction(signal, &action, nullptr);
 }
 
 int interrupted() { return caught; }
 
 std::string interrupt_name() {
-  switch (caught) {
+  switch (caught.load()) {
     case 0: return "";
     case SIGINT: return "SIGINT";
     case SIGTERM: return "SIGTERM";
-    default: return "signal " + std::to_string(caught);
+    case SIGHUP: return "SIGHUP";
+    case SIGQUIT: return "SIGQUIT";
+    case SIGUSR1: return "SIGUSR1";
+    case SIGALRM: return "SIGALRM";
+    default: return "signal " + std::to_string(caught.load());
   }
 }
 

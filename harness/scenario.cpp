@@ -178,11 +178,23 @@ void check_scenario_state(const Scenario& s, const RulesLibrary& library) {
 
 namespace {
 
+// What a folder entry that is not a regular file is, for the message refusing it.
+std::string kind_of(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::fifo: return "a named pipe";
+    case std::filesystem::file_type::socket: return "a socket";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    default: return "a file of another kind";
+  }
+}
+
 // Every .json file under `folder` (not following links to folders; a "schema" folder is not
 // scenarios). A .json entry that cannot be followed (a dangling link, a link loop) is listed too, so
 // that it becomes an errored case naming why instead of vanishing; a folder that cannot be read is
-// listed as itself for the same reason.
-void add_folder_files(const std::filesystem::path& folder, std::vector<std::string>& files) {
+// listed as itself for the same reason. An entry leading to a named pipe, a socket or a device is
+// refused by its kind, never opened.
+void add_folder_files(const std::filesystem::path& folder, std::vector<FoundFile>& files) {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::recursive_directory_iterator it(folder, error), end;
@@ -193,17 +205,24 @@ void add_folder_files(const std::filesystem::path& folder, std::vector<std::stri
       continue;
     }
     if (it->path().extension() != ".json") continue;
-    if (it->is_regular_file(entry_error) || entry_error || it->is_symlink(entry_error))
-      files.push_back(it->path().string());
+    const fs::file_status target = fs::status(it->path(), entry_error);  // through links
+    if (entry_error || !fs::exists(target) || fs::is_regular_file(target)) {
+      files.push_back({it->path().string(), ""});
+    } else {
+      files.push_back({it->path().string(),
+                       fmt::format("{}{}, not a regular file: a scenario found in a folder is read only from a "
+                                   "regular file (this one was not opened; name it on the command line to read it)",
+                                   it->is_symlink(entry_error) ? "a symbolic link to " : "", kind_of(target.type()))});
+    }
   }
-  if (error) files.push_back(folder.string());  // loading a folder says it could not be listed in full
+  if (error) files.push_back({folder.string(), ""});  // loading a folder says it could not be listed in full
 }
 
 }  // namespace
 
-std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths) {
+std::vector<FoundFile> list_scenario_files(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
-  std::vector<std::string> files;  // strings: a path object keeps each of its components besides
+  std::vector<FoundFile> files;  // strings: a path object keeps each of its components besides
   for (const auto& p : paths) {
     const fs::path path(p);
     std::error_code error;
@@ -212,9 +231,10 @@ std::vector<std::string> find_scenario_files(const std::vector<std::string>& pat
       add_folder_files(path, files);
       continue;
     }
-    // A file, or a link that leads nowhere or in a loop: loading it names what is wrong.
-    if (fs::is_regular_file(status) || fs::is_symlink(fs::symlink_status(path, error))) {
-      files.push_back(p);
+    // A file of any kind named here (a named pipe is read as `cat` would), or a link that leads
+    // nowhere or in a loop: loading it names what is wrong.
+    if (fs::exists(status) || fs::is_symlink(fs::symlink_status(path, error))) {
+      files.push_back({p, ""});
       continue;
     }
     throw ScenarioError{path, "", "", "no such file or folder"};
@@ -224,10 +244,25 @@ std::vector<std::string> find_scenario_files(const std::vector<std::string>& pat
     const auto key = [](char c) { return c == '/' ? '\0' : c; };
     return static_cast<unsigned char>(key(x)) < static_cast<unsigned char>(key(y));
   };
-  std::sort(files.begin(), files.end(), [&](const std::string& a, const std::string& b) {
-    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), component_order);
+  std::stable_sort(files.begin(), files.end(), [&](const FoundFile& a, const FoundFile& b) {
+    return std::lexicographical_compare(a.path.begin(), a.path.end(), b.path.begin(), b.path.end(), component_order);
   });
-  files.erase(std::unique(files.begin(), files.end()), files.end());
+  // A file named and also found in a folder is one file, read (as named) when either says so.
+  std::vector<FoundFile> unique;
+  for (auto& f : files) {
+    if (!unique.empty() && unique.back().path == f.path) {
+      if (f.refused.empty()) unique.back().refused.clear();
+      continue;
+    }
+    unique.push_back(std::move(f));
+  }
+  return unique;
+}
+
+std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (auto& f : list_scenario_files(paths))
+    if (f.refused.empty()) files.push_back(std::move(f.path));
   return files;
 }
 

@@ -103,8 +103,20 @@ Scenario scenario_from_json(const json& doc, const std::filesystem::path& file, 
 // Validates the initial state with the game's own validator. Throws ScenarioError.
 void check_scenario_state(const Scenario& scenario, const RulesLibrary& library);
 
+// A file a scenario path leads to; `refused` says why it is not read ("" to read it).
+struct FoundFile {
+  std::string path;
+  std::string refused;
+};
+
 // Every *.json file under each path (a file is taken as is), skipping schema/ folders, sorted.
-// Throws ScenarioError for a path that does not exist.
+// Throws ScenarioError for a path that does not exist. A path named here is read whatever its kind
+// (a named pipe too: `run <(...)`); an entry found in a folder is read only when it leads to a
+// regular file (or nowhere: loading it says why). One that leads to a named pipe, a socket or a
+// device is never opened (a pipe with no writer would block for ever): it is listed in its place
+// with `refused` naming its kind, for the caller to report as a bad file.
+std::vector<FoundFile> list_scenario_files(const std::vector<std::string>& paths);
+// The files of list_scenario_files() that are read (those refused left out).
 std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths);
 
 }  // namespace rulecheck

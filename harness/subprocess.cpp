@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -21,6 +22,25 @@ namespace rulecheck {
 namespace {
 
 constexpr std::size_t kStderrKeep = 64 * 1024;  // between two take_stderr() calls
+
+// The process groups of the Subprocesses alive (0: a free slot), for kill_every_child_group(), which
+// a signal handler calls: lock-free atomics only.
+constexpr std::size_t kTrackedGroups = 4096;
+std::atomic<pid_t> g_groups[kTrackedGroups];
+
+void track_group(pid_t group) {
+  for (auto& slot : g_groups) {
+    pid_t free = 0;
+    if (slot.compare_exchange_strong(free, group)) return;
+  }
+}
+
+void untrack_group(pid_t group) {
+  for (auto& slot : g_groups) {
+    pid_t mine = group;
+    if (slot.compare_exchange_strong(mine, 0)) return;
+  }
+}
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
@@ -99,12 +119,15 @@ Subprocess::Subprocess(const std::string& command) {
   if (pid_ < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
   if (pid_ == 0) {
     ::setpgid(0, 0);
+    ::signal(SIGPIPE, SIG_DFL);  // rulecheck ignores it (main.cpp); an engine gets the default back
     ::dup2(in.read.get(), 0);
     ::dup2(out.write.get(), 1);
     ::dup2(err.write.get(), 2);
     ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
+  ::setpgid(pid_, pid_);  // as the child does: the group exists before either goes on, so a kill reaches it
+  track_group(pid_);
   in_ = std::move(in.write);
   out_ = std::move(out.read);
   err_ = std::move(err.read);
@@ -149,11 +172,17 @@ void Subprocess::kill() {
   err_.reset();
   if (pid_ <= 0) return;
   ::kill(-pid_, SIGKILL);  // its group: what it started too
+  untrack_group(pid_);     // before the reaping frees the id for another process to take
   if (status_ == -1) {     // not reaped yet (once reaped, its pid may be another process's)
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, &status_, 0);
   }
   pid_ = -1;
+}
+
+void kill_every_child_group() noexcept {
+  for (const auto& slot : g_groups)
+    if (const pid_t group = slot.load(); group > 0) ::kill(-group, SIGKILL);
 }
 
 void LinePump::send(std::string_view line) {

@@ -110,6 +110,12 @@ class LinePump {
   std::string write_error_;
 };
 
+// Kills (SIGKILL) the process group of every Subprocess alive now. Async-signal-safe: a second
+// signal calls it before rulecheck ends at once, so that no engine (or a child it started) is left
+// running with no parent. At most 4096 groups are tracked; past that a group is killed only by its
+// Subprocess's destructor.
+void kill_every_child_group() noexcept;
+
 // A line cut to 200 characters with control characters blanked, for messages.
 std::string excerpt(std::string_view line);
 
