@@ -58,7 +58,7 @@ void take_game(std::string& game, const json& file_json, const std::string& file
 
 json ruleset_from(const GameRules& over, const std::string& file, const json& content) {
   try {
-    return over.merged_ruleset(content);
+    return over.checked_ruleset(content);
   } catch (const InputError& e) {
     throw InputError(e.pointer(), fmt::format("{}: {}", file, e.what()));
   }
