@@ -75,6 +75,7 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
   Corpus corpus(library);
   std::map<std::string, std::string> seen;  // id -> file
   const auto files = find_scenario_files(paths);
+  corpus.files_found = files;
   for (std::size_t n = 0; n < files.size(); ++n) {
     if (!shard.holds(n)) continue;
     const auto& f = files[n];

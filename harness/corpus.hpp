@@ -20,6 +20,9 @@ inline constexpr std::size_t kScenariosKeptLoaded = 512;
 class Corpus final : public ScenarioSource {
  public:
   std::vector<ScenarioError> bad;  // files that could not be used
+  // Every scenario file under the paths, in sorted order: the whole run's corpus whatever the shard
+  // (a part's results header records it, so that `report merge` checks each case against it).
+  std::vector<std::string> files_found;
 
   explicit Corpus(const RulesLibrary& library) : library_(&library) {}
   std::size_t size() const override { return entries_.size(); }
