@@ -45,7 +45,8 @@ CLI::Validator real_check(double least, double most, bool narrowed) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     return error == std::errc{} && end == text.data() + text.size() && std::isfinite(value) && value >= least &&
            value <= most;
-  }, "a decimal number", fmt::format("{} to {}", least, most), "digits, '-' first, one '.'", narrowed);
+  }, "a decimal number", fmt::format("{} to {}", least, most), least < 0 ? "digits, '-' first, one '.'" : "digits, one '.'",
+     narrowed);
 }
 
 }  // namespace rulecheck::cli
