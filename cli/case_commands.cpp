@@ -192,6 +192,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   RunInfo info;
   info.version = RULECHECK_VERSION;
   info.paths = opt.paths;
+  info.corpus = corpus->files_found;
   if (!shard.whole()) info.shard = shard.name();
   for (const auto& [game, rules] : library->games())
     for (const auto& [id, clause] : rules.clauses) info.clause_paraphrases[id] = clause.paraphrase;
@@ -258,20 +259,20 @@ void add_run(CLI::App& app, Context& context) {
                   "A JSON file {\"engine\": NAME, \"rules\": {ENGINE_CODE: CLAUSE_ID}} for an engine whose rule "
                   "codes differ from the clause ids; repeatable")
       ->allow_extra_args(false);
-  run->add_option("--timeout", opt->timeout_ms,
-                  "Per-request time limit for engines, in milliseconds (hello, while an engine starts, gets at least "
-                  "10 s)")
-      ->capture_default_str()
-      ->check(timeout_ms_check());
-  run->add_option("--jobs,-j", opt->jobs,
-                  "Instances of each engine run side by side, taking the cases in turn (results come in the same "
-                  "order as with one)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 64));
-  run->add_option("--window", opt->window, "Requests an engine may have outstanding (pipelining)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  run->add_option("--solver-rlimit", opt->solver_rlimit,
+  add_number(*run, "--timeout", opt->timeout_ms,
+             "Per-request time limit for engines, in milliseconds (hello, while an engine starts, gets at least "
+             "10 s)",
+             kLeastTimeoutMs, kMostTimeoutMs)
+      ->capture_default_str();
+  add_number(*run, "--jobs,-j", opt->jobs,
+             "Instances of each engine run side by side, taking the cases in turn (results come in the same "
+             "order as with one)",
+             std::size_t{1}, std::size_t{64})
+      ->capture_default_str();
+  add_number(*run, "--window", opt->window, "Requests an engine may have outstanding (pipelining)", std::size_t{1},
+             std::size_t{100000})
+      ->capture_default_str();
+  add_number(*run, "--solver-rlimit", opt->solver_rlimit,
                   "When an engine's outcome differs from the scenario or the oracle, ask the Z3 solver whether the "
                   "rules allow it (an alternative nobody listed) or which clauses it breaks, within this many Z3 "
                   "steps (0: do not ask); also the budget of each step's check under --with-solver")
@@ -287,11 +288,11 @@ void add_run(CLI::App& app, Context& context) {
                   "Run only the K-th of N parts (K/N, from 1/N): every N-th scenario file in sorted order. Without "
                   "it, GoogleTest's GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX (from 0) are honoured. Join the parts' "
                   "results.jsonl with `rulecheck report merge`");
-  run->add_option("--maxfail", opt->maxfail,
+  add_number(*run, "--maxfail", opt->maxfail,
                   "Stop after this many failed or errored cases (0: never); the cases not run are reported skipped")
       ->capture_default_str();
   run->add_flag("-x,--exitfirst", opt->exitfirst, "Stop at the first failed or errored case (--maxfail 1)");
-  run->add_option("--max-timeouts", opt->max_timeouts,
+  add_number(*run, "--max-timeouts", opt->max_timeouts,
                   "Give up on an engine after this many requests in a row got no answer within --timeout (0: never); "
                   "its cases not run are reported skipped")
       ->capture_default_str();
@@ -423,9 +424,9 @@ void add_serve_and_engine(CLI::App& app, Context& context) {
       "check", "Check that an engine speaks the protocol: its hello, and an answer to every scenario step");
   check->add_option("command", opt->command, "The engine's shell command")->required()->check(engine_command_check());
   check->add_option("--scenarios", opt->paths, "Scenarios to send (default: the project's scenarios/)");
-  check->add_option("--timeout", opt->timeout_ms, "Per-request time limit in milliseconds")
-      ->capture_default_str()
-      ->check(timeout_ms_check());
+  add_number(*check, "--timeout", opt->timeout_ms, "Per-request time limit in milliseconds", kLeastTimeoutMs,
+             kMostTimeoutMs)
+      ->capture_default_str();
   check->footer(
       "Exit status: 0 the engine speaks protocol 1, 1 a problem was found (each is listed), 2 bad input, 3 the rules "
       "folder cannot be loaded, 130/143 stopped by SIGINT/SIGTERM (the engine is stopped, what was checked is said).");

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/number_option.hpp"
 #include "harness/rules_data.hpp"
 
 namespace rulecheck::cli {
@@ -33,9 +34,7 @@ struct Context {
 // The engine options every command that runs engines shares, checked when parsing (a usage error,
 // exit 2, rather than a run that errors every case): a per-request time limit of 1 ms to an hour,
 // and an engine command that is not blank.
-inline CLI::Validator timeout_ms_check() {
-  return CLI::Range(1, 3'600'000).description("1 to 3600000 (ms)");
-}
+inline constexpr int kLeastTimeoutMs = 1, kMostTimeoutMs = 3'600'000;  // (cli/number_option.hpp: add_number)
 inline CLI::Validator engine_command_check() {
   return CLI::Validator(
       [](std::string& command) -> std::string {

@@ -145,11 +145,11 @@ void add_diff_command(CLI::App& app, Context& context) {
       ->type_name("DIR");
   cmd->add_option("--game", args->game, "The game, when the files do not name it (their \"game\" field)");
   cmd->add_option("--scenarios", args->scenarios, "The corpus compared (default: the project's scenarios/)");
-  cmd->add_option("--sample", args->sample, "Generated cases drawn from each side's generator (0: none)")
+  add_number(*cmd, "--sample", args->sample, "Generated cases drawn from each side's generator (0: none)")
       ->capture_default_str();
-  cmd->add_option("--seed", args->seed, "The generated sample's seed (the same seed, the same cases)")
+  add_number(*cmd, "--seed", args->seed, "The generated sample's seed (the same seed, the same cases)")
       ->capture_default_str();
-  cmd->add_option("--rlimit", args->rlimit,
+  add_number(*cmd, "--rlimit", args->rlimit,
                   "Z3's work limit per question (0: no proofs, ambiguity search or probes); a question that needs "
                   "more is reported unknown")
       ->capture_default_str();

@@ -341,9 +341,9 @@ void add_explain_command(CLI::App& app, Context& context) {
                   "A scenario file, or a scenario's id (its path under the project's scenarios/ without .json, "
                   "e.g. messina/consumption/worked-example-7-tokens)")
       ->required();
-  CLI::Option* step = cmd->add_option("--step", opt->step,
-                                      "Only step K (numbered from 0, as failure reports number them); the steps "
-                                      "before it still run, to reach its state. Default: every step")
+  CLI::Option* step = add_number(*cmd, "--step", opt->step,
+                                  "Only step K (numbered from 0, as failure reports number them); the steps "
+                                  "before it still run, to reach its state. Default: every step")
                           ->type_name("K");
   cmd->add_option("--format", opt->format, "text (readable) or json (one document: every decision with its numbers)")
       ->check(CLI::IsMember({"text", "json"}))

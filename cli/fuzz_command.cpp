@@ -377,9 +377,9 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       ->check(engine_command_check());
   fuzz->add_option("--game", opt->games, "Only this game (repeatable; default: every game the engine plays)")
       ->allow_extra_args(false);
-  fuzz->add_option("--cases", opt->cases, "Stop after this many generated cases (0: no limit)")->capture_default_str();
-  fuzz->add_option("--time", opt->seconds, "Stop after this many seconds (default: no limit)");
-  fuzz->add_option("--seed", opt->seed,
+  add_number(*fuzz, "--cases", opt->cases, "Stop after this many generated cases (0: no limit)")->capture_default_str();
+  add_number(*fuzz, "--time", opt->seconds, "Stop after this many seconds (default: no limit)", 0.0);
+  add_number(*fuzz, "--seed", opt->seed,
                    "The random seed; the same seed gives the same cases (default: a new one, "
                    "printed at the start)");
   fuzz->add_option("--save-dir", opt->save_dir, "Where the smallest disagreeing case is written as a scenario file")
@@ -389,21 +389,21 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       ->check(CLI::IsMember({"console", "jsonl"}))
       ->capture_default_str();
   fuzz->add_flag("--strict", opt->strict, "Also compare the clause id of illegal answers");
-  fuzz->add_option("--solver-rlimit", opt->solver_rlimit,
+  add_number(*fuzz, "--solver-rlimit", opt->solver_rlimit,
                    "Ask the Z3 solver about each disagreement within this many Z3 steps: an outcome the rules "
                    "allow is counted as an alternative, not a finding (0: do not ask)")
       ->capture_default_str();
-  fuzz->add_option("--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds")
-      ->capture_default_str()
-      ->check(timeout_ms_check());
-  fuzz->add_option("--window", opt->window, "Requests the engine may have outstanding")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  fuzz->add_option("--jobs,-j", opt->jobs,
-                   "Engine instances fuzzed side by side, each on its own thread with its own seed (derived from "
-                   "--seed) and an equal share of --cases")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 64));
+  add_number(*fuzz, "--timeout", opt->timeout_ms, "Per-request time limit, in milliseconds", kLeastTimeoutMs,
+             kMostTimeoutMs)
+      ->capture_default_str();
+  add_number(*fuzz, "--window", opt->window, "Requests the engine may have outstanding", std::size_t{1},
+             std::size_t{100000})
+      ->capture_default_str();
+  add_number(*fuzz, "--jobs,-j", opt->jobs,
+             "Engine instances fuzzed side by side, each on its own thread with its own seed (derived from "
+             "--seed) and an equal share of --cases",
+             std::size_t{1}, std::size_t{64})
+      ->capture_default_str();
   fuzz->add_option("--shard", opt->shard,
                    "This is part K of N (K/N, from 1/N) of a fuzz run spread over machines: its seed is derived "
                    "from --seed and K, so the parts draw different cases. Without it, GoogleTest's "

@@ -3,6 +3,7 @@
 // the exit code the command set.
 #include <csignal>
 #include <cstdio>
+#include <stdexcept>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -10,7 +11,6 @@
 
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
-#include "common/number.hpp"
 #include "common/output.hpp"
 #include "common/text.hpp"
 #include "harness/data_dir.hpp"
@@ -21,26 +21,23 @@ namespace rulecheck::cli {
 
 namespace {
 
-// Every numeric option of `app` and its subcommands read strictly (common/number.hpp): CLI11 alone
-// takes " 5", "+5" and "0x10", and "-1" for a count. Checked before CLI11 converts the text.
-void strict_numbers(CLI::App& app) {
+// Every numeric option of `app` and its subcommands is added with add_number (cli/number_option.hpp),
+// which reads it strictly and within its type's range. One added with CLI11's add_option alone would
+// take " 5", "+5", "0x10" and "-1" for a count, and clamp 99999999999999999999999 to the largest
+// value: such an option is a defect of rulecheck, refused at start-up (every test then fails).
+void require_strict_numbers(CLI::App& app) {
   for (CLI::Option* o : app.get_options()) {
     const std::string type = o->get_type_name();
-    const bool count = type.rfind("UINT", 0) == 0;
-    const bool integer = !count && type.rfind("INT", 0) == 0;
-    const bool real = type.rfind("FLOAT", 0) == 0;
-    if (!count && !integer && !real) continue;
-    o->check(CLI::Validator(
-        [count, real](std::string& text) -> std::string {
-          if (plain_decimal(text, !count, real)) return "";
-          return fmt::format("\"{}\" is not {}", text,
-                             count  ? "a count (decimal digits only)"
-                             : real ? "a decimal number (digits, '-' first, one '.')"
-                                    : "an integer (decimal digits, '-' first)");
-        },
-        ""));
+    const bool numeric = type.rfind("UINT", 0) == 0 || type.rfind("INT", 0) == 0 || type.rfind("FLOAT", 0) == 0;
+    bool strict = false;
+    try {
+      strict = o->get_validator(kStrictNumber) != nullptr;
+    } catch (const CLI::OptionNotFound&) {
+    }
+    if (numeric && !strict)
+      throw std::logic_error(fmt::format("{} {} is numeric but not added with add_number", app.get_name(), o->get_name()));
   }
-  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) strict_numbers(*sub);
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) require_strict_numbers(*sub);
 }
 
 }  // namespace
@@ -105,7 +102,7 @@ int main(int argc, char** argv) {
   add_rules_commands(app, context);
   add_solver_commands(app, context);
   add_diff_command(app, context);
-  strict_numbers(app);
+  require_strict_numbers(app);
   try {
     app.parse(argc, argv);
     // Every command's standard output checked in one place: what a command printed and could not

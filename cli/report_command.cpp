@@ -55,11 +55,30 @@ struct PartHeader {
   std::size_t case_lines = 0;       // case lines read (each, repeats included)
   std::optional<std::size_t> total;  // the summary's "total"
   bool has_header = false;
+  // The header's "corpus" (every scenario file of the run, sorted) by file -> its number, and its shard.
+  std::map<std::string, std::size_t> corpus;
+  bool has_corpus = false;
+  std::optional<Shard> shard;
+  Summary::Counts verdicts{};                         // the case lines', by verdict
+  std::optional<Summary::Counts> summary_verdicts;     // the summary's, by verdict
 };
+
+// A case line against its part's corpus: its scenario file is one of the corpus's and one the
+// part's shard runs. "" when it is.
+std::string outside_corpus(const PartHeader& part, const CaseResult& r) {
+  if (!part.has_corpus) return "";
+  const auto it = part.corpus.find(r.file);
+  if (it == part.corpus.end())
+    return fmt::format("the case {} names the file {}, which is not in the corpus its header lists", r.id, r.file);
+  if (part.shard && !part.shard->holds(it->second))
+    return fmt::format("the case {} (file {}) is not one its shard {} runs", r.id, r.file, part.shard->name());
+  return "";
+}
 
 // One part's results.jsonl: its header, its cases (each kept once), its summary.
 void read_part(const std::string& file, Merged& m, std::map<std::pair<std::string, std::string>, std::string>& seen,
                std::map<std::size_t, std::vector<std::size_t>>& shards, PartHeader& part) {
+  std::map<std::pair<std::string, std::string>, std::string> files;  // (file, target) -> the case's id
   part.file = valid_utf8(file);
   std::ifstream in(file, std::ios::binary);
   if (!in) {
@@ -98,6 +117,15 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
           part.settings[key] = value.is_string() ? value.get<std::string>() : value.dump();
         if (m.info.settings.empty()) m.info.settings = part.settings;
         part.cases_announced = j.value("cases", std::size_t{0});
+        if (j.contains("corpus")) {
+          if (!j["corpus"].is_array()) throw InputError("/corpus", "the corpus is not a list of files");
+          part.has_corpus = true;
+          for (const auto& f : j["corpus"]) {
+            if (!f.is_string()) throw InputError("/corpus", "the corpus is not a list of files");
+            part.corpus.emplace(f.get<std::string>(), part.corpus.size());
+          }
+          if (m.info.corpus.empty()) m.info.corpus = j["corpus"].get<std::vector<std::string>>();
+        }
         if (m.info.version.empty()) m.info.version = j.value("version", "");
         for (const auto& t : j.value("targets", std::vector<std::string>{}))
           if (std::find(m.info.targets.begin(), m.info.targets.end(), t) == m.info.targets.end())
@@ -115,14 +143,21 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
             throw InputError("/shard", e.what());
           }
           shards[shard.count].push_back(shard.index + 1);
+          part.shard = shard;
         }
       } else if (type == "case") {
         if (!header) throw InputError("", "a case line before the header line");
         CaseResult r = case_from_jsonl(j);
         ++part.case_lines;
+        ++part.verdicts[static_cast<std::size_t>(r.verdict)];
         if (std::find(part.targets.begin(), part.targets.end(), r.target) == part.targets.end())
           throw InputError("/target", fmt::format("the target \"{}\" is not one the header names ({})",
                                                   valid_utf8(r.target), fmt::join(part.targets, ", ")));
+        if (const std::string outside = outside_corpus(part, r); !outside.empty()) throw InputError("/file", outside);
+        // One case per scenario file and target: a second id for the same file is not a case of the corpus.
+        if (auto [at, fresh] = files.emplace(std::make_pair(r.file, r.target), r.id); !fresh && at->second != r.id)
+          throw InputError("/id", fmt::format("the file {} on {} is already the case {}, not {}", valid_utf8(r.file),
+                                              valid_utf8(r.target), valid_utf8(at->second), valid_utf8(r.id)));
         auto [it, fresh] = seen.emplace(std::make_pair(r.id, r.target), where);
         if (!fresh) {
           if (++m.repeated <= 5)
@@ -134,6 +169,9 @@ void read_part(const std::string& file, Merged& m, std::map<std::pair<std::strin
       } else if (type == "summary") {
         summary = true;
         part.total = j.value("total", std::size_t{0});
+        Summary::Counts counts{};
+        for (Verdict v : kAllVerdicts) counts[static_cast<std::size_t>(v)] = j.value(std::string(verdict_name(v)), std::size_t{0});
+        part.summary_verdicts = counts;
         m.summary.bad_input += j.value("bad_input", std::size_t{0});
         m.summary.seconds = std::max(m.summary.seconds, j.value("seconds", 0.0));
         if (j.contains("stopped") && j["stopped"].is_string()) {
@@ -175,6 +213,13 @@ void check_parts(const std::vector<PartHeader>& parts, Merged& m) {
       m.problems.push_back(fmt::format("{}: {} case line(s), while its header announces {} and its summary counts "
                                        "{}: case lines are missing or were added",
                                        p.file, p.case_lines, p.cases_announced, *p.total));
+    // Verdict by verdict: a "fail" line rewritten "pass" keeps the count of lines, not these.
+    if (p.summary_verdicts)
+      for (Verdict v : kAllVerdicts)
+        if (const auto i = static_cast<std::size_t>(v); p.verdicts[i] != (*p.summary_verdicts)[i])
+          m.problems.push_back(fmt::format("{}: {} case line(s) say {}, while its summary counts {}: case lines "
+                                           "were changed",
+                                           p.file, p.verdicts[i], verdict_name(v), (*p.summary_verdicts)[i]));
     if (!first) {
       first = &p;
       continue;
@@ -185,6 +230,10 @@ void check_parts(const std::vector<PartHeader>& parts, Merged& m) {
                                          first->file, what, here, there));
     };
     differs("corpus (header \"paths\")", json(p.paths).dump(), json(first->paths).dump());
+    if (p.has_corpus != first->has_corpus || p.corpus != first->corpus)
+      m.problems.push_back(fmt::format("{}: not a part of the same run as {}: its header lists another corpus of "
+                                       "scenario files ({} file(s), there {})",
+                                       p.file, first->file, p.corpus.size(), first->corpus.size()));
     differs("targets", json(p.targets).dump(), json(first->targets).dump());
     differs("engines", valid_utf8(p.engines.dump()), valid_utf8(first->engines.dump()));
     // Every setting that changes verdicts (either header's keys: one missing is a difference).
@@ -288,7 +337,8 @@ void add_report_command(CLI::App& app, Context& context) {
       "summary line (a run that did not finish), an interrupted part, or a shard of K/N missing or given twice "
       "is said on stderr; so is a part that is not of the same run as the first (another rulecheck version, "
       "corpus, targets or engines), a part whose case lines are not the ones its header announces and its "
-      "summary counts, and a case of a target its header does not name.\n"
+      "summary counts (in all, and verdict by verdict), a case of a target its header does not name, and a case "
+      "whose scenario file is not in the corpus its header lists or not one its shard runs.\n"
       "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 the parts do not make one whole run "
       "(see above) or a line is not rulecheck's, 3 a report could not be written.");
   merge->callback([&context, opt] { context.exit_code = merge_command(context, *opt); });

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -339,18 +340,22 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   const auto started = std::chrono::steady_clock::now();
   std::size_t declared = 0;
   std::vector<std::string> none_points;  // declared points whose search proved there is no witness
+  // --edited: the encoding reads the edited numbers; the rule texts keep stating today's. Every
+  // game's ruleset is read (its keys checked against each other) before any search starts.
+  std::map<std::string, json> rulesets;
   for (const GameRules* g : games_asked(*library, args.games)) {
-    const Game* game = find_game(g->game);
-    if (args.format == "console")
-      fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
-    // --edited: the encoding reads the edited numbers; the rule texts keep stating today's.
-    json ruleset;
     try {
-      ruleset = g->merged_ruleset(edited_keys(edited, g->game));
+      rulesets[g->game] = g->checked_ruleset(edited_keys(edited, g->game));
     } catch (const InputError& e) {
       if (args.edited.empty()) throw;
       throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
     }
+  }
+  for (const GameRules* g : games_asked(*library, args.games)) {
+    const Game* game = find_game(g->game);
+    if (args.format == "console")
+      fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
+    const json& ruleset = rulesets.at(g->game);
     json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit,
                                    args.no_discovery ? LiteralSearch::skip : LiteralSearch::run);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
@@ -503,7 +508,7 @@ void add_common(CLI::App* cmd, SolverArgs& args) {
   cmd->add_option("--format", args.format, "console (readable) or json")
       ->check(CLI::IsMember({"console", "json"}))
       ->capture_default_str();
-  cmd->add_option("--rlimit", args.rlimit,
+  add_number(*cmd, "--rlimit", args.rlimit,
                   "Z3's work limit per question (its rlimit: a count of steps, the same on every machine); a "
                   "question that needs more is reported unknown, never passed")
       ->capture_default_str();

@@ -58,7 +58,7 @@ void take_game(std::string& game, const json& file_json, const std::string& file
 
 json ruleset_from(const GameRules& over, const std::string& file, const json& content) {
   try {
-    return over.merged_ruleset(content);
+    return over.checked_ruleset(content);
   } catch (const InputError& e) {
     throw InputError(e.pointer(), fmt::format("{}: {}", file, e.what()));
   }
@@ -333,10 +333,14 @@ std::map<std::string, json> points_found(const json& records, const std::string&
   return out;
 }
 
-void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d) {
+// `said` gets a line as each side's proofs start: the longest part of a comparison says where it is
+// (at the stated top of move_range, docs/rulesets.md, a side's proofs take about 40 s).
+void diff_proofs(SidePair& sides, unsigned rlimit, GameDiff& d, const std::function<void(const std::string&)>& said) {
   const Edit& e = sides.edit();
   const Game& game = *find_game(e.game);
+  said("the base rules");
   const json before = game.prove(e.base.rules.ruleset, readings_of(e.base), rlimit);
+  said("the edited rules");
   const json after = game.prove(e.edited.rules.ruleset, readings_of(e.edited), rlimit);
   d.proofs_compared = after.size();
   d.proofs = compare_proofs(before, after, d.unknowns);
@@ -554,7 +558,10 @@ GameDiff diff_edit(const Edit& edit, const RulesLibrary& library, const DiffOpti
   part(fmt::format("{} generated cases per side (seed {})", options.sample, options.seed),
        [&] { diff_sample(sides, options, d); });
   if (options.rlimit > 0) {
-    part("the proofs under both sides", [&] { diff_proofs(sides, options.rlimit, d); });
+    part("the proofs under both sides", [&] {
+      diff_proofs(sides, options.rlimit, d,
+                  [&](const std::string& side) { progress(fmt::format("{}: the proofs under {}", edit.game, side)); });
+    });
     part(options.literal_search ? "the ambiguity search under both sides (with the literal search for new findings)"
                                 : "the ambiguity search under both sides",
          [&] { diff_points(sides, options.rlimit, options.literal_search, d); });

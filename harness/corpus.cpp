@@ -76,6 +76,7 @@ Corpus load_corpus(const std::vector<std::string>& paths, const RulesLibrary& li
   Corpus corpus(library);
   std::map<std::string, std::string> seen;  // id -> file
   const auto files = list_scenario_files(paths);
+  for (const auto& f : files) corpus.files_found.push_back(f.path);  // refused ones too: files of the corpus
   for (std::size_t n = 0; n < files.size(); ++n)
     if (shard.holds(n)) ++corpus.found;
   std::size_t taken = 0;

@@ -22,6 +22,9 @@ class Corpus final : public ScenarioSource {
   std::vector<ScenarioError> bad;  // files that could not be used
   std::size_t found = 0;            // the files of this shard (read, bad, or not read)
   std::size_t unread = 0;           // of those, the files a signal stopped loading before (interrupted())
+  // Every scenario file under the paths, in sorted order: the whole run's corpus whatever the shard
+  // (a part's results header records it, so that `report merge` checks each case against it).
+  std::vector<std::string> files_found;
 
   explicit Corpus(const RulesLibrary& library) : library_(&library) {}
   std::size_t size() const override { return entries_.size(); }

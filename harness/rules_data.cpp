@@ -116,6 +116,12 @@ json GameRules::merged_ruleset(const json& overrides) const {
   return merged;
 }
 
+json GameRules::checked_ruleset(const json& overrides) const {
+  json merged = merged_ruleset(overrides);
+  if (const Game* g = find_game(game)) (void)g->bind(merged, readings(json::object()));
+  return merged;
+}
+
 json GameRules::readings(const json& chosen) const {
   json out = json::object();
   for (const auto& p : points) out[p.id] = p.default_reading;

@@ -51,6 +51,11 @@ struct GameRules {
   // The default ruleset with `overrides` merged in (objects merged field by field); throws
   // InputError (pointer relative to `overrides`) for a key the ruleset does not have.
   json merged_ruleset(const json& overrides) const;
+  // merged_ruleset(overrides) read by the game's ruleset reader too: every key's type and range, the
+  // keys checked against each other (a minimum above its maximum) and the stated tops of the numbers
+  // that size the solver's and the generators' work (docs/rulesets.md). Throws InputError naming the
+  // key. For a ruleset given whole before anything is built from it (diff --edited, ambiguities --edited).
+  json checked_ruleset(const json& overrides) const;
   // Every point's reading: the defaults, with `chosen` applied; throws InputError for an unknown
   // point or reading.
   json readings(const json& chosen) const;

@@ -98,6 +98,7 @@ class JsonlReporter final : public Reporter {
            {"targets", info.targets},
            {"cases", info.cases},
            {"paths", info.paths},
+           {"corpus", info.corpus},
            {"shard", info.shard.empty() ? json(nullptr) : json(info.shard)},
            {"engines", engines_json(info.engines)},
            {"settings", info.settings}});

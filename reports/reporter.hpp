@@ -28,6 +28,9 @@ struct RunInfo {
   std::vector<std::string> targets;
   std::size_t cases = 0;  // scenario files × targets planned
   std::vector<std::string> paths;
+  // Every scenario file of the corpus the paths hold, sorted, whatever the shard (Corpus::files_found):
+  // `report merge` checks each part's cases against it and against the part's shard.
+  std::vector<std::string> corpus;
   std::map<std::string, std::string> clause_paraphrases;  // clause id -> its one-line paraphrase
   std::string shard;  // "K/N" when this run is one part of a sharded run
   std::vector<EngineInfo> engines;  // that started, in target order

@@ -43,6 +43,9 @@ Asked ask_unbounded(const UnboundedProof& proof, const std::string& misreading, 
     const std::string why = failure_reason(e);
     return {undecided(why), why, 0, 0};
   }
+  // A stop asked while the questions were built ends their building (proof.ask returns those built
+  // so far): never proved on fewer questions than the claim has.
+  if (cancel_requested()) return {ProofStatus::interrupted, kInterrupted, 0, 0};
   return out;
 }
 

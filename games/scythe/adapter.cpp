@@ -269,17 +269,33 @@ json write_move_step(const Move& m) {
   return json{{"action", {{"type", "move"}, {"faction", m.faction}, {"moves", moves}}}};
 }
 
+// A ruleset number with a stated top (oracle/scythe/model.hpp, Ruleset): refused past it, naming the
+// key, the value, the top and why there is one.
+int capped(const JsonReader& r, int most, std::string_view why) {
+  if (r.node().is_number_unsigned() && r.node().get<std::uint64_t>() > static_cast<std::uint64_t>(most))
+    r.fail(fmt::format("{} is above {}, the most rulecheck accepts here ({} {})", r.node().dump(), most, most, why));
+  return r.integer(0, most);
+}
+
 Ruleset read_ruleset(const JsonReader& r) {
   r.only({"game", "note", "popularity_min", "popularity_max", "popularity_loss_per_worker", "move_range",
           "units_per_move"});
   Ruleset n;
   n.popularity_min = r.field("popularity_min").count();
   n.popularity_max = r.field("popularity_max").count();
+  // The track's keys checked against each other: a bottom above the top leaves no popularity a
+  // faction may have (and no range a generator can draw one from).
+  if (n.popularity_min > n.popularity_max)
+    r.field("popularity_min")
+        .fail(fmt::format("popularity_min {} is above popularity_max {}: the popularity track would hold no value",
+                          n.popularity_min, n.popularity_max));
   n.popularity_loss_per_worker = r.field("popularity_loss_per_worker").count();
   const JsonReader range = r.field("move_range");
   range.only({"character", "mech", "worker"});
-  for (Unit u : kUnits) n.move_range[u] = range.field(unit_name(u)).count();
-  n.units_per_move = r.field("units_per_move").count();
+  for (Unit u : kUnits) n.move_range[u] = capped(range.field(unit_name(u)), Ruleset::kMostMoveRange,
+                                                 "territories: the proofs ask every path up to it");
+  n.units_per_move = capped(r.field("units_per_move"), Ruleset::kMostUnitsPerMove,
+                            "units: a faction's character, mechs and workers");
   return n;
 }
 

@@ -59,7 +59,18 @@ struct State {
 };
 
 // The values come from rules/scythe/ruleset.json (merged with a scenario's overrides).
+// The numbers that size what the solver and the generators build have a stated top, checked when a
+// ruleset is read (games/scythe/adapter.cpp, read_ruleset; docs/rulesets.md): a move_range is the
+// length of every path the proofs ask (their terms grow faster than the square of it), and
+// units_per_move the number of unit moves a generated action may hold. Past these tops a ruleset is
+// refused before anything is built, naming the key.
 struct Ruleset {
+  // The longest move a ruleset may give a unit: the base game's is 1, a mech ability's 2 or 3. At 4
+  // the proofs under one side take about 40 s (diff --edited; 6 took 134 s, 30 minutes).
+  static constexpr int kMostMoveRange = 4;
+  // The most units a ruleset may let one Move action move: a faction's character, 4 mechs and 8 workers.
+  static constexpr int kMostUnitsPerMove = 13;
+
   int popularity_min = 0;
   int popularity_max = 0;
   int popularity_loss_per_worker = 0;

@@ -39,11 +39,12 @@ void force_workers_out(const Rules& rules, State& next, const FactionId& mover, 
             tokens, at);
   }
   // scythe.move.popularity-loss: the mover loses popularity for every worker it sent away...
-  const int loss = forced * rules.numbers.popularity_loss_per_worker;
+  // (In 64 bits: a million workers at a million popularity each do not fit an int.)
+  const long long loss = static_cast<long long>(forced) * rules.numbers.popularity_loss_per_worker;
   // scythe.move.popularity-floor: ...but never below the minimum (the workers went regardless).
   int& popularity = next.factions.at(mover).popularity;
   const int before = popularity;
-  popularity = std::max(rules.numbers.popularity_min, popularity - loss);
+  popularity = static_cast<int>(std::max<long long>(rules.numbers.popularity_min, popularity - loss));
   explain("scythe.move.popularity-loss",
           {{"workers sent away", forced},
            {"loss per worker", rules.numbers.popularity_loss_per_worker},

@@ -14,6 +14,7 @@
 // superset of the legal ones, so every reading of each is covered.
 #include <fmt/format.h>
 
+#include "common/cancel.hpp"
 #include "solver/scythe/unbounded.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -330,6 +331,8 @@ Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string&
 std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Claim& claim) {
   std::vector<Question> qs;
   for (const Case& c : cases(rules)) {
+    // A signal stops the building too (solver/unbounded.cpp then ends the proof interrupted).
+    if (cancel_requested()) break;
     const SortedBoard b(ctx);
     const SortedMove m = sorted_move(b, c.rules, c.unit, c.steps, mis);
     z3::expr premises = b.well_formed(c.rules, m.named(b)) && m.premises;
