@@ -1,6 +1,6 @@
 #include "cli/version.hpp"
 
-#include "rulecheck_commit.hpp"  // generated at build time (cmake/write_commit.cmake)
+#include "cli/rulecheck_commit.hpp"  // generated at build time into the build tree (cmake/write_commit.cmake)
 
 namespace rulecheck::cli {
 

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rulecheck {
@@ -33,6 +34,14 @@ struct OutcomeCheck {
   // Both ways (check_only_outcome), allowed: the conventions (rules/<game>/conventions.json) that
   // make the next state the only one; empty when the rules' words alone do.
   std::vector<std::string> conventions;
+
+  OutcomeCheck() = default;
+  OutcomeCheck(Membership m, std::vector<std::string> broken, std::string one_line,
+               std::vector<std::string> deciding_conventions = {})
+      : membership(m),
+        clauses(std::move(broken)),
+        why(std::move(one_line)),
+        conventions(std::move(deciding_conventions)) {}
 };
 
 }  // namespace rulecheck

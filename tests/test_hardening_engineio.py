@@ -225,7 +225,7 @@ def test_a_file_with_a_nul_and_bytes_after_it_is_refused(rulecheck, root, tmp_pa
     bad.write_bytes((root / "scenarios" / GOOD).read_bytes().rstrip() + b"\0 not JSON")
     p = run(rulecheck, root, "validate", bad)
     assert p.returncode == 2, p.stdout + p.stderr
-    assert "a NUL byte (JSON text never holds one)" in p.stdout + p.stderr, p.stdout + p.stderr
+    assert "a NUL byte" in p.stdout + p.stderr and "never holds" in p.stdout + p.stderr, p.stdout + p.stderr
 
 
 def test_an_engine_killed_while_a_child_holds_its_stdout_is_said_so_at_once(rulecheck, root):

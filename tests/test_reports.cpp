@@ -87,6 +87,7 @@ std::string report(std::unique_ptr<Reporter> (*make)(std::ostream&), const std::
                           {"oracle", "toy-engine"},
                           cases.size(),
                           {"scenarios"},
+                          {},
                           {{"scythe.move.adjacent", "each step enters a territory next to the last <&>"}},
                           "",
                           {},
