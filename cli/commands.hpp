@@ -31,6 +31,12 @@ struct Context {
   std::unique_ptr<RulesLibrary> load_rules() const;
 };
 
+// The short commands (`report merge`, `rules ...`) catch SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and
+// SIGALRM from their first moment (harness/interrupt.hpp), finish their work (seconds: no report is left
+// as a .part), and then exit as interrupted: `code` unless a signal came, else 128 + the signal, said on
+// stderr.
+int finished_or_interrupted(int code);
+
 // The engine options every command that runs engines shares, checked when parsing (a usage error,
 // exit 2, rather than a run that errors every case): a per-request time limit of 1 ms to an hour,
 // and an engine command that is not blank.

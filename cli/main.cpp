@@ -14,6 +14,7 @@
 #include "common/output.hpp"
 #include "common/text.hpp"
 #include "harness/data_dir.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/rules_data.hpp"
 #include "cli/version.hpp"
 
@@ -48,6 +49,12 @@ std::filesystem::path Context::rules() const {
 
 std::filesystem::path Context::project() const {
   return rules_dir.empty() ? default_data_dir() : std::filesystem::path(rules_dir).parent_path();
+}
+
+int finished_or_interrupted(int code) {
+  if (!interrupted()) return code;
+  fmt::print(stderr, "rulecheck: interrupted by {}; the command had finished its work\n", interrupt_name());
+  return 128 + interrupted();
 }
 
 std::vector<std::string> Context::scenario_paths(const std::vector<std::string>& given) const {

@@ -20,6 +20,7 @@
 #include "common/json_io.hpp"
 #include "common/text.hpp"
 #include "harness/corpus.hpp"
+#include "harness/interrupt.hpp"
 #include "reports/reporter.hpp"
 
 namespace rulecheck::cli {
@@ -341,7 +342,10 @@ void add_report_command(CLI::App& app, Context& context) {
       "whose scenario file is not in the corpus its header lists or not one its shard runs.\n"
       "Exit status: 0 all passed (or skipped), 1 a case failed or errored, 2 the parts do not make one whole run "
       "(see above) or a line is not rulecheck's, 3 a report could not be written.");
-  merge->callback([&context, opt] { context.exit_code = merge_command(context, *opt); });
+  merge->callback([&context, opt] {
+    catch_interrupts();
+    context.exit_code = finished_or_interrupted(merge_command(context, *opt));
+  });
 }
 
 }  // namespace rulecheck::cli

@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "common/input_error.hpp"
 #include "harness/corpus.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/ruleset_keys.hpp"
 #include "rulebook/commands.hpp"
 
@@ -59,6 +60,7 @@ void add_check(CLI::App& rules, Context& context) {
       "checked.\nExit status: 0 nothing wrong, 1 a problem or a changed paragraph was found, 2 bad usage "
       "(e.g. --text names no folder), 3 no rules folder, 77 no rule texts with --require-text.");
   check->callback([&context, args] {
+    catch_interrupts();
     rulebook::CheckOptions options;
     options.rules_dir = context.rules();
     options.texts = rulebook::text_folder_choice(args->text);
@@ -83,6 +85,7 @@ void add_check(CLI::App& rules, Context& context) {
         context.exit_code = 1;
       }
     }
+    context.exit_code = finished_or_interrupted(context.exit_code);
     if (!as_json) return;
     json doc = json::object();
     if (!report.str().empty()) {
@@ -140,12 +143,13 @@ void add_fingerprint(CLI::App& rules, Context& context) {
       "1 something differs (or is left for hand editing), 2 bad usage or input (no rule texts, an "
       "unreadable clauses.json), 3 no rules folder.");
   fingerprint->callback([&context, args] {
+    catch_interrupts();
     rulebook::FingerprintOptions options;
     options.rules_dir = context.rules();
     options.texts = rulebook::text_folder_choice(args->text);
     options.update = args->update;
     options.paragraphs = args->paragraphs;
-    context.exit_code = rulebook::fingerprint_rules(options, std::cout, std::cerr);
+    context.exit_code = finished_or_interrupted(rulebook::fingerprint_rules(options, std::cout, std::cerr));
   });
 }
 
@@ -213,6 +217,7 @@ void add_coverage(CLI::App& rules, Context& context) {
       "Exit status: 0 no gaps, 1 a gap, 2 bad input (a clause index with problems: see `rulecheck rules check`), "
       "3 no rules folder.");
   coverage->callback([&context, format] {
+    catch_interrupts();
     rulebook::CoverageOptions options;
     options.rules_dir = context.rules();
     options.format = *format;
@@ -227,7 +232,7 @@ void add_coverage(CLI::App& rules, Context& context) {
       context.exit_code = kCannotRun;
       return;
     }
-    context.exit_code = rulebook::coverage_rules(options, std::cout, std::cerr);
+    context.exit_code = finished_or_interrupted(rulebook::coverage_rules(options, std::cout, std::cerr));
   });
 }
 
