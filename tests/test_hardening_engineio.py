@@ -17,6 +17,7 @@ Run: pytest -p no:cacheprovider tests/test_hardening_engineio.py --rulecheck=BIN
 The hostile engine is tests/engines/engine_io.py MODE.
 """
 import json
+from pathlib import Path
 import os
 import selectors
 import subprocess
@@ -149,7 +150,10 @@ def test_a_reason_and_a_rule_of_megabytes_are_cut_at_64_kib_with_a_marker(rulech
         assert c["answer_rule"] == "r" * (64 * 1024) + f"[rulecheck: cut here: {MIB - 64 * 1024} {CUT}"
     reports = sum(f.stat().st_size for f in out_dir.iterdir())
     assert reports < 4 * MIB, {f.name: f.stat().st_size for f in out_dir.iterdir()}
-    assert peak < baseline_kib + 100 * 1024, f"peak {peak} KiB, {baseline_kib} KiB for one case"
+    # Three 10 MiB reasons held whole took 1.82 GB; capped, 107 MB. AddressSanitizer keeps freed memory in
+    # quarantine (256 MB by default), so its build gets that much more room: still far under what they took.
+    quarantine = 256 * 1024 if b"__asan_init" in Path(rulecheck).read_bytes() else 0
+    assert peak < baseline_kib + 100 * 1024 + quarantine, f"peak {peak} KiB, {baseline_kib} KiB for one case"
 
 
 def test_a_name_and_version_of_megabytes_are_cut_at_1_kib(rulecheck, root):
