@@ -84,7 +84,9 @@ OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& befo
     decided.conventions = ids;  // the conventions this board can touch
     return decided;
   }
-  if (with.status == Sat::sat) result = with;
+  // Undecided with the conventions: the question stays open, never reported as a disagreement.
+  if (with.status == Sat::unknown) return {Membership::unknown, {}, undecided_why(with.reason)};
+  result = with;
   std::vector<std::string> where;
   for (std::size_t i = 0; i < mine.size() && where.size() < 4; ++i) {
     const z3::expr value = result.model->eval(mine[i].second, true);
