@@ -21,10 +21,13 @@
 #include "common/output.hpp"
 #include "common/text.hpp"
 #include "harness/corpus.hpp"
+#include "harness/cross_check.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/fuzz_coverage.hpp"
 #include "harness/interrupt.hpp"
+#include "harness/data_dir.hpp"
 #include "harness/known.hpp"
+#include "reports/reporter.hpp"
 
 namespace rulecheck::cli {
 
@@ -47,8 +50,20 @@ struct FuzzCommandOptions {
   bool any_state = false;
   bool default_ruleset = false;
   bool keep_going = false;
+  bool with_solver = false;  // N-version: every oracle outcome checked by the solver both ways
   std::string known_file;
 };
+
+// The engine fuzzed: --engine, or under --with-solver alone this rulecheck's own `serve` (the oracle
+// over the protocol: then only the oracle and the solver are compared).
+std::string engine_to_fuzz(const FuzzCommandOptions& opt, const Context& context) {
+  if (!opt.engine.empty()) return opt.engine;
+  std::filesystem::path self = running_executable();
+  if (self.empty()) self = context.program;
+  std::string command = shell_quote(self.string());
+  if (!context.rules_dir.empty()) command += " --rules " + shell_quote(context.rules_dir);
+  return command + " serve";
+}
 
 json finding_record(const FuzzFinding& f, std::uint64_t seed) {
   return {{"type", "finding"},
@@ -198,8 +213,19 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     fmt::print(stderr, "rulecheck: {}\n", e.what());
     return kBadInput;
   }
+  if (opt.engine.empty() && !opt.with_solver) {
+    fmt::print(stderr, "rulecheck: fuzz needs --engine (an engine to test), or --with-solver to check the oracle "
+                       "against the solver alone\n");
+    return kBadInput;
+  }
+  if (opt.with_solver && opt.solver_rlimit == 0) {
+    fmt::print(stderr, "rulecheck: --with-solver checks the oracle's outcomes within --solver-rlimit Z3 steps: it "
+                       "cannot be 0\n");
+    return kBadInput;
+  }
+  const std::string engine_command = engine_to_fuzz(opt, context);
   EngineOptions engine_options;
-  engine_options.command = opt.engine;
+  engine_options.command = engine_command;
   engine_options.timeout = std::chrono::milliseconds(opt.timeout_ms);
   engine_options.window = opt.window;
   const std::uint64_t base_seed = opt.seed ? *opt.seed : std::random_device{}();
@@ -235,7 +261,8 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     options.solver_rlimit = opt.solver_rlimit;
     options.save_dir = opt.save_dir;
     options.reproduce_prefix = context.program + " run";
-    options.engine_command = opt.engine;
+    options.engine_command = engine_command;
+    options.with_solver = opt.with_solver;
     options.any_state = opt.any_state;
     options.sample_ruleset = !opt.default_ruleset;
     options.keep_going = opt.keep_going;
@@ -324,6 +351,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   if (jsonl) {
     json summary = summary_record(stats, base_seed, universe, opt);
     summary["stale_known"] = stale;
+    if (opt.with_solver) summary["with_solver"] = solver_steps_json(stats.solver_steps);
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
@@ -342,6 +370,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     if (stats.known) fmt::print("{} known deviation(s) (--known), not findings\n", stats.known);
     if (stats.disputed)
       fmt::print("{} disputed case(s): the oracle and the solver disagree (a bug in rulecheck)\n", stats.disputed);
+    if (opt.with_solver) fmt::print("{}\n", solver_steps_text(stats.solver_steps));
     for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
     if (!stats.groups.empty()) {
       fmt::print("\nfindings by signature ({} group(s)){}:\n", stats.groups.size(),
@@ -372,9 +401,14 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       "fuzz",
       "Send generated cases to an engine and compare its answers with the oracle's; shrink the first "
       "disagreement and save it as a scenario file");
-  fuzz->add_option("--engine", opt->engine, "The engine under test: a shell command speaking protocol 1")
-      ->required()
+  fuzz->add_option("--engine", opt->engine,
+                   "The engine under test: a shell command speaking protocol 1 (required unless --with-solver)")
       ->check(engine_command_check());
+  fuzz->add_flag("--with-solver", opt->with_solver,
+                 "N-version mode: also run every case on the oracle and ask the Z3 model whether the rules allow "
+                 "its outcome and, where the outcome is a next state, no other (a disagreement is disputed: a bug "
+                 "in rulecheck, shrunk and saved). Without --engine, the engine is this rulecheck's own `serve`, "
+                 "so only the oracle and the solver are compared");
   fuzz->add_option("--game", opt->games, "Only this game (repeatable; default: every game the engine plays)")
       ->allow_extra_args(false);
   add_number(*fuzz, "--cases", opt->cases, "Stop after this many generated cases (0: no limit)")->capture_default_str();

@@ -108,12 +108,14 @@ class Fuzzer {
       std::vector<Candidate> batch = next_batch();
       std::vector<CaseResult> results = ask(batch, stats_.cases);
       const std::vector<OracleSeen> seen = std::move(oracle_seen_);  // shrinking asks again
+      const std::vector<SolverSteps> solver_seen = std::move(solver_seen_);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         // A signal stopped the run: the cases the engine was not asked are not counted.
         if (stop_requested() && results[i].verdict == Verdict::skipped && results[i].message.rfind("not run: ", 0) == 0)
           return stats_;
         const std::size_t number = stats_.cases;
         count(batch[i].value(), results[i], seen[i]);
+        if (i < solver_seen.size()) stats_.solver_steps += solver_seen[i];
         if (!is_finding(results[i].verdict)) continue;
         stats_.seconds = elapsed();
         if (!options_.keep_going) {
@@ -211,7 +213,24 @@ class Fuzzer {
       if (!seen.legal) seen.rule = outcome.value("rule", "");
     };
     cross_check(scenarios, library_, engine_, cross, [&](const CaseResult& r) { results.push_back(r); });
+    if (options_.with_solver) check_oracle_with_solver(scenarios, results);
     return results;
+  }
+
+  // --with-solver (N-version): each case run on the oracle once more, each outcome asked of the solver
+  // both ways (pipeline.hpp, run_on_oracle). A dispute replaces the engine's result: it is a bug in
+  // rulecheck, whatever the engine answered, and it is shrunk and saved like any finding. The solver's
+  // verdicts are counted for the summary; a case already a finding keeps its result.
+  void check_oracle_with_solver(const std::vector<Scenario>& scenarios, std::vector<CaseResult>& results) {
+    solver_seen_.assign(results.size(), SolverSteps{});
+    for (std::size_t i = 0; i < scenarios.size() && i < results.size(); ++i) {
+      if (is_finding(results[i].verdict)) continue;
+      if (stop_requested()) return;
+      CaseResult oracle = run_on_oracle(scenarios[i], *library_.find(scenarios[i].game), options_.strict,
+                                        options_.solver_rlimit);
+      solver_seen_[i] = oracle.solver_steps;
+      if (oracle.verdict == Verdict::disputed) results[i] = std::move(oracle);
+    }
   }
 
   // Counts a case: its verdict, its kind, and what it reached (`seen`: the oracle's answer as the
@@ -362,6 +381,7 @@ class Fuzzer {
   Bindings bindings_;  // the oracle's rules per (game, ruleset, readings), kept across batches
   PreparedCases prepared_;  // each case's readings and rules, per (game, ruleset, interpretations)
   std::vector<OracleSeen> oracle_seen_;
+  std::vector<SolverSteps> solver_seen_;  // --with-solver: the solver's verdicts per case of the last ask()
   GeneratedCase failing_value_;  // the last case shrink_and_save saved
   FuzzStats stats_;
 };
@@ -420,6 +440,7 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   total.alternatives += part.alternatives;
   total.known += part.known;
   total.disputed += part.disputed;
+  total.solver_steps += part.solver_steps;
   total.sampled_rulesets += part.sampled_rulesets;
   total.other_readings += part.other_readings;
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;

@@ -49,6 +49,8 @@ struct FuzzOptions {
   std::string reproduce_prefix;    // "rulecheck run"
   std::string engine_command;      // for the reproduce line
   unsigned solver_rlimit = 0;      // ask the solver about disagreements (0: never); allowed ones are not findings
+  bool with_solver = false;        // --with-solver (N-version): every case is also run on the oracle and each
+                                   // outcome checked by the solver both ways (needs solver_rlimit > 0)
   bool any_state = false;          // any valid state, not only those play can reach (--any-state)
   bool sample_ruleset = true;      // a share of cases under sampled rulesets (false: --default-ruleset)
   bool keep_going = false;         // after a finding, save it and go on (--keep-going)
@@ -83,6 +85,7 @@ struct FuzzStats {
   std::size_t alternatives = 0;  // outcomes the oracle did not give but the solver finds the rules allow (as the oracle's)
   std::size_t known = 0;         // failures matching a known-deviations entry
   std::size_t disputed = 0;      // steps where the oracle and the solver disagree (a bug in rulecheck)
+  SolverSteps solver_steps;      // --with-solver: how the solver judged the oracle's outcomes (case_result.hpp)
   std::size_t sampled_rulesets = 0;  // cases drawn under ruleset overrides (GeneratedCase::ruleset not empty)
   std::size_t other_readings = 0;    // cases drawn under a reading that is not its point's default
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated

@@ -11,8 +11,6 @@
 
 namespace rulecheck {
 
-namespace {
-
 // run --with-solver: the solver's verdicts on the oracle's outcomes, by kind ("disputed": forbidden).
 json solver_steps_json(const SolverSteps& n) {
   return {{"checked", n.checked()},
@@ -22,6 +20,9 @@ json solver_steps_json(const SolverSteps& n) {
           {"not_encoded", n.not_encoded},
           {"both_ways", {{"asked", n.asked_both_ways()}, {"only", n.only}, {"by_convention", n.by_convention}, {"other", n.other}, {"unknown", n.only_unknown}}}};
 }
+
+namespace {
+
 
 json case_json(const CaseResult& r) {
   json j = {{"type", "case"},   {"id", r.id},         {"file", r.file},

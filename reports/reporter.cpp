@@ -23,8 +23,11 @@ void Summary::add(const CaseResult& r) {
 }
 
 std::string solver_steps_text(const Summary& s) {
-  const SolverSteps& n = s.solver_steps;
-  if (!s.with_solver && n.checked() == 0) return "";
+  if (!s.with_solver && s.solver_steps.checked() == 0) return "";
+  return solver_steps_text(s.solver_steps);
+}
+
+std::string solver_steps_text(const SolverSteps& n) {
   return fmt::format(
       "with solver: {} step(s) checked, {} allowed, {} disputed, {} unknown (out of budget: --solver-rlimit), {} not "
       "encoded (not checked); both ways: of {} legal next state(s) allowed, {} the only one the rules allow ({} of "

@@ -71,6 +71,9 @@ struct Summary {
 // "with solver: 812 step(s) checked, 790 allowed, 0 disputed, 2 unknown, 20 not encoded": what the
 // solver said of the oracle's outcomes (run --with-solver); "" when no step was checked or asked to be.
 std::string solver_steps_text(const Summary& s);
+// The same line for any count of the solver's verdicts (fuzz --with-solver), and as JSON.
+std::string solver_steps_text(const SolverSteps& n);
+json solver_steps_json(const SolverSteps& n);
 
 // How a report heads a case of this verdict: "FAIL", "ERROR", "DISPUTED", "KNOWN", "ALTERNATIVE", ...
 std::string_view verdict_heading(Verdict v);

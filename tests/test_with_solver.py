@@ -7,9 +7,12 @@ engine run say the same; --no-oracle and --solver-rlimit 0 are usage errors besi
 Run: pytest -p no:cacheprovider tests/test_with_solver.py --rulecheck=BINARY --root=REPO_ROOT
 """
 import json
+import os
 import re
 import subprocess
 import sys
+
+import pytest
 
 
 def run(rulecheck, root, *args):
@@ -96,3 +99,51 @@ def test_usage_errors(rulecheck, root):
         p = run(rulecheck, root, scythe, "--with-solver", *extra)
         assert p.returncode == 2, p.stdout + p.stderr
         assert "--with-solver" in p.stderr
+
+
+# ------------------------------------------------------------------ fuzz --with-solver (issue 32 item 2)
+# Generated cases, both ways: the solver allows the oracle's outcome and, where it is a next state, no
+# other. 2,000 cases per game in the default build (RULECHECK_NVERSION_CASES; the sanitizer preset sets
+# fewer). Without --engine, the engine is rulecheck's own serve: only the oracle and the solver meet.
+
+NVERSION_CASES = int(os.environ.get("RULECHECK_NVERSION_CASES", "2000"))
+
+
+def fuzz(rulecheck, root, *args, timeout=1800):
+    return subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("game", ["messina", "scythe"])
+def test_generated_cases_agree_both_ways(rulecheck, root, game, tmp_path):
+    p = fuzz(rulecheck, root, "--with-solver", "--game", game, "--cases", str(NVERSION_CASES), "--seed", "32",
+             "--format", "jsonl", "--save-dir", str(tmp_path / "findings"))
+    records = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+    findings = [r for r in records if r["type"] == "finding"]
+    assert not findings, "\n".join(f"{f['verdict']}: {f['signature']}" for f in findings)
+    assert p.returncode == 0, p.stderr
+    summary = records[-1]
+    assert summary["type"] == "summary" and summary["cases"] == NVERSION_CASES
+    counts = summary["with_solver"]
+    print(f"{game}: {counts} in {summary['seconds']:.1f} s", file=sys.stderr)
+    # Every case was run on the oracle and its step counted once; none out of budget.
+    assert counts["checked"] == NVERSION_CASES
+    assert counts["disputed"] == 0 and counts["unknown"] == 0
+    # Asked both ways where the oracle gave a next state: at least a fifth of the cases (the generators
+    # draw legal and illegal requests and queries), and the solver allowed no other next state.
+    both = counts["both_ways"]
+    assert both["asked"] >= NVERSION_CASES // 5, both
+    assert both["other"] == 0 and both["unknown"] == 0
+    assert both["asked"] == both["only"]
+
+
+def test_fuzz_needs_an_engine_or_the_solver(rulecheck, root):
+    p = fuzz(rulecheck, root, "--cases", "1", timeout=60)
+    assert p.returncode == 2
+    assert "--engine" in p.stderr and "--with-solver" in p.stderr
+
+
+def test_fuzz_with_solver_needs_a_budget(rulecheck, root):
+    p = fuzz(rulecheck, root, "--with-solver", "--solver-rlimit", "0", "--cases", "1", timeout=60)
+    assert p.returncode == 2
+    assert "--solver-rlimit" in p.stderr
