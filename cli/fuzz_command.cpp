@@ -85,6 +85,13 @@ std::string states_drawn(bool any_state) {
   return any_state ? "any valid state (--any-state), not only those play can reach" : "states play can reach";
 }
 
+// The summary's example messages: [{"message", "cases"}], each distinct message once.
+json errors_json(const ExampleMessages& errors) {
+  json out = json::array();
+  for (const auto& [message, cases] : errors.kept) out.push_back({{"message", message}, {"cases", cases}});
+  return out;
+}
+
 json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUniverse& universe,
                     const FuzzCommandOptions& opt) {
   json groups = json::array();
@@ -99,7 +106,7 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "a share sampled"},
           {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
-          {"clauses", s.clauses}, {"errors", s.errors},
+          {"clauses", s.clauses}, {"errors", errors_json(s.errors)},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
 }
 
@@ -342,7 +349,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     if (stats.known) fmt::print("{} known deviation(s) (--known), not findings\n", stats.known);
     if (stats.disputed)
       fmt::print("{} disputed case(s): the oracle and the solver disagree (a bug in rulecheck)\n", stats.disputed);
-    for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
+    for (const auto& [e, cases] : stats.errors.kept)
+      fmt::print("  e.g. {}{}\n", e, cases > 1 ? fmt::format(" ({} cases)", cases) : "");
+    if (stats.errors.others > 0) fmt::print("  and {} case(s) with other messages\n", stats.errors.others);
     if (!stats.groups.empty()) {
       fmt::print("\nfindings by signature ({} group(s)){}:\n", stats.groups.size(),
                  opt.keep_going ? "" : " (stopped at the first: --keep-going goes on)");

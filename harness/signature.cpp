@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "common/pointer.hpp"
+#include "harness/failure_order.hpp"
 
 namespace rulecheck {
 
@@ -131,21 +132,36 @@ std::vector<std::string> deciding_clauses(const CaseResult& r, const GameRules& 
   return out;
 }
 
-std::string failure_signature(const std::string& kind, const json& patch, const std::vector<std::string>& deciding,
-                              const std::set<std::string>& names) {
+std::string differing_part(const json& patch, const json& expected, const std::set<std::string>& names) {
   const bool has_path = patch.is_array() && !patch.empty() && patch[0].is_object() && patch[0].contains("path") &&
                         patch[0]["path"].is_string();
-  const std::string path = has_path ? fold_pointer(patch[0]["path"].get<std::string>(), names) : std::string();
-  return fmt::format("{} | {} | {}", kind, path.empty() ? std::string_view("/") : std::string_view(path),
-                     fmt::join(deciding, ", "));
+  const std::string path = has_path ? patch[0]["path"].get<std::string>() : std::string();
+  if (path == "/legal") return expected == json(true) ? "refused legal" : "accepted illegal";
+  if (path == "/rule") return "another rule";
+  const std::string folded = fold_pointer(path, names);
+  return folded.empty() ? "/" : folded;
+}
+
+std::string signature_clause(const CaseResult& r, std::string_view game) {
+  const bool refused_legal = r.patch.is_array() && !r.patch.empty() && r.patch[0].value("path", "") == "/legal" &&
+                             r.expected == json(true);
+  if (refused_legal) return r.answer_rule.empty() ? "(no rule)" : r.answer_rule;
+  if (!r.expected_rule.empty()) {
+    const std::string_view facet = clause_facet(game, r.expected_rule, r.expected_reason);
+    return facet.empty() ? r.expected_rule : fmt::format("{} ({})", r.expected_rule, facet);
+  }
+  return fmt::format("{}", fmt::join(r.deciding, ", "));
+}
+
+std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names) {
+  return fmt::format("{} | {} | {}", kind, differing_part(r.patch, r.expected, names), signature_clause(r, r.game));
 }
 
 void attribute_failure(CaseResult& r, const GameRules& game, const BoundRules& rules, const json& start,
                        const json& state, const Step& step, const json* oracle_outcome, unsigned rlimit) {
   if (r.verdict != Verdict::fail && r.verdict != Verdict::disputed) return;
   r.deciding = deciding_clauses(r, game, rules, state, step, oracle_outcome, rlimit);
-  r.signature = failure_signature(request_kind(r.game, step.is_query, step.request), r.patch, r.deciding,
-                                  state_names(start));
+  r.signature = failure_signature(request_kind(r.game, step.is_query, step.request), r, state_names(start));
 }
 
 }  // namespace rulecheck
