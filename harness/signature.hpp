@@ -17,7 +17,9 @@
 // (the keys of its top-level maps of objects: factions, spaces, territories, cards) become "*".
 // The clause: of an illegal step, the oracle's (or the scenario's) rule, with the facet its reason
 // names where one clause forbids several things (clause_facet: "entering", "leaving"); of a legal
-// step the target refused, the target's rule; otherwise the deciding clauses (deciding_clauses).
+// step the target refused, the target's rule; otherwise the one of the deciding clauses (deciding_clauses)
+// the oracle's reasoning at that step reaches first (earliest_decided): the earliest cause, the same on
+// a board where the bug also moves a counter the solver's core then names too.
 #pragma once
 
 #include <set>
@@ -57,11 +59,18 @@ std::vector<std::string> deciding_clauses(const CaseResult& r, const GameRules& 
 // path of the difference `patch` (from the target's outcome to the `expected` one) names.
 std::string differing_part(const json& patch, const json& expected, const std::set<std::string>& names);
 
-// The last part: the one clause the signature names for a failing result (see above).
-std::string signature_clause(const CaseResult& r, std::string_view game);
+// Of `deciding`, the clause the oracle's decisions at `step` from `state` name first (the first of
+// `deciding` when they name none of them, or the oracle cannot read the step).
+std::string earliest_decided(const std::vector<std::string>& deciding, const BoundRules& rules, const json& state,
+                             const Step& step);
+
+// The last part: the one clause the signature names for a failing result (see above); `cause` is the
+// earliest decided of its deciding clauses.
+std::string signature_clause(const CaseResult& r, std::string_view game, const std::string& cause);
 
 // "<kind> | <what differs> | <clause>", from a failing result whose deciding clauses are filled.
-std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names);
+std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names,
+                              const std::string& cause);
 
 // Fills r.deciding and r.signature for a case judged fail or disputed at step r.step (anything else:
 // nothing). `start` is the scenario's starting state (its names fold the path), `state` the failing
