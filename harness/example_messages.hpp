@@ -11,7 +11,7 @@
 namespace rulecheck {
 
 struct ExampleMessages {
-  static constexpr std::size_t kKept = 5;  // distinct messages kept, in the order first seen
+  static constexpr std::size_t kKept = 5;                 // distinct messages kept, in the order first seen
   std::vector<std::pair<std::string, std::size_t>> kept;  // message, cases that gave it
   std::size_t others = 0;                                 // cases whose message is not among the kept
 

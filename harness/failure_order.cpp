@@ -14,10 +14,12 @@ namespace {
 // stand: control shared in a combat (held_by), what waits after the moves (pending combats and
 // encounters), and popularity, which a faction loses for each worker sent home.
 constexpr std::string_view kScytheCausalOrder[] = {
-    "/state/territories/*/units",     "/state/territories/*/structure", "/state/territories/*/encounter",
-    "/state/territories/*/resources", "/state/territories/*/adjacent",  "/state/territories/*/home_base",
-    "/state/territories/*/terrain",   "/state/factions/*/home_base",    "/state/territories/*/held_by",
-    "/state/pending",                 "/state/factions/*/popularity",   "/state/factions",
+    "/state/territories/*/units",     "/state/territories/*/structure",
+    "/state/territories/*/encounter", "/state/territories/*/resources",
+    "/state/territories/*/adjacent",  "/state/territories/*/home_base",
+    "/state/territories/*/terrain",   "/state/factions/*/home_base",
+    "/state/territories/*/held_by",   "/state/pending",
+    "/state/factions/*/popularity",   "/state/factions",
 };
 
 // Messina (docs/formats.md, "How the Messina oracle decides"): units on spaces, workers and guests in
@@ -25,12 +27,23 @@ constexpr std::string_view kScytheCausalOrder[] = {
 // the board; then the counts that follow from them: dead, the population (located follows the units
 // placed), resources, consents; then the round and phase the moment is at.
 constexpr std::string_view kMessinaCausalOrder[] = {
-    "/state/spaces/*/units",      "/state/spaces/*/utilities",   "/state/cards/*/holder",
-    "/state/cards/*/units",       "/state/cards/*/exposed",      "/state/spaces/*/shield",
-    "/state/spaces/*/shields",    "/state/spaces/*/adjacent",    "/state/factions/*/kind",
-    "/state/factions/*/home",     "/state/factions/*/dead",      "/state/factions/*/population",
-    "/state/factions/*/resources", "/state/factions/*/consents", "/state/battle",
-    "/state/round",               "/state/phase",
+    "/state/spaces/*/units",
+    "/state/spaces/*/utilities",
+    "/state/cards/*/holder",
+    "/state/cards/*/units",
+    "/state/cards/*/exposed",
+    "/state/spaces/*/shield",
+    "/state/spaces/*/shields",
+    "/state/spaces/*/adjacent",
+    "/state/factions/*/kind",
+    "/state/factions/*/home",
+    "/state/factions/*/dead",
+    "/state/factions/*/population",
+    "/state/factions/*/resources",
+    "/state/factions/*/consents",
+    "/state/battle",
+    "/state/round",
+    "/state/phase",
 };
 
 std::span<const std::string_view> causal_order(std::string_view game) {
