@@ -24,8 +24,9 @@ constexpr std::string_view kScytheCausalOrder[] = {
 
 // Messina (docs/formats.md, "How the Messina oracle decides"): units on spaces, workers and guests in
 // utilities, the cards (who holds them, what stands on them, whether exposed) and the shields; then
-// the board; then the counts that follow from them: dead, the population (located follows the units
-// placed), resources, consents; then the round and phase the moment is at.
+// the board; then the resources (the tokens a Consumption pays, before what its shortfall causes);
+// then the counts that follow: dead, the population (located follows the units placed), consents;
+// then the battle, the round and the phase the moment is at.
 constexpr std::string_view kMessinaCausalOrder[] = {
     "/state/spaces/*/units",
     "/state/spaces/*/utilities",
@@ -37,9 +38,9 @@ constexpr std::string_view kMessinaCausalOrder[] = {
     "/state/spaces/*/adjacent",
     "/state/factions/*/kind",
     "/state/factions/*/home",
+    "/state/factions/*/resources",
     "/state/factions/*/dead",
     "/state/factions/*/population",
-    "/state/factions/*/resources",
     "/state/factions/*/consents",
     "/state/battle",
     "/state/round",

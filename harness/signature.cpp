@@ -168,7 +168,10 @@ std::string signature_clause(const CaseResult& r, std::string_view game, const s
 
 std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names,
                               const std::string& cause) {
-  return fmt::format("{} | {} | {}", kind, differing_part(r.patch, r.expected, names),
+  // A failure without a difference: the target's next state is not a valid state.
+  const bool invalid_state = r.verdict == Verdict::fail && !r.patch.is_array();
+  return fmt::format("{} | {} | {}", kind,
+                     invalid_state ? std::string("invalid next state") : differing_part(r.patch, r.expected, names),
                      signature_clause(r, r.game, cause));
 }
 

@@ -11,7 +11,8 @@
 //     scythe action move | /state/territories/*/units/*/worker | scythe.move.workers-retreat
 //
 // What differs: "accepted illegal" (the oracle forbids the step, the target allowed it), "refused
-// legal" (the reverse), "another rule" (both forbid it, by different clauses, under --strict), else
+// legal" (the reverse), "another rule" (both forbid it, by different clauses, under --strict),
+// "invalid next state" (the target's next state is not a state of the game), else
 // the path of the difference shown first (the cause first: harness/failure_order.hpp), folded so that
 // cases differing only in names and positions share it: array indices and the names a state defines
 // (the keys of its top-level maps of objects: factions, spaces, territories, cards) become "*".

@@ -80,5 +80,14 @@ TEST(SignatureCauses, TheMiddlePartSaysWhichWayLegalityDiffers) {
   EXPECT_EQ(differing_part(worker, 1, {"HB-red", "red"}), "/state/territories/*/units/*/worker");
 }
 
+// Before: a next state that is no state of the game signed "/", as if the whole outcome differed.
+TEST(SignatureCauses, AnInvalidNextStateIsSaidSo) {
+  CaseResult r;
+  r.game = "messina";
+  r.verdict = Verdict::fail;
+  EXPECT_EQ(failure_signature("messina action muster", r, {}, "messina.muster.equip.ai"),
+            "messina action muster | invalid next state | messina.muster.equip.ai");
+}
+
 }  // namespace
 }  // namespace rulecheck
