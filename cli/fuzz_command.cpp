@@ -25,6 +25,7 @@
 #include "harness/fuzz_coverage.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/known.hpp"
+#include "reports/reporter.hpp"
 
 namespace rulecheck::cli {
 
@@ -60,6 +61,7 @@ json finding_record(const FuzzFinding& f, std::uint64_t seed) {
           {"step", f.smallest.step},
           {"message", f.smallest.message},
           {"patch", f.smallest.patch},
+          {"differences", f.smallest.differences},
           {"deciding", f.smallest.deciding},
           {"file", f.file.string()},
           {"save_error", f.save_error.empty() ? json(nullptr) : json(f.save_error)},
@@ -164,6 +166,8 @@ void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
              f.smallest.verdict == Verdict::disputed ? "DISPUTED (the oracle and the solver disagree)" : "DISAGREEMENT",
              f.case_number, seed, f.shrink_steps, f.smallest.message);
   if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
+  if (f.smallest.differences.size() + f.smallest.differences_more > 1)  // every differing field, the cause first
+    for (const auto& line : difference_lines(f.smallest)) fmt::print("  differs: {}\n", printable(line));
   if (!f.smallest.signature.empty()) fmt::print("  signature: {}\n", f.smallest.signature);
   if (!f.file.empty()) {
     fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
