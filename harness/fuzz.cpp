@@ -250,8 +250,8 @@ class Fuzzer {
       case Verdict::known: ++stats_.known; break;
       case Verdict::disputed: ++stats_.disputed; break;
     }
-    if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
-      stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
+    if (r.verdict == Verdict::errored || r.verdict == Verdict::skipped)
+      stats_.errors.add(fmt::format("{}: {}", kind, r.message));
     // A case the oracle could not run is the generator's bug; the cross-check reported it errored.
     if (!seen.ran) return;
     if (seen.legal)
@@ -446,8 +446,7 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
   for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
   for (const auto& [k, n] : part.clauses) total.clauses[k] += n;
-  for (const auto& e : part.errors)
-    if (total.errors.size() < 5) total.errors.push_back(e);
+  total.errors.merge(part.errors);
   for (const auto& g : part.groups) {
     auto same = std::find_if(total.groups.begin(), total.groups.end(),
                              [&](const FindingGroup& t) { return t.signature == g.signature; });

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_result.hpp"
+#include "harness/example_messages.hpp"
 #include "harness/engine.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/fuzz_coverage.hpp"
@@ -91,7 +92,7 @@ struct FuzzStats {
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
   std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
   std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases
-  std::vector<std::string> errors;                 // the first few errored and skipped messages
+  ExampleMessages errors;                          // the first few errored and skipped messages, each once, counted
   std::vector<FindingGroup> groups;                // findings by signature, in the order found
   FeatureCounts features;                          // what the cases reached (harness/fuzz_coverage.hpp)
   double seconds = 0;

@@ -39,6 +39,8 @@ json case_json(const CaseResult& r) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;
     j["actual"] = r.actual;
+    if (r.differences.is_array() && !r.differences.empty()) j["differences"] = r.differences;
+    if (r.differences_more > 0) j["differences_more"] = r.differences_more;
     j["clauses"] = r.clauses;
     if (!r.answer_rule.empty()) j["answer_rule"] = r.answer_rule;
     if (!r.answer_reason.empty()) j["answer_reason"] = r.answer_reason;
@@ -156,6 +158,8 @@ CaseResult case_from_jsonl(const json& j) {
     r.patch = j.value("patch", json());
     r.expected = j.value("expected", json());
     r.actual = j.value("actual", json());
+    r.differences = j.value("differences", json());
+    r.differences_more = j.value("differences_more", std::size_t{0});
     r.clauses = strings_at(j, "clauses");
     r.answer_rule = j.value("answer_rule", "");
     r.answer_reason = j.value("answer_reason", "");
