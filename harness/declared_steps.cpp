@@ -91,7 +91,8 @@ void to_destinations(json& action) {
   }
 }
 
-// The paths of 1..range steps from `from` to `to` visiting no territory twice.
+// The paths of 1..range steps from `from` to `to` visiting no territory twice (but the start, as the
+// destination of a unit that goes and comes back).
 void simple_paths(const json& territories, const std::string& at, const std::string& to, int range,
                   std::vector<std::string>& path, std::vector<json>& out) {
   if (static_cast<int>(path.size()) >= range) return;
@@ -99,7 +100,7 @@ void simple_paths(const json& territories, const std::string& at, const std::str
   for (const auto& next : territories[at]["adjacent"]) {
     if (!next.is_string()) continue;
     const std::string n = next.get<std::string>();
-    if (std::find(path.begin(), path.end(), n) != path.end()) continue;
+    if (n != to && std::find(path.begin(), path.end(), n) != path.end()) continue;  // back to its start: the end
     path.push_back(n);
     if (n == to) out.push_back(path);
     else simple_paths(territories, n, to, range, path, out);

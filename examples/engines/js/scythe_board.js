@@ -39,10 +39,10 @@ class ScytheBoard {
     return this.opponents(at, unit.faction, ['worker']).length ? 'scythe.move.worker-blocked-by-workers' : null;
   }
 
-  // The paths of 1..`left` steps from `from` to `to`, no territory twice.
+  // The paths of 1..`left` steps from `from` to `to`, no territory twice but a return to the start.
   paths(from, to, left, seen = [from]) {
     if (left === 0) return [];
-    return this.territories[from].adjacent.filter((n) => !seen.includes(n))
+    return this.territories[from].adjacent.filter((n) => n === to || !seen.includes(n))
       .flatMap((n) => (n === to ? [[n]] : this.paths(n, to, left - 1, [...seen, n]).map((p) => [n, ...p])));
   }
 
