@@ -254,8 +254,12 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (judge(r, s, i, outcome, &oracle_outcome, step_check)) {
       if (declared) r.message += declared->note;
       const json state = input_state();
-      weigh_with_solver(r, rules, state, s.steps[i], outcome, oracle_outcome, options.solver_rlimit);
-      attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle_outcome, options.solver_rlimit);
+      Step judged_step;  // a destination move: the paths whose outcome it was judged against
+      if (declared && !declared->reference_action.is_null())
+        judged_step = Step{false, declared->reference_action, "", nullptr, ""};
+      const Step& step = judged_step.request.is_null() ? s.steps[i] : judged_step;
+      weigh_with_solver(r, rules, state, step, outcome, oracle_outcome, options.solver_rlimit);
+      attribute_failure(r, *c.game, rules, s.state, state, step, &oracle_outcome, options.solver_rlimit);
       return;
     }
   }

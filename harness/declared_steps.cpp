@@ -137,6 +137,7 @@ std::vector<json> paths_to(const json& move, const json& state, const json& rule
 // What the oracle says of each path combination of a destination action.
 struct PathSearch {
   std::vector<json> legal_states;   // distinct
+  std::vector<json> legal_actions;  // the first path combination giving each
   std::set<std::string> illegal_rules;
   std::size_t combinations = 0, legal = 0, total = 0;
 };
@@ -170,8 +171,10 @@ PathSearch search_paths(const BoundRules& rules, const json& ruleset, const json
       continue;
     }
     ++search.legal;
-    if (std::find(search.legal_states.begin(), search.legal_states.end(), outcome["state"]) == search.legal_states.end())
+    if (std::find(search.legal_states.begin(), search.legal_states.end(), outcome["state"]) == search.legal_states.end()) {
       search.legal_states.push_back(std::move(outcome["state"]));
+      search.legal_actions.push_back(std::move(variant));
+    }
   }
   return search;
 }
@@ -266,10 +269,12 @@ DeclaredVerdict judge_declared(const EngineDeclarations& d, const json& answer, 
     v.expectation = false;
     const PathSearch search = search_paths(rules, ruleset, state, step.request);
     if (!search.legal_states.empty()) {
-      v.reference = {{"legal", true}, {"state", search.legal_states.front()}};
+      std::size_t chosen = 0;
       if (engine_legal)
-        for (const json& candidate : search.legal_states)
-          if (same_state(d, rules, v.answer["state"], candidate)) v.reference["state"] = candidate;
+        for (std::size_t k = 0; k < search.legal_states.size(); ++k)
+          if (same_state(d, rules, v.answer["state"], search.legal_states[k])) chosen = k;
+      v.reference = {{"legal", true}, {"state", search.legal_states[chosen]}};
+      v.reference_action = search.legal_actions[chosen];
     } else if (!engine_legal && strict && answer.contains("rule") && answer["rule"].is_string()) {
       std::string rule = answer["rule"];
       if (auto it = rule_map.find(rule); it != rule_map.end()) rule = it->second;

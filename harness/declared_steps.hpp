@@ -34,6 +34,7 @@ bool is_destination_step(const EngineDeclarations& d, const Step& step);
 struct DeclaredVerdict {
   json answer;          // the engine's answer as compared: its unit ids dropped, not-modelled places from `reference`
   json reference;       // the oracle's outcome it is compared with (the searched path's for a destination move)
+  json reference_action;  // the action (paths chosen) whose outcome `reference` is; null: the step's own
   bool expectation = true;  // judge against the scenario's expectation too (false: a destination move, whose
                             // expectation is for the scenario's own path)
   std::string problem;  // its echoed unit ids break what was given: the step fails with this
