@@ -380,30 +380,18 @@ class CrossCheckRun {
     }
   }
 
-  // What the engine's declarations decide before a case is sent (harness/engine_declarations.hpp): a
-  // ruleset overriding a number it hard-codes skips the case, saying why; the fields it does not model
-  // leave the scenario's expectations; the merged ruleset is kept for the path search. False: skipped.
+  // What the engine's declarations decide before a case is sent (harness/declared_steps.hpp); false: skipped.
   bool declare(PlannedCase& c, const GameRules& rules) {
-    const EngineDeclarations& d = hello_.declared;
     std::string group;
-    if (std::string why = fixed_ruleset_skip(d.fixed_ruleset, rules, c.scenario->ruleset, group); !why.empty()) {
+    const std::string why = prepare_declared_case(hello_.declared, rules, *c.scenario, c.ruleset, c.judged, group);
+    if (!why.empty()) {
       c.result.verdict = Verdict::skipped;
       c.result.message = why;
       c.result.skip_reason = group;
       return false;
     }
-    c.declared = &d;
-    c.ruleset = rules.merged_ruleset(c.scenario->ruleset);
-    if (d.not_modelled.empty()) return true;
-    auto stripped = std::make_shared<Scenario>(*c.scenario);
-    for (Step& step : stripped->steps) {
-      if (step.expect.contains("state")) drop_unmodelled(step.expect["state"], d.not_modelled);
-      if (step.expect.contains("one_of"))
-        for (json& alternative : step.expect["one_of"])
-          if (alternative.contains("state")) drop_unmodelled(alternative["state"], d.not_modelled);
-    }
-    c.scenario = stripped.get();
-    c.judged = std::move(stripped);
+    c.declared = &hello_.declared;
+    if (c.judged) c.scenario = c.judged.get();
     return true;
   }
 

@@ -238,6 +238,22 @@ std::string echoed_ids_problem(const json& echoed, const json& given) {
 
 }  // namespace
 
+std::string prepare_declared_case(const EngineDeclarations& d, const GameRules& rules, const Scenario& s, json& ruleset,
+                                  std::shared_ptr<const Scenario>& judged, std::string& group) {
+  if (std::string why = fixed_ruleset_skip(d.fixed_ruleset, rules, s.ruleset, group); !why.empty()) return why;
+  ruleset = rules.merged_ruleset(s.ruleset);
+  if (d.not_modelled.empty()) return "";
+  auto stripped = std::make_shared<Scenario>(s);
+  for (Step& step : stripped->steps) {
+    if (step.expect.contains("state")) drop_unmodelled(step.expect["state"], d.not_modelled);
+    if (step.expect.contains("one_of"))
+      for (json& alternative : step.expect["one_of"])
+        if (alternative.contains("state")) drop_unmodelled(alternative["state"], d.not_modelled);
+  }
+  judged = std::move(stripped);
+  return "";
+}
+
 bool is_destination_step(const EngineDeclarations& d, const Step& step) { return d.destination_moves && is_move_action(step); }
 
 DeclaredRequest declared_request(const EngineDeclarations& d, const std::string& state_text, const Step& step) {

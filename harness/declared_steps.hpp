@@ -9,15 +9,24 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "common/game.hpp"
 #include "harness/engine_declarations.hpp"
+#include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
 
 namespace rulecheck {
+
+// What the declarations `d` decide before a case of `s` is sent: why it is skipped (a number the engine
+// hard-codes set otherwise; `group`: the reason the summary counts it under), or "" with `ruleset` the
+// merged ruleset (paths are searched in it) and `judged` the scenario without the places the engine does
+// not model in its expectations (null when it declares none).
+std::string prepare_declared_case(const EngineDeclarations& d, const GameRules& rules, const Scenario& s, json& ruleset,
+                                  std::shared_ptr<const Scenario>& judged, std::string& group);
 
 struct DeclaredRequest {
   std::string state;    // the state's JSON text as sent

@@ -184,6 +184,30 @@ def test_malformed_declaration_is_a_hello_error(rulecheck, root, write, hello, n
     assert check.returncode == 1 and named in check.stdout, check.stdout
 
 
+def test_unit_ids_given_and_checked_when_echoed(rulecheck, root, write):
+    ids = {"unit_ids": True}
+    # Echoing the ids it was given (unchanged) or ids of its own spelling passes: placement is not
+    # compared, and ids rulecheck did not give never are.
+    for mode in ("", "own-ids"):
+        p = run(rulecheck, root, [write(COMBAT)], declaring(root, mode, ids))
+        assert p.returncode == 0, (mode, p.stdout + p.stderr)
+    # An id given to red's mech echoed as a worker fails, naming the id (without the check: a pass).
+    p = run(rulecheck, root, [write(COMBAT)], declaring(root, "wrong-ids", ids))
+    assert p.returncode == 1, p.stdout + p.stderr
+    (c,) = cases(p.stdout)
+    assert 'the unit id "red-mech-1" was given to a red mech, and the answer echoes it as a red worker' in c["message"], c
+
+
+def test_javascript_hello_follows_the_schema(root):
+    jsonschema = pytest.importorskip("jsonschema")
+    if NODE is None:
+        pytest.skip("node is not installed")
+    hello = subprocess.run([NODE, str(root / "examples" / "engines" / "js" / "adapter.js")], input='{"op":"hello","protocol":1}\n',
+                           capture_output=True, text=True, timeout=30).stdout
+    schema = json.loads((root / "protocol" / "schema" / "hello-answer.schema.json").read_text())
+    jsonschema.validate(json.loads(hello), schema)  # fails on a declaration the schema does not have
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/install-deps installs nodejs)")
 def test_javascript_example_engine(rulecheck, root, write, tmp_path):
     engine = f"{NODE} {root / 'examples' / 'engines' / 'js' / 'adapter.js'}"

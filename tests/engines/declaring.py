@@ -9,6 +9,8 @@ hello answer as they are, malformed ones too); the mode in $DECLARING_MODE:
   teleport        every unit move is legal: the unit (and what it carries) is put on its destination
   wrong-held-by   answers as the faithful engine does, but names the wrong holder of every shared
                   territory (held_by: another faction there)
+  wrong-ids       echoes the unit ids it was given ("unit_ids" of the state), every mech's as a worker's
+  own-ids         echoes ids of its own spelling ("x1", "x2", ...) in place of those it was given
   (none)          the faithful engine
 """
 import json
@@ -48,6 +50,18 @@ def teleport(state, action):
     return state
 
 
+def echoed(ids):
+    if MODE == "wrong-ids":
+        for factions in ids.values():
+            for kinds in factions.values():
+                if "mech" in kinds:
+                    kinds["worker"] = kinds.get("worker", []) + kinds.pop("mech")
+    if MODE == "own-ids":
+        n = iter(range(1, 1000))
+        ids = {p: {f: {k: [f"x{next(n)}" for _ in v] for k, v in ks.items()} for f, ks in fs.items()} for p, fs in ids.items()}
+    return ids
+
+
 class Declaring(Engine):
     def hello(self):
         return {**super().hello(), **DECLARED}
@@ -60,7 +74,10 @@ class Declaring(Engine):
             for m in action["moves"]:
                 if "to" in m:
                     m["path"] = first_path(req["state"]["territories"], m["from"], m.pop("to"))
+        ids = (req.get("state") or {}).pop("unit_ids", None)
         answer = super().handle(req)
+        if ids is not None and isinstance(answer, dict) and answer.get("legal"):
+            answer["state"]["unit_ids"] = echoed(ids)
         if MODE == "wrong-held-by" and isinstance(answer, dict) and answer.get("legal"):
             for t in answer["state"]["territories"].values():
                 if "held_by" in t:
