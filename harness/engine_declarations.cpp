@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/input_error.hpp"
 #include "harness/engine_hello.hpp"
 #include "harness/engine_line.hpp"
 #include "harness/subprocess.hpp"
@@ -106,10 +107,17 @@ std::vector<std::string> declaration_problems(const EngineDeclarations& d, const
   std::vector<std::string> problems;
   for (const auto& [key, value] : d.fixed_ruleset.items()) {
     bool known = false;
-    for (const auto& game : games)
-      if (const GameRules* rules = library.find(game); rules && key != "game" && key != "note" &&
-                                                        rules->merged_ruleset(json::object()).contains(key))
-        known = true;
+    for (const auto& game : games) {
+      const GameRules* rules = library.find(game);
+      if (!rules || key == "game" || key == "note" || !rules->merged_ruleset(json::object()).contains(key)) continue;
+      known = true;
+      try {  // a value the game's ruleset cannot have (a string for a number, a range it refuses)
+        rules->checked_ruleset(json{{key, value}});
+      } catch (const InputError& e) {
+        problems.push_back(fmt::format("hello: \"fixed_ruleset\" gives {} {}, which {}'s ruleset cannot have: {}",
+                                       excerpt(key), shown(value), game, e.what()));
+      }
+    }
     if (!known)
       problems.push_back(fmt::format("hello: \"fixed_ruleset\" names \"{}\", a key of no ruleset of the games it "
                                      "plays (rules/<game>/ruleset.json; docs/engine-protocol.md \"Declarations\")",

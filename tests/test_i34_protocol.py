@@ -174,6 +174,7 @@ def test_fuzz_does_not_sample_a_fixed_number(rulecheck, root):
     ({"not_modelled": "held_by"}, '"not_modelled"'),
     ({"fixed_ruleset": {"move_ranges": 1}}, '"fixed_ruleset" names "move_ranges"'),
     ({"unit_ids": "yes"}, '"unit_ids"'),
+    ({"fixed_ruleset": {"popularity_min": "none"}}, '"fixed_ruleset" gives popularity_min "none"'),
 ])
 def test_malformed_declaration_is_a_hello_error(rulecheck, root, write, hello, named):
     p = run(rulecheck, root, [write(COMBAT)], declaring(root, "", hello))
@@ -182,6 +183,9 @@ def test_malformed_declaration_is_a_hello_error(rulecheck, root, write, hello, n
     check = subprocess.run([rulecheck, "--rules", str(root / "rules"), "engine", "check", declaring(root, "", hello),
                             "--scenarios", write(COMBAT)], capture_output=True, text=True, timeout=60)
     assert check.returncode == 1 and named in check.stdout, check.stdout
+    fuzz = subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine", declaring(root, "", hello),
+                           "--cases", "5"], capture_output=True, text=True, timeout=60)
+    assert fuzz.returncode == 1 and named in fuzz.stderr, fuzz.stderr
 
 
 def test_unit_ids_given_and_checked_when_echoed(rulecheck, root, write):
