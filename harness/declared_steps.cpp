@@ -182,7 +182,8 @@ PathSearch search_paths(const BoundRules& rules, const json& ruleset, const json
 std::string destinations_text(const json& action) {
   std::string out;
   for (const json& m : action["moves"])
-    out += fmt::format("{}{} {} to {}", out.empty() ? "" : ", ", m.value("unit", "?"),
+    if (m.is_object())
+      out += fmt::format("{}{} {} to {}", out.empty() ? "" : ", ", m.value("unit", "?"),
                        m.value("from", "?"), destination_of(m).is_string() ? destination_of(m).get<std::string>() : "?");
   return out;
 }
@@ -295,6 +296,11 @@ DeclaredVerdict judge_declared(const EngineDeclarations& d, const json& answer, 
       std::string rule = answer["rule"];
       if (auto it = rule_map.find(rule); it != rule_map.end()) rule = it->second;
       if (search.illegal_rules.count(rule)) v.reference["rule"] = rule;  // the refusal of some path
+      std::string rules_text;
+      for (const auto& r : search.illegal_rules) rules_text += (rules_text.empty() ? "" : ", ") + r;
+      v.note = fmt::format(" (moves given as destinations ({}): each of the {} path combination(s) searched is refused, "
+                           "by {}; any of these clauses is accepted)",
+                           destinations_text(step.request), search.combinations, rules_text);
     }
     const bool depends = search.legal > 0 && (search.legal < search.combinations || search.legal_states.size() > 1);
     if (depends || search.combinations < search.total)

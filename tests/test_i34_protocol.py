@@ -116,6 +116,18 @@ def test_a_failure_says_the_verdict_depends_on_the_path(rulecheck, root, write):
     assert "the oracle's verdict depends on the path: moves given as destinations (mech T1 to T3): 1 of" in c["message"], c
 
 
+def test_strict_refusal_by_the_clause_of_some_path(rulecheck, root, write):
+    # Out of reach, every path to T3 is refused by scythe.move.range (the scenario's own and the
+    # detour, both two steps at range 1): that clause passes under --strict, another fails naming it.
+    ok = run(rulecheck, root, [write(OUT_OF_REACH)], declaring(root, "refuse:scythe.move.range", DESTINATION), "--strict")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = run(rulecheck, root, [write(OUT_OF_REACH)], declaring(root, "refuse:scythe.move.home-base", DESTINATION),
+              "--strict")
+    (c,) = cases(bad.stdout)
+    assert c["verdict"] == "fail" and "at /rule" in c["message"], c
+    assert "searched is refused, by scythe.move.range; any of these clauses is accepted" in c["message"], c
+
+
 def test_protocol_1_engine_unchanged(rulecheck, root, write):
     # An engine that declares nothing is sent the path and judged against the scenario's expectation.
     p = run(rulecheck, root, [write(DETOUR)], declaring(root))

@@ -11,6 +11,7 @@ hello answer as they are, malformed ones too); the mode in $DECLARING_MODE:
                   territory (held_by: another faction there)
   wrong-ids       echoes the unit ids it was given ("unit_ids" of the state), every mech's as a worker's
   own-ids         echoes ids of its own spelling ("x1", "x2", ...) in place of those it was given
+  refuse:RULE     every move is illegal, by the clause RULE
   (none)          the faithful engine
 """
 import json
@@ -69,6 +70,8 @@ class Declaring(Engine):
     def handle(self, req):
         action = req.get("action") or {}
         if req.get("op") == "apply" and action.get("type") == "move":
+            if MODE.startswith("refuse:"):
+                return {"id": req["id"], "legal": False, "rule": MODE.split(":", 1)[1]}
             if MODE == "teleport":
                 return {"id": req["id"], "legal": True, "state": teleport(req["state"], action)}
             for m in action["moves"]:
