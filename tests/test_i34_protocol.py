@@ -238,6 +238,13 @@ def test_javascript_example_engine(rulecheck, root, write, tmp_path):
     assert "the engine fixes popularity_loss_per_worker at 1; the scenario sets 2" in messages
     assert "the engine fixes popularity_min at 0; the scenario sets 2" in messages
     assert "not compared: held_by" in p.stdout and "moves given as destinations" in p.stdout
+    # The results header keeps them, so that `report merge` writes the same coverage line.
+    header = next(r for r in rows if r.get("type") == "header")
+    assert "not compared: held_by" in header["engines"][0]["declarations"], header["engines"]
+    merged = subprocess.run([rulecheck, "report", "merge", str(tmp_path / "out" / "results.jsonl"), "--output-dir",
+                             str(tmp_path / "merged")], capture_output=True, text=True, timeout=60)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    assert "not compared: held_by" in merged.stdout, merged.stdout
     # Its own detour: the only legal path is not the first one.
     assert run(rulecheck, root, [write(DETOUR)], engine).returncode == 0
 
