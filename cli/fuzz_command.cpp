@@ -23,6 +23,7 @@
 #include "harness/corpus.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/fuzz.hpp"
+#include "harness/engine_declarations.hpp"
 #include "harness/fuzz_coverage.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/data_dir.hpp"
@@ -259,6 +260,12 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
           fmt::print("rulecheck fuzz: {}\n", line);
         return 128 + interrupted();
       }
+      return kFailed;
+    }
+    // A declaration naming what the games do not have breaks the hello (harness/engine_declarations.hpp).
+    if (const auto problems = declaration_problems(part.engine->hello().declared, part.engine->hello().games, *library);
+        !problems.empty()) {
+      fmt::print(stderr, "rulecheck: the engine '{}' answered {}\n", opt.engine, problems.front());
       return kFailed;
     }
     FuzzOptions& options = part.options;

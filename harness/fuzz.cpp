@@ -96,7 +96,7 @@ class Fuzzer {
       draw.sample_ruleset = options.sample_ruleset;
       draw.readings = readings_to_draw(engine_readings_, rules);
       for (const auto& point : rules.points) draw.default_readings[point.id] = point.default_reading;
-      generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object()), draw));
+      generators_.emplace(g, fixed_keys_kept(generators::cases_of(g, rules.merged_ruleset(fixed_overrides(g)), draw), g));
     }
   }
 
@@ -134,6 +134,24 @@ class Fuzzer {
   }
 
  private:
+  // The ruleset overrides of `game` that keep the numbers the engine hard-codes (its hello's "fixed_ruleset")
+  // at the declared values: cases are drawn from them.
+  json fixed_overrides(const std::string& game) const {
+    json overrides = json::object();
+    keep_fixed_keys(overrides, engine_.hello().declared.fixed_ruleset, library_.find(game)->merged_ruleset(json::object()));
+    return overrides;
+  }
+
+  // `cases` with the engine's fixed keys dropped from what is sampled (kept at the declared value).
+  rc::Gen<GeneratedCase> fixed_keys_kept(rc::Gen<GeneratedCase> cases, const std::string& game) const {
+    const json& fixed = engine_.hello().declared.fixed_ruleset;
+    if (fixed.empty()) return cases;
+    return rc::gen::map(std::move(cases), [fixed, base = library_.find(game)->merged_ruleset(json::object())](GeneratedCase c) {
+      keep_fixed_keys(c.ruleset, fixed, base);
+      return c;
+    });
+  }
+
   bool budget_spent(double seconds) const {
     if (stop_requested()) return true;  // SIGINT, SIGTERM (harness/interrupt.hpp)
     if (options_.cases && stats_.cases >= options_.cases) return true;

@@ -63,9 +63,11 @@ json case_json(const CaseResult& r) {
 
 json engines_json(const std::vector<EngineInfo>& engines) {
   json out = json::array();
-  for (const auto& e : engines)
+  for (const auto& e : engines) {
     out.push_back({{"name", e.name}, {"version", e.version}, {"command", e.command}, {"games", e.games},
                    {"readings", e.readings}});
+    if (!e.declarations.empty()) out.back()["declarations"] = e.declarations;  // its hello declarations, in words
+  }
   return out;
 }
 
@@ -211,6 +213,7 @@ std::vector<EngineInfo> engines_from_jsonl(const json& header) {
       info.command = e.value("command", "");
       info.games = strings_at(e, "games");
       if (e.contains("readings")) info.readings = e["readings"].get<std::map<std::string, std::string>>();
+      info.declarations = strings_at(e, "declarations");
       out.push_back(std::move(info));
     }
   } catch (const json::exception& e) {

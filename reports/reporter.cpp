@@ -103,6 +103,7 @@ std::string coverage_text(const EngineInfo* engine, const Coverage& coverage, st
   if (engine) {
     parts.push_back(fmt::format("plays {}", engine->games.empty() ? "no game" : fmt::format("{}", fmt::join(engine->games, ", "))));
     parts.push_back(fmt::format("declares {} reading(s)", engine->readings.size()));
+    for (const auto& d : engine->declarations) parts.push_back(d);
   }
   std::size_t kinds = coverage.answered.size();
   for (const auto& [kind, n] : coverage.unsupported)

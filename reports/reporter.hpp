@@ -21,6 +21,7 @@ struct EngineInfo {
   std::string command;
   std::vector<std::string> games;
   std::map<std::string, std::string> readings;  // interpretation point -> the reading it declares
+  std::vector<std::string> declarations;        // its hello declarations in words ("not compared: held_by")
 };
 
 struct RunInfo {
