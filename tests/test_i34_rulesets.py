@@ -64,6 +64,13 @@ def test_a_default_fuzz_run_draws_only_the_rulesets_the_game_produces(rulecheck,
     # ... and it does sample them: Speed and the upgraded Move both come up.
     assert seen_speed and seen_upgraded
     assert summary["sampled_rulesets"] > 0
+    # Coverage: a key the game never varies is not reachable in such a run, saying why; not "unreached".
+    report = summary["coverage"]
+    item = "ruleset key with a non-default value: messina stacking_map"
+    assert item not in report["unreached"]
+    why = {i["item"]: i["why"] for i in report["not_reachable"]}
+    assert "--rulesets any draws it" in why[item]
+    assert "ruleset key with a non-default value: scythe move_range.worker" in why
 
 
 def test_fuzz_rulesets_any_draws_other_combinations(rulecheck, root, tmp_path):
