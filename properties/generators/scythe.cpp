@@ -309,9 +309,6 @@ rc::Gen<BoardSpec> board_spec(const Numbers& n) {
 rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
   return gen::build<RulesSpec>(
       gen::set(&RulesSpec::sampled, options.sample_ruleset && !options.only_produced ? unscaled(6) : gen::just(0)),
-      gen::set(&RulesSpec::produced, options.sample_ruleset && options.only_produced
-                                         ? produced_picks(options.only_produced->size())
-                                         : gen::just(std::vector<int>{})),
       gen::set(&RulesSpec::one_key, unscaled(7)),
       gen::set(&RulesSpec::range, gen::map(gen::container<std::vector<int>>(3, unscaled(kMostRange)),
                                            [](const std::vector<int>& v) { return std::array<int, 3>{v[0], v[1], v[2]}; })),
@@ -319,7 +316,10 @@ rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
       gen::set(&RulesSpec::popularity_max, unscaled(kTrackTop - kLeastPopularityMax + 1)),
       gen::set(&RulesSpec::loss, unscaled(kMostLossPerWorker + 1)),
       gen::set(&RulesSpec::units_per_move, unscaled(kMostUnitsPerMove - kLeastUnitsPerMove + 1)),
-      gen::set(&RulesSpec::readings, gen::container<std::vector<int>>(options.readings.size(), unscaled(6))));
+      gen::set(&RulesSpec::readings, gen::container<std::vector<int>>(options.readings.size(), unscaled(6))),
+      gen::set(&RulesSpec::produced, options.sample_ruleset && options.only_produced
+                                         ? produced_picks(options.only_produced->size())
+                                         : gen::just(std::vector<int>{})));
 }
 
 rc::Gen<ActionSpec> action_spec(const Numbers& n) {
