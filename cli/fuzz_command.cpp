@@ -423,7 +423,7 @@ void add_fuzz_command(CLI::App& app, Context& context) {
                  "with no combat pending, ...); the summary says which");
   fuzz->add_flag("--default-ruleset", opt->default_ruleset,
                  "Run every case under the default ruleset (default: a share of cases under sampled rulesets, "
-                 "every key of rules/<game>/ruleset.json)");
+                 "as --rulesets says)");
   fuzz->add_option("--rulesets", opt->rulesets,
                    "Which rulesets the sampled share of cases runs under: game, only those a game can have "
                    "(rules/<game>/ruleset.doc.json, \"produced\": Scythe's base and Speed move ranges 1/1/1 and "
