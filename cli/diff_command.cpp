@@ -112,7 +112,7 @@ int edit_command(const Context& context, const DiffArgs& args) {
     write_outputs(args.output_dir, d, *library->find(d.game));
     if (args.format != "json")
       fmt::print("report: {0}/diff.md, {0}/diff.html, {0}/diff.json; the witness scenarios in {0}/witnesses/ "
-                 "(rulecheck run {0}/witnesses)\n",
+                 "(rulecheck run --rulesets any {0}/witnesses: an edited ruleset is no game's)\n",
                  args.output_dir);
   }
   if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended

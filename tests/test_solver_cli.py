@@ -275,8 +275,8 @@ def test_the_designer_report_has_a_section_per_finding_with_its_clauses(witnesse
 
 
 def bug_run(rulecheck, root, engine):
-    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--no-oracle", "--format",
-             "jsonl", "--engine", f"{sys.executable} {root / 'examples' / 'engines' / engine}"])
+    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--rulesets", "any", "--no-oracle",
+             "--format", "jsonl", "--engine", f"{sys.executable} {root / 'examples' / 'engines' / engine}"])
     return [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
 
 
@@ -301,7 +301,7 @@ def test_a_bug_engines_self_contradicting_state_is_forbidden(engine, rulecheck, 
 def test_without_the_solver_a_wrong_answer_is_a_plain_failure(rulecheck, root):
     engine = f"{sys.executable} {root / 'examples' / 'engines' / 'bug_recover_after_shortfall.py'}"
     p = run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios" / "messina" / "consumption"),
-             "--no-oracle", "--format", "jsonl", "--solver-rlimit", "0", "--engine", engine])
+             "--rulesets", "any", "--no-oracle", "--format", "jsonl", "--solver-rlimit", "0", "--engine", engine])
     cases = [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
     failed = [c for c in cases if c["verdict"] == "fail"]
     assert failed and all("solver" not in c for c in failed)
