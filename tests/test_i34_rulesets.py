@@ -179,3 +179,25 @@ def test_help_explains_rulesets(rulecheck, root, command):
     p = run(rulecheck, root, command, "--help")
     text = " ".join(p.stdout.split())
     assert "--rulesets" in text and "2/2/1" in text and "what-ifs" in text
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda g: g.__setitem__("combinations", [[2, 2, 1]]), "the defaults 1/1/1 are not among the combinations"),
+    (lambda g: g.__setitem__("combinations", [[1, 1, 1], [2, 2]]), "a combination gives one value per key: 3 here"),
+    (lambda g: g.__setitem__("keys", ["move_range.character", "move_range.mech", "move_range.horse"]),
+     "\"move_range.horse\" is not a key of rules/scythe/ruleset.json"),
+    (lambda g: g.__setitem__("combinations", [[1, 1, 1], [9, 2, 1]]), "the game's ruleset reader refuses it"),
+])
+def test_a_bad_table_of_the_games_rulesets_is_refused_naming_the_file(rulecheck, root, tmp_path, change, says):
+    # Without the checks a table without the defaults would skip every scenario, and a bad key or
+    # combination would be read as no combination at all.
+    rules = tmp_path / "rules"
+    subprocess.run(["cp", "-r", str(root / "rules"), str(rules)], check=True)
+    doc_file = rules / "scythe" / "ruleset.doc.json"
+    doc = json.loads(doc_file.read_text())
+    change(doc["produced"][0])
+    doc_file.write_text(json.dumps(doc))
+    p = subprocess.run([rulecheck, "--rules", str(rules), "run", str(root / "scenarios" / "scythe" / "move")],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 3, (p.returncode, p.stderr)
+    assert f"{doc_file}: " in p.stderr and says in p.stderr and "/produced/0/" in p.stderr, p.stderr
