@@ -256,7 +256,8 @@ def test_each_witness_has_a_scenario_per_reading_and_the_readings_disagree(witne
 
 def test_every_witness_replays_on_the_oracle_under_its_reading(witnesses, rulecheck, root):
     out, _ = witnesses
-    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(out), "--format", "jsonl"])
+    # --rulesets any: Scythe's stop-path witnesses run under move ranges 2/2/2, which no game produces.
+    p = run([rulecheck, "--rules", str(root / "rules"), "run", str(out), "--rulesets", "any", "--format", "jsonl"])
     cases = [json.loads(l) for l in p.stdout.splitlines() if json.loads(l).get("type") == "case"]
     assert cases and all(c["verdict"] == "pass" for c in cases), [c for c in cases if c["verdict"] != "pass"][:3]
     assert p.returncode == 0
