@@ -44,7 +44,7 @@ def assert_witnesses_replay(rulecheck, out):
     witnesses = out / "witnesses"
     files = list(witnesses.glob("*.json"))
     assert files, "a change without a witness"
-    # --rulesets any: a witness runs under the edited ruleset, a what-if no game produces (docs/rulesets.md).
+    # --rulesets any: a witness runs under its side's ruleset, and an edited one is a what-if (docs/rulesets.md).
     p = subprocess.run([rulecheck, "run", str(witnesses), "--rulesets", "any", "--quiet"], capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
