@@ -16,6 +16,7 @@
 #include "harness/bindings.hpp"
 #include "harness/declared_steps.hpp"
 #include "harness/engine_readings.hpp"
+#include "harness/game_rulesets.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/signature.hpp"
 #include "harness/subprocess.hpp"
@@ -312,6 +313,13 @@ class CrossCheckRun {
     report_ready(k + 1);  // cases before k are decided too (unplanned ones were skipped or errored)
   }
 
+  // Under --rulesets game: what of `s`'s ruleset its game does not produce ("": the case runs).
+  std::string rulesets_off(const Scenario& s) const {
+    if (!options_.only_the_games_rulesets) return "";
+    const GameRules* rules = library_.find(s.game);
+    return rules ? scenario_ruleset_not_produced(s, *rules) : "";
+  }
+
   // Decides what the next scenario sends: its readings, the oracle's answer to each step, the requests.
   void plan_next() {
     const std::size_t k = planned_++;
@@ -327,6 +335,10 @@ class CrossCheckRun {
     c.result = case_header(s, hello_.name);
     if (options_.skip_unreachable && !s.unreachable.empty()) {
       c.result = unreachable_case(s, hello_.name);
+      return;
+    }
+    if (const std::string off = rulesets_off(s); !off.empty()) {
+      c.result = not_produced_case(s, hello_.name, off);
       return;
     }
     if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
