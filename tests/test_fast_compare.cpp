@@ -122,6 +122,52 @@ TEST(FastCompare, PerturbedAnswersAreJudgedAsTheFieldByFieldComparisonJudgesThem
   }
 }
 
+// The first number in `v` (depth first), or nullptr.
+json* first_number(json& v) {
+  if (v.is_number()) return &v;
+  if (!v.is_object() && !v.is_array()) return nullptr;
+  for (json& member : v)
+    if (json* n = first_number(member)) return n;
+  return nullptr;
+}
+
+TEST(FastCompare, AnExpectationTheOracleMissesFailsTheOraclesOwnLineToo) {
+  // The corpus with one number of each expected next state changed (the oracle's outcome then misses
+  // it): an answer passed on its text is still judged against the scenario's expectation, as a read
+  // one is. Would fail if the pass path on text skipped the expectation (it would pass these cases).
+  std::vector<Scenario> changed;
+  for (const auto& f : find_scenario_files({std::string(RULECHECK_SOURCE_DIR) + "/scenarios"})) {
+    Scenario s = load_scenario(f, library());
+    Step& last = s.steps.back();
+    if (!last.expect.is_object() || !last.expect.contains("state")) continue;
+    json* n = first_number(last.expect["state"]);
+    if (!n) continue;
+    *n = n->get<double>() + 7;  // 7 more than the expected value, which the oracle meets
+    changed.push_back(std::move(s));
+  }
+  ASSERT_GT(changed.size(), 20u);
+  std::vector<std::vector<CaseResult>> runs;
+  for (const bool on_text : {true, false}) {
+    EngineProcess engine(EngineOptions{engine_command(""), std::chrono::milliseconds(30000), 64});
+    engine.start();
+    CrossCheckOptions options;
+    options.strict = true;
+    options.compare_on_text = on_text;
+    std::vector<CaseResult>& results = runs.emplace_back();
+    cross_check(changed, library(), engine, options, [&](const CaseResult& r) { results.push_back(r); });
+    engine.stop();
+  }
+  ASSERT_EQ(runs[0].size(), changed.size());
+  ASSERT_EQ(runs[1].size(), changed.size());
+  for (std::size_t k = 0; k < changed.size(); ++k) {
+    SCOPED_TRACE(changed[k].id);
+    EXPECT_EQ(verdict_name(runs[0][k].verdict), verdict_name(runs[1][k].verdict));
+    EXPECT_EQ(runs[0][k].message, runs[1][k].message);
+    EXPECT_EQ(runs[0][k].patch.dump(), runs[1][k].patch.dump());
+  }
+  EXPECT_EQ(count(runs[0], Verdict::fail), changed.size());
+}
+
 TEST(FastCompare, ARuleMapEntryForTheOraclesClauseIsReadNotPassedOnText) {
   // An engine giving back the oracle's clause id, where --rule-map reads that code as another clause:
   // under --strict the field-by-field comparison fails it. Without the rule-map guard in
