@@ -118,7 +118,9 @@ TEST(FastCompare, PerturbedAnswersAreJudgedAsTheFieldByFieldComparisonJudgesThem
     const auto results = expect_same_verdicts(filter);
     // The perturbation reached some case and was judged as expected there.
     EXPECT_GT(count(results, seen), 0u) << filter;
-    if (seen != Verdict::pass) EXPECT_LT(count(results, Verdict::pass), cases().size()) << filter;
+    if (seen != Verdict::pass) {
+      EXPECT_LT(count(results, Verdict::pass), cases().size()) << filter;
+    }
   }
 }
 
