@@ -1,6 +1,7 @@
 // `rulecheck fuzz`: generated cases against an engine, compared with the oracle.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -52,6 +53,9 @@ struct FuzzCommandOptions {
   bool keep_going = false;
   bool with_solver = false;  // N-version: every oracle outcome checked by the solver both ways
   std::string known_file;
+  bool require_known = false;      // --require-known: every entry must match some case (else stale, exit 1)
+  std::vector<std::string> kinds;  // --kinds: request kinds to generate ("action:move,query:controller")
+  std::vector<std::string> keys;   // --keys: ruleset keys to sample (the others stay at the default)
 };
 
 // The engine fuzzed: --engine, or under --with-solver alone this rulecheck's own `serve` (the oracle
@@ -63,6 +67,48 @@ std::string engine_to_fuzz(const FuzzCommandOptions& opt, const Context& context
   std::string command = shell_quote(self.string());
   if (!context.rules_dir.empty()) command += " --rules " + shell_quote(context.rules_dir);
   return command + " serve";
+}
+
+// The share of cases answered "unsupported" over which the summary suggests --kinds.
+constexpr double kWastedShare = 1.0 / 3.0;
+
+// The request kinds the engine answered, as --kinds takes them ("action:move,query:controller"): the
+// focus the summary suggests when over a third of the cases were answered "unsupported".
+std::string answered_kinds_option(const FuzzStats& s) {
+  std::vector<std::string> kinds;
+  for (const auto& [kind, n] : s.answered_kinds) {
+    const std::string k = kind.substr(kind.find(' ') + 1);  // "scythe action:move" -> "action:move"
+    if (n > 0 && std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
+  }
+  return fmt::format("{}", fmt::join(kinds, ","));
+}
+
+// "3100 of 10000 cases (31 %) were answered \"unsupported\"", and, over a third, the --kinds that would
+// send only what the engine answers.
+std::string unsupported_share_text(const FuzzStats& s) {
+  if (s.cases == 0) return "";
+  const double share = static_cast<double>(s.unsupported) / static_cast<double>(s.cases);
+  std::string text = fmt::format("{} of {} case(s) ({:.0f} %) were answered \"unsupported\"", s.unsupported, s.cases,
+                                 100 * share);
+  if (share > kWastedShare) {
+    const std::string kinds = answered_kinds_option(s);
+    text += kinds.empty() ? ": over a third, and the engine answered no kind of request; see its hello and the e.g. "
+                            "lines above"
+                          : fmt::format(": over a third; to send only the kinds the engine answered: --kinds {}", kinds);
+  }
+  return text;
+}
+
+json known_entries_record(const std::vector<KnownTally>& entries) {
+  json out = json::array();
+  for (const auto& t : entries)
+    out.push_back({{"entry", t.entry},
+                   {"pointer", t.pointer},
+                   {"status", known_status_name(t.status)},
+                   {"matched", t.matched},
+                   {"cases", t.cases},
+                   {"why", t.why}});
+  return out;
 }
 
 json finding_record(const FuzzFinding& f, std::uint64_t seed) {
@@ -115,6 +161,11 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
           {"clauses", s.clauses}, {"errors", s.errors},
+          {"unsupported_share", s.cases ? static_cast<double>(s.unsupported) / static_cast<double>(s.cases) : 0.0},
+          {"answered_kinds", s.answered_kinds}, {"unsupported_kinds", s.unsupported_kinds},
+          {"suggested_kinds", s.cases && static_cast<double>(s.unsupported) > kWastedShare * static_cast<double>(s.cases)
+                                  ? json(answered_kinds_option(s)) : json(nullptr)},
+          {"focus", {{"kinds", opt.kinds}, {"keys", opt.keys}, {"set_aside", s.set_aside}}},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
 }
 
@@ -275,7 +326,18 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
       universe_games.push_back(g);
   const FeatureUniverse universe(*library, universe_games,
                                  library->dir().parent_path() / "scenarios" / "schema" / "scenario.schema.json");
-  for (auto& part : parts) part.options.universe = &universe;
+  FuzzFocus focus;
+  try {
+    focus = FuzzFocus(opt.kinds, opt.keys, *library, universe.request_kinds());
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    for (auto& part : parts) part.engine->stop();
+    return kBadInput;
+  }
+  for (auto& part : parts) {
+    part.options.universe = &universe;
+    part.options.focus = &focus;
+  }
   const bool jsonl = opt.format == "jsonl";
   const bool tty = isatty(fileno(stderr)) != 0;
   if (!jsonl) {
@@ -287,6 +349,13 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                opt.keep_going ? "; --keep-going: findings grouped by signature" : "",
                opt.known_file.empty() ? "" : fmt::format("; known deviations: {} ({} entries)", opt.known_file,
                                                          known.size()));
+    if (!focus.empty())
+      fmt::print("  focus: {}{}{} (cases drawn outside it are set aside)\n",
+                 focus.kinds().empty() ? "" : fmt::format("kinds {}", fmt::join(focus.kinds(), ",")),
+                 !focus.kinds().empty() && focus.keys_given() ? "; " : "",
+                 focus.keys_given() ? fmt::format("ruleset keys sampled {} (the others at the default)",
+                                                  fmt::join(focus.keys(), ","))
+                                    : "");
     if (parts.size() > 1 || !shard.whole())
       for (std::size_t j = 0; j < parts.size(); ++j)
         fmt::print("  part {}: seed {}, {} case(s) (repeats alone with --seed {} --cases {})\n", j + 1,
@@ -344,14 +413,18 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   FuzzStats stats;
   for (const auto& part : parts) add_fuzz_stats(stats, part.stats);
   if (tty && !found) fmt::print(stderr, "\n");
-  // Stale: an entry no case matched, said only of a run that went to the end of its budget.
+  // Each known entry's count; stale only under --require-known, and only of a run that went to the end of its
+  // budget (generated cases cover no entry by themselves: docs/known-deviations.md).
+  const bool complete = !(found && !opt.keep_going) && !interrupted();
+  const std::vector<KnownTally> known_entries =
+      opt.known_file.empty() ? std::vector<KnownTally>{} : known.tallies(opt.require_known, complete);
   const std::vector<std::string> stale =
-      opt.known_file.empty() || (found && !opt.keep_going) || interrupted() ? std::vector<std::string>{}
-                                                                            : known.stale();
+      opt.known_file.empty() ? std::vector<std::string>{} : known.stale(opt.require_known, complete);
   if (jsonl) {
     json summary = summary_record(stats, base_seed, universe, opt);
     summary["stale_known"] = stale;
     if (opt.with_solver) summary["with_solver"] = solver_steps_json(stats.solver_steps);
+    summary["known_entries"] = known_entries_record(known_entries);
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
@@ -372,6 +445,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
       fmt::print("{} disputed case(s): the oracle and the solver disagree (a bug in rulecheck)\n", stats.disputed);
     if (opt.with_solver) fmt::print("{}\n", solver_steps_text(stats.solver_steps));
     for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
+    if (const std::string share = unsupported_share_text(stats); !share.empty()) fmt::print("{}\n", share);
+    if (stats.set_aside)
+      fmt::print("{} drawn case(s) outside the focus set aside (not sent)\n", stats.set_aside);
     if (!stats.groups.empty()) {
       fmt::print("\nfindings by signature ({} group(s)){}:\n", stats.groups.size(),
                  opt.keep_going ? "" : " (stopped at the first: --keep-going goes on)");
@@ -383,14 +459,14 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                      g.shrunk ? ", shrunk" : ", a later case smaller than the first one shrunk");
       }
     }
-    for (const auto& s : stale) fmt::print("stale known deviation: {}\n", s);
+    for (const auto& t : known_entries) fmt::print("{}\n", known_tally_text(t));
     print_coverage(stats, universe);
     if (interrupted())
       fmt::print("\ninterrupted by {} after {} generated case(s) of seed {} (repeat with --seed {})\n",
                  interrupt_name(), stats.cases, base_seed, base_seed);
   }
   if (interrupted()) return 128 + interrupted();
-  return found || stats.errored ? kFailed : kOk;
+  return found || stats.errored || (opt.require_known && !stale.empty()) ? kFailed : kOk;
 }
 
 }  // namespace
@@ -445,15 +521,32 @@ void add_fuzz_command(CLI::App& app, Context& context) {
   fuzz->add_flag("--any-state", opt->any_state,
                  "Draw any valid state, not only states play can reach (two factions' units sharing a territory "
                  "with no combat pending, ...); the summary says which");
-  fuzz->add_flag("--default-ruleset", opt->default_ruleset,
+  CLI::Option* default_ruleset = fuzz->add_flag("--default-ruleset", opt->default_ruleset,
                  "Run every case under the default ruleset (default: a share of cases under sampled rulesets, "
                  "every key of rules/<game>/ruleset.json)");
   fuzz->add_flag("--keep-going", opt->keep_going,
                  "After a finding, shrink it, save it and go on: findings are grouped by signature, each group "
                  "reported once with its count and its smallest saved case");
-  fuzz->add_option("--known", opt->known_file,
-                   "A known-deviations file (docs/known-deviations.md): failures matching an entry are counted as "
-                   "known, not findings; entries matching nothing are reported stale");
+  CLI::Option* known_option = fuzz->add_option(
+      "--known", opt->known_file,
+      "A known-deviations file (docs/known-deviations.md): failures matching an entry are counted as known, not "
+      "findings; each entry is reported with its match count, and one that matched nothing as \"not reached in N "
+      "cases\" (generated cases do not show an entry gone: only --require-known makes it stale)");
+  fuzz->add_flag("--require-known", opt->require_known,
+                 "With --known: this run should show every entry, so an entry that matched no case is stale and makes "
+                 "the run exit 1 (a run stopped at a finding without --keep-going, or interrupted, calls none stale)")
+      ->needs(known_option);
+  fuzz->add_option("--kinds", opt->kinds,
+                   "Generate only these request kinds, comma-separated: action:TYPE or query:TYPE (action:move,"
+                   "query:controller); an unknown kind is refused listing each game's kinds. Drawn cases of other "
+                   "kinds are set aside, so one seed with one --kinds repeats")
+      ->delimiter(',');
+  fuzz->add_option("--keys", opt->keys,
+                   "Sample only these ruleset keys, comma-separated, by dotted path as in rules/<game>/ruleset.json "
+                   "(popularity_min,move_range.mech); every other key stays at the default. An unknown key is refused "
+                   "listing each game's keys. Not with --default-ruleset")
+      ->delimiter(',')
+      ->excludes(default_ruleset);
   fuzz->footer(
       "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
       "that crashes or hangs is restarted and the run goes on.\n"

@@ -71,6 +71,10 @@ std::string engine_slug(const std::string& name) {
   return slug.empty() ? "engine" : slug;
 }
 
+// At most this many draws for one case under a focus (--kinds, --keys) before the run gives up: a kind
+// the generators draw at all comes in about 1 draw of 10, a single key's sample in about 1 of 40.
+constexpr std::size_t kMostDrawsPerCase = 20000;
+
 // At most this many findings share one name in a save folder (NAME.json, NAME-2.json, ...).
 constexpr int kNamesTried = 1000;
 
@@ -144,12 +148,27 @@ class Fuzzer {
     std::size_t n = options_.batch;
     if (options_.cases) n = std::min(n, options_.cases - stats_.cases);
     std::vector<Candidate> batch;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t number = stats_.cases + i;
-      const std::string& game = games_[number % games_.size()];
-      batch.push_back(generators_.at(game)(random_.split(), size_of_case(number)));
-    }
+    for (std::size_t i = 0; i < n; ++i) batch.push_back(draw(stats_.cases + i));
     return batch;
+  }
+
+  // Case `number`: the next draw of its game's generator that is in the focus (any, without one).
+  Candidate draw(std::size_t number) {
+    const std::string& game = games_[number % games_.size()];
+    for (std::size_t tries = 0; tries < kMostDrawsPerCase; ++tries) {
+      Candidate c = generators_.at(game)(random_.split(), size_of_case(number));
+      if (in_focus(c.value())) return c;
+      ++stats_.set_aside;
+    }
+    throw InputError("", fmt::format("--kinds {} --keys {}: {} cases of {} drawn in a row and none is of those kinds "
+                                     "with only those keys sampled",
+                                     fmt::join(options_.focus->kinds(), ","), fmt::join(options_.focus->keys(), ","),
+                                     kMostDrawsPerCase, game));
+  }
+
+  bool in_focus(const GeneratedCase& c) const {
+    return !options_.focus || options_.focus->empty() ||
+           options_.focus->admits(c.is_query, c.kind, c.ruleset, library_.find(c.game)->ruleset);
   }
 
   // The group of `r`'s signature (a new one, counted once, when there is none yet).
@@ -252,13 +271,19 @@ class Fuzzer {
     }
     if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
       stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
+    const std::string focus = c.game + " " + focus_kind(c.is_query, c.kind);
+    if (engine_answered(r)) ++stats_.answered_kinds[focus];
+    if (!r.unsupported.empty()) ++stats_.unsupported_kinds[focus];
+    if (options_.known) options_.known->tally(r, false);  // generated cases cover no entry by themselves
     // A case the oracle could not run is the generator's bug; the cross-check reported it errored.
     if (!seen.ran) return;
     if (seen.legal)
       ++stats_.legal_kinds[kind];
     else
       ++stats_.clauses[seen.rule];
-    if (options_.universe)
+    // Feature coverage counts what the engine answered: a case it answered "unsupported" to, or that
+    // errored, reached nothing in it.
+    if (options_.universe && engine_answered(r))
       options_.universe->count(stats_.features, c.game, c.kind, c.is_query, c.ruleset, c.interpretations, c.state,
                                c.request, seen.legal, seen.rule);
   }
@@ -275,10 +300,11 @@ class Fuzzer {
       while (!smaller) {
         std::vector<Candidate> candidates;
         while (candidates.size() < options_.batch)
-          if (auto next = shrinks.next())
-            candidates.push_back(std::move(*next));
-          else
+          if (auto next = shrinks.next()) {
+            if (in_focus(next->value())) candidates.push_back(std::move(*next));  // a shrink stays in the focus
+          } else {
             break;
+          }
         if (candidates.empty()) break;
         const auto results = ask(candidates, number);
         for (std::size_t i = 0; i < candidates.size() && !smaller; ++i)
@@ -446,6 +472,9 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
   for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
   for (const auto& [k, n] : part.clauses) total.clauses[k] += n;
+  for (const auto& [k, n] : part.answered_kinds) total.answered_kinds[k] += n;
+  for (const auto& [k, n] : part.unsupported_kinds) total.unsupported_kinds[k] += n;
+  total.set_aside += part.set_aside;
   for (const auto& e : part.errors)
     if (total.errors.size() < 5) total.errors.push_back(e);
   for (const auto& g : part.groups) {

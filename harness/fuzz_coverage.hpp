@@ -57,6 +57,10 @@ class FeatureUniverse {
   //  "not_reachable" when the rules themselves rule them out (not_reachable_by_the_rules()).
   json report(const FeatureCounts& counts) const;
 
+  // Each game's request kinds ("action move", "query controller"), from the scenario schema (none when
+  // it is unavailable).
+  const std::map<std::string, std::vector<std::string>>& request_kinds() const { return types_; }
+
   bool fields_available() const { return fields_unavailable_.empty(); }
   const std::string& fields_unavailable() const { return fields_unavailable_; }
 
