@@ -147,7 +147,7 @@ std::string states_drawn(bool any_state) {
 }
 
 json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUniverse& universe,
-                    const FuzzCommandOptions& opt) {
+                    const FuzzCommandOptions& opt, const FuzzFocus& focus) {
   json groups = json::array();
   for (const auto& g : s.groups) groups.push_back(group_record(g));
   return {{"type", "summary"},    {"seed", seed},
@@ -165,7 +165,9 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"answered_kinds", s.answered_kinds}, {"unsupported_kinds", s.unsupported_kinds},
           {"suggested_kinds", s.cases && static_cast<double>(s.unsupported) > kWastedShare * static_cast<double>(s.cases)
                                   ? json(answered_kinds_option(s)) : json(nullptr)},
-          {"focus", {{"kinds", opt.kinds}, {"keys", opt.keys}, {"set_aside", s.set_aside}}},
+          {"focus", {{"kinds", focus.kinds()},
+                     {"keys", focus.keys_given() ? json(focus.keys()) : json(nullptr)},
+                     {"set_aside", s.set_aside}}},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
 }
 
@@ -421,7 +423,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   const std::vector<std::string> stale =
       opt.known_file.empty() ? std::vector<std::string>{} : known.stale(opt.require_known, complete);
   if (jsonl) {
-    json summary = summary_record(stats, base_seed, universe, opt);
+    json summary = summary_record(stats, base_seed, universe, opt, focus);
     summary["stale_known"] = stale;
     if (opt.with_solver) summary["with_solver"] = solver_steps_json(stats.solver_steps);
     summary["known_entries"] = known_entries_record(known_entries);
@@ -548,10 +550,12 @@ void add_fuzz_command(CLI::App& app, Context& context) {
       ->delimiter(',')
       ->excludes(default_ruleset);
   fuzz->footer(
-      "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
-      "that crashes or hangs is restarted and the run goes on.\n"
-      "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case or an "
-      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
+      "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart (the summary "
+      "gives their share, and over a third suggests --kinds); an engine that crashes or hangs is restarted and the "
+      "run goes on. What is generated, focus, known files: docs/fuzzing-engines.md.\n"
+      "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case, an "
+      "errored case, or under --require-known a stale known entry, 2 bad usage (an unknown --kinds kind or --keys "
+      "key) or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
       "SIGTERM (the engines are stopped, even while starting; the seed, the cases done and the findings so far are "
       "printed).");
   fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });
