@@ -18,6 +18,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
+#include "cli/fuzz_coverage_print.hpp"
 #include "common/input_error.hpp"
 #include "common/output.hpp"
 #include "common/text.hpp"
@@ -25,6 +26,7 @@
 #include "harness/cross_check.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/fuzz_coverage.hpp"
+#include "harness/fuzz_unsupported.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/data_dir.hpp"
 #include "harness/known.hpp"
@@ -67,48 +69,6 @@ std::string engine_to_fuzz(const FuzzCommandOptions& opt, const Context& context
   std::string command = shell_quote(self.string());
   if (!context.rules_dir.empty()) command += " --rules " + shell_quote(context.rules_dir);
   return command + " serve";
-}
-
-// The share of cases answered "unsupported" over which the summary suggests --kinds.
-constexpr double kWastedShare = 1.0 / 3.0;
-
-// The request kinds the engine answered, as --kinds takes them ("action:move,query:controller"): the
-// focus the summary suggests when over a third of the cases were answered "unsupported".
-std::string answered_kinds_option(const FuzzStats& s) {
-  std::vector<std::string> kinds;
-  for (const auto& [kind, n] : s.answered_kinds) {
-    const std::string k = kind.substr(kind.find(' ') + 1);  // "scythe action:move" -> "action:move"
-    if (n > 0 && std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
-  }
-  return fmt::format("{}", fmt::join(kinds, ","));
-}
-
-// "3100 of 10000 cases (31 %) were answered \"unsupported\"", and, over a third, the --kinds that would
-// send only what the engine answers.
-std::string unsupported_share_text(const FuzzStats& s) {
-  if (s.cases == 0) return "";
-  const double share = static_cast<double>(s.unsupported) / static_cast<double>(s.cases);
-  std::string text = fmt::format("{} of {} case(s) ({:.0f} %) were answered \"unsupported\"", s.unsupported, s.cases,
-                                 100 * share);
-  if (share > kWastedShare) {
-    const std::string kinds = answered_kinds_option(s);
-    text += kinds.empty() ? ": over a third, and the engine answered no kind of request; see its hello and the e.g. "
-                            "lines above"
-                          : fmt::format(": over a third; to send only the kinds the engine answered: --kinds {}", kinds);
-  }
-  return text;
-}
-
-json known_entries_record(const std::vector<KnownTally>& entries) {
-  json out = json::array();
-  for (const auto& t : entries)
-    out.push_back({{"entry", t.entry},
-                   {"pointer", t.pointer},
-                   {"status", known_status_name(t.status)},
-                   {"matched", t.matched},
-                   {"cases", t.cases},
-                   {"why", t.why}});
-  return out;
 }
 
 json finding_record(const FuzzFinding& f, std::uint64_t seed) {
@@ -163,54 +123,11 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"clauses", s.clauses}, {"errors", s.errors},
           {"unsupported_share", s.cases ? static_cast<double>(s.unsupported) / static_cast<double>(s.cases) : 0.0},
           {"answered_kinds", s.answered_kinds}, {"unsupported_kinds", s.unsupported_kinds},
-          {"suggested_kinds", s.cases && static_cast<double>(s.unsupported) > kWastedShare * static_cast<double>(s.cases)
-                                  ? json(answered_kinds_option(s)) : json(nullptr)},
+          {"suggested_kinds", over_a_third_unsupported(s) ? json(answered_kinds_option(s)) : json(nullptr)},
           {"focus", {{"kinds", focus.kinds()},
                      {"keys", focus.keys_given() ? json(focus.keys()) : json(nullptr)},
                      {"set_aside", s.set_aside}}},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
-}
-
-// The feature-coverage report (harness/fuzz_coverage.hpp): what the cases reached, with counts, and
-// everything they never reached.
-void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
-  const json report = universe.report(s.features);
-  fmt::print("\ncases by type (legal / generated):\n");
-  for (const auto& [kind, n] : s.kinds) {
-    const auto legal = s.legal_kinds.find(kind);
-    fmt::print("  {:<36} {:>7} / {}\n", kind, legal == s.legal_kinds.end() ? 0 : legal->second, n);
-  }
-  auto print_section = [&](const char* title, const char* key) {
-    std::size_t reached = 0;
-    for (const auto& [item, n] : report[key].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
-    fmt::print("{} ({} of {} reached):\n", title, reached, report[key].size());
-    for (const auto& [item, n] : report[key].items())
-      if (n.get<std::size_t>() > 0) fmt::print("  {:<64} {:>7}\n", item, n.get<std::size_t>());
-  };
-  fmt::print("\nfeature coverage:\n");
-  print_section("ruleset keys with a non-default value (cases)", "ruleset_keys");
-  print_section("readings (cases)", "readings");
-  print_section("types: actions legal and illegal, queries answered (cases)", "types");
-  print_section("require clauses of the oracle that forbade a case (cases)", "require_clauses");
-  if (report["fields"].is_null()) {
-    fmt::print("format fields: universe unavailable, not counted (nor the types' universe): {}\n",
-               report["fields_unavailable"].get<std::string>());
-  } else {
-    std::size_t reached = 0;
-    for (const auto& [item, n] : report["fields"].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
-    fmt::print("format fields of the state and the requests: {} of {} present in some case (counts in --format "
-               "jsonl)\n",
-               reached, report["fields"].size());
-  }
-  for (const auto& [path, n] : report["unknown_fields"].items())
-    fmt::print("  field outside the scenario schema (a generator's bug): {} ({})\n", path, n.get<std::size_t>());
-  if (!report["not_reachable"].empty()) {
-    fmt::print("not reached, and no case can reach it by the rules' own sentences ({}):\n", report["not_reachable"].size());
-    for (const auto& item : report["not_reachable"])
-      fmt::print("  {}: {}\n", item["item"].get<std::string>(), item["why"].get<std::string>());
-  }
-  fmt::print("never reached ({}):{}\n", report["unreached"].size(), report["unreached"].empty() ? " nothing" : "");
-  for (const auto& item : report["unreached"]) fmt::print("  {}\n", item.get<std::string>());
 }
 
 void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
@@ -426,7 +343,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     json summary = summary_record(stats, base_seed, universe, opt, focus);
     summary["stale_known"] = stale;
     if (opt.with_solver) summary["with_solver"] = solver_steps_json(stats.solver_steps);
-    summary["known_entries"] = known_entries_record(known_entries);
+    summary["known_entries"] = known_entries_json(known_entries);
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
@@ -462,7 +379,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
       }
     }
     for (const auto& t : known_entries) fmt::print("{}\n", known_tally_text(t));
-    print_coverage(stats, universe);
+    print_fuzz_coverage(stats, universe);
     if (interrupted())
       fmt::print("\ninterrupted by {} after {} generated case(s) of seed {} (repeat with --seed {})\n",
                  interrupt_name(), stats.cases, base_seed, base_seed);

@@ -71,8 +71,7 @@ std::string engine_slug(const std::string& name) {
   return slug.empty() ? "engine" : slug;
 }
 
-// At most this many draws for one case under a focus (--kinds, --keys) before the run gives up: a kind
-// the generators draw at all comes in about 1 draw of 10, a single key's sample in about 1 of 40.
+// At most this many draws for one case under a focus (--kinds, --keys) before the run gives up.
 constexpr std::size_t kMostDrawsPerCase = 20000;
 
 // At most this many findings share one name in a save folder (NAME.json, NAME-2.json, ...).
@@ -167,8 +166,7 @@ class Fuzzer {
   }
 
   bool in_focus(const GeneratedCase& c) const {
-    return !options_.focus || options_.focus->empty() ||
-           options_.focus->admits(c.is_query, c.kind, c.ruleset, library_.find(c.game)->ruleset);
+    return !options_.focus || options_.focus->admits(c.is_query, c.kind, c.ruleset, library_.find(c.game)->ruleset);
   }
 
   // The group of `r`'s signature (a new one, counted once, when there is none yet).

@@ -21,8 +21,6 @@ json solver_steps_json(const SolverSteps& n) {
           {"both_ways", {{"asked", n.asked_both_ways()}, {"only", n.only}, {"by_convention", n.by_convention}, {"other", n.other}, {"unknown", n.only_unknown}}}};
 }
 
-namespace {
-
 json known_entries_json(const std::vector<KnownTally>& entries) {
   json out = json::array();
   for (const auto& t : entries)
@@ -35,6 +33,8 @@ json known_entries_json(const std::vector<KnownTally>& entries) {
                    {"why", t.why}});
   return out;
 }
+
+namespace {
 
 json case_json(const CaseResult& r) {
   json j = {{"type", "case"},   {"id", r.id},         {"file", r.file},

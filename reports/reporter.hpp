@@ -85,6 +85,9 @@ std::string unreachable_mark(const CaseResult& r);
 std::string failed_text(const Summary& s);
 // "known deviation FILE at /known/0 (...): matched 12 case(s)": one entry's line, as every report says it.
 std::string known_tally_text(const KnownTally& t);
+// The entries as JSON lines summaries give them ("known_entries"): entry, pointer, status, matched, cases,
+// covering, why.
+json known_entries_json(const std::vector<KnownTally>& entries);
 
 // How a report heads a case of this verdict: "FAIL", "ERROR", "DISPUTED", "KNOWN", "ALTERNATIVE", ...
 std::string_view verdict_heading(Verdict v);
