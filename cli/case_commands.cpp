@@ -66,6 +66,7 @@ EngineInfo engine_info(const EngineHello& hello, const std::string& command) {
   info.version = hello.version;
   info.command = command;
   info.games = hello.games;
+  info.declarations = declaration_notes(hello.declared);
   if (hello.interpretations.is_object())
     for (const auto& [point, reading] : hello.interpretations.items()) {
       std::vector<std::string> readings;
@@ -175,6 +176,13 @@ int run_command(const Context& context, const RunOptions& opt) {
   engine_options.window_bytes = kMaxWindowBytes / opt.jobs;  // the instances of an engine run side by side
   engine_options.max_timeouts = opt.max_timeouts;
   auto engines = start_engines(opt.engines, engine_options, opt.jobs);  // their hello names the targets
+  for (auto& e : engines)  // a declaration naming what the games do not have breaks the hello too
+    if (e.start_error.empty())
+      if (const auto problems = declaration_problems(e.process->hello().declared, e.process->hello().games, *library);
+          !problems.empty()) {
+        e.start_error = fmt::format("the engine '{}' answered {}", e.command, problems.front());
+        e.bad_hello = true;
+      }
   // A hello that breaks the protocol: one error for the engine, before any case (none could run on it); exit 1.
   if (std::any_of(engines.begin(), engines.end(), [](const auto& e) { return e.bad_hello; })) {
     for (const auto& e : engines)

@@ -1,6 +1,6 @@
 // `rulecheck explain CASE [--step K] [--format text|json]`: the oracle's reasoning for the steps of
-// one scenario. Each decision comes under its clause id, with the clause's paraphrase and the
-// numbers it used; then the step's outcome (what changed) and whether it meets the scenario's
+// one scenario. Each decision comes under its clause id, with the words of the clause's paragraph
+// when the rule texts are at hand (else its paraphrase, labelled so) and the numbers it used; then the step's outcome (what changed) and whether it meets the scenario's
 // expectation. For an engine author reading a failure, and a designer reading a scenario.
 #include <cstdio>
 #include <filesystem>
@@ -21,6 +21,7 @@
 #include "games/registry.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/scenario.hpp"
+#include "rulebook/quotes.hpp"
 
 namespace rulecheck::cli {
 
@@ -33,6 +34,7 @@ struct ExplainOptions {
   std::size_t step = 0;
   bool one_step = false;  // --step given
   std::string format = "text";
+  std::string text;  // --text: the folder of rule texts to quote
 };
 
 // ---------------------------------------------------------------- finding the case
@@ -182,16 +184,34 @@ std::vector<std::string> changes_text(const json& before, const json& after) {
   return lines;
 }
 
-void print_step_text(const ExplainedStep& e, const GameRules& rules) {
+// The rule a decision applies, once per paragraph per step: the words of the paragraph the clause
+// index names, read from the rule texts; without them, the clause's paraphrase, labelled as one.
+void print_rule_words(const std::string& game, const std::string& clause, const GameRules& rules,
+                      rulebook::ClauseQuoter& quoter, std::set<std::string>& shown_paragraphs) {
+  const auto paraphrase = rules.clauses.find(clause);
+  if (paraphrase == rules.clauses.end()) return;
+  const rulebook::Quote q = quoter.quote(game, clause);
+  if (!q.words.empty()) {
+    const std::string where = fmt::format("{} paragraph {}", q.text_file, q.paragraph);
+    if (!shown_paragraphs.insert(where).second) return;
+    fmt::print("      rule ({}{}): {}\n", where, q.changed ? ", changed since the clause index was written" : "",
+               q.words);
+    return;
+  }
+  if (!shown_paragraphs.insert(clause).second) return;
+  fmt::print("      rule, paraphrased (the rule's words are not at hand: {}): {}\n", q.why_not,
+             paraphrase->second.paraphrase);
+}
+
+void print_step_text(const ExplainedStep& e, const std::string& game, const GameRules& rules,
+                     rulebook::ClauseQuoter& quoter) {
   const Step& step = *e.step;
   fmt::print("\nstep {}: {} {}\n", e.index, step.is_query ? "query" : "action", step.request.dump());
   if (!step.note.empty()) fmt::print("  note: {}\n", step.note);
-  std::set<std::string> paraphrased;  // each clause's paraphrase once per step
+  std::set<std::string> shown_paragraphs;  // each paragraph's words (or a clause's paraphrase) once per step
   for (const auto& d : e.explanation.decisions) {
     fmt::print("  {}  {}{}{}\n", d.clause, d.forbids ? "FORBIDDEN: " : "", d.what, numbers_text(d));
-    const auto clause = rules.clauses.find(d.clause);
-    if (clause != rules.clauses.end() && paraphrased.insert(d.clause).second)
-      fmt::print("      rule: {}\n", clause->second.paraphrase);
+    print_rule_words(game, d.clause, rules, quoter, shown_paragraphs);
   }
   if (e.explanation.decisions.empty()) fmt::print("  (the oracle took no decision it explains)\n");
   if (step.is_query) {
@@ -212,11 +232,11 @@ void print_step_text(const ExplainedStep& e, const GameRules& rules) {
   else
     fmt::print("  the outcome does NOT meet the scenario's expectation: at {} expected {}, got {}\n",
                e.difference->path.empty() ? "/" : e.difference->path,
-               e.difference->expected.is_null() ? "(absent)" : shown(e.difference->expected),
-               e.difference->actual.is_null() ? "(absent)" : shown(e.difference->actual));
+               side_text(*e.difference, true), side_text(*e.difference, false));
 }
 
-void print_text(const Scenario& scenario, const std::vector<ExplainedStep>& steps, const GameRules& rules) {
+void print_text(const Scenario& scenario, const std::vector<ExplainedStep>& steps, const GameRules& rules,
+                rulebook::ClauseQuoter& quoter) {
   fmt::print("{}: {}\n", scenario.id.empty() ? scenario.file.string() : scenario.id, scenario.title);
   std::error_code error;
   const fs::path near = fs::proximate(scenario.file, error);
@@ -227,26 +247,34 @@ void print_text(const Scenario& scenario, const std::vector<ExplainedStep>& step
       "  {} step{} (numbered from 0); readings: {}; ruleset: {}\n", n, n == 1 ? "" : "s",
       scenario.interpretations.empty() ? "the defaults" : scenario.interpretations.dump() + ", else the defaults",
       scenario.ruleset.empty() ? "the defaults" : scenario.ruleset.dump() + " over the defaults");
-  for (const auto& e : steps) print_step_text(e, rules);
+  for (const auto& e : steps) print_step_text(e, scenario.game, rules, quoter);
 }
 
 // ---------------------------------------------------------------- json
 
-json decisions_json(const ExplainedStep& e, const GameRules& rules) {
+json decisions_json(const ExplainedStep& e, const std::string& game, const GameRules& rules,
+                    rulebook::ClauseQuoter& quoter) {
   json out = json::array();
   for (const auto& d : e.explanation.decisions) {
     json numbers = json::object();
     for (const auto& [name, value] : d.numbers) numbers[name] = value;
     json entry = {{"clause", d.clause}, {"what", d.what}, {"numbers", numbers}};
-    if (const auto clause = rules.clauses.find(d.clause); clause != rules.clauses.end())
+    if (const auto clause = rules.clauses.find(d.clause); clause != rules.clauses.end()) {
       entry["paraphrase"] = clause->second.paraphrase;
+      const rulebook::Quote q = quoter.quote(game, d.clause);
+      if (!q.words.empty())
+        entry["words"] = {{"file", q.text_file}, {"paragraph", q.paragraph}, {"text", q.words}, {"changed", q.changed}};
+      else
+        entry["not_quoted"] = q.why_not;
+    }
     if (d.forbids) entry["forbids"] = true;
     out.push_back(std::move(entry));
   }
   return out;
 }
 
-json explanation_json(const Scenario& scenario, const std::vector<ExplainedStep>& steps, const GameRules& rules) {
+json explanation_json(const Scenario& scenario, const std::vector<ExplainedStep>& steps, const GameRules& rules,
+                      rulebook::ClauseQuoter& quoter) {
   json out = {{"id", scenario.id},
               {"file", scenario.file.string()},
               {"game", scenario.game},
@@ -259,7 +287,7 @@ json explanation_json(const Scenario& scenario, const std::vector<ExplainedStep>
   for (const auto& e : steps) {
     json step = {{"step", e.index},
                  {e.step->is_query ? "query" : "action", e.step->request},
-                 {"decisions", decisions_json(e, rules)},
+                 {"decisions", decisions_json(e, scenario.game, rules, quoter)},
                  {"outcome", e.outcome}};
     if (!e.step->note.empty()) step["note"] = e.step->note;
     if (!e.step->is_query && e.explanation.applied.legal) step["changes"] = json::diff(e.before, e.outcome.at("state"));
@@ -305,6 +333,12 @@ int explain_command(const Context& context, const ExplainOptions& opt) {
     return kBadInput;
   }
   const GameRules& rules = *library->find(scenario.game);
+  const auto project = rulebook::Project::of_rules_folder(context.rules());
+  rulebook::ClauseQuoter quoter(project, rulebook::find_text_folder(rulebook::text_folder_choice(opt.text), project));
+  if (quoter.texts().given_missing) {
+    fmt::print(stderr, "rulecheck: --text: {}\n", quoter.texts().why_none);
+    return kBadInput;
+  }
   std::vector<ExplainedStep> steps;
   std::size_t failed_at = 0;
   try {
@@ -319,9 +353,9 @@ int explain_command(const Context& context, const ExplainOptions& opt) {
     return kBadInput;
   }
   if (opt.format == "json")
-    fmt::print("{}\n", explanation_json(scenario, steps, rules).dump(2));
+    fmt::print("{}\n", explanation_json(scenario, steps, rules, quoter).dump(2));
   else
-    print_text(scenario, steps, rules);
+    print_text(scenario, steps, rules, quoter);
   if (interrupted()) {
     fmt::print(stderr, "rulecheck explain: interrupted by {}\n", interrupt_name());
     return 128 + interrupted();  // as a shell reports a command its signal ended
@@ -348,13 +382,19 @@ void add_explain_command(CLI::App& app, Context& context) {
   cmd->add_option("--format", opt->format, "text (readable) or json (one document: every decision with its numbers)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  cmd->add_option("--text", opt->text,
+                  "The folder of rule texts to quote the clauses from (default: $RULECHECK_RULE_TEXTS, else "
+                  "<project>/../shared/rules when it exists)")
+      ->type_name("DIR");
   cmd->footer(
       "Each step runs on the oracle from the previous step's outcome, as `rulecheck run` runs it. A decision reads "
-      "`CLAUSE-ID  what was decided  (name=value, ...)`, followed once per step by the clause's paraphrase from "
-      "rules/<game>/clauses.json; the decision that makes an action illegal is marked FORBIDDEN. A legal action "
-      "lists the fields it changed.\n"
+      "`CLAUSE-ID  what was decided  (name=value, ...)`, followed once per step and paragraph by the words of the "
+      "paragraph rules/<game>/clauses.json names for the clause, read from the rule texts (--text); without the "
+      "texts, by the clause's paraphrase, labelled as a paraphrase with the reason the words are not at hand. The "
+      "decision that makes an action illegal is marked FORBIDDEN. A legal action lists the fields it changed.\n"
       "Exit status: 0 explained (whether or not the outcome meets the expectation), 2 bad input (an unknown case, "
-      "a file that is not a scenario, --step out of range, a state or action the game refuses), 3 rulecheck could "
+      "a file that is not a scenario, --step out of range, a state or action the game refuses, a --text folder that "
+      "does not exist), 3 rulecheck could "
       "not run.");
   cmd->callback([&context, opt, step] {
     opt->one_step = step->count() > 0;

@@ -25,6 +25,7 @@
 #include "harness/corpus.hpp"
 #include "harness/cross_check.hpp"
 #include "harness/fuzz.hpp"
+#include "harness/engine_declarations.hpp"
 #include "harness/fuzz_coverage.hpp"
 #include "harness/fuzz_unsupported.hpp"
 #include "harness/interrupt.hpp"
@@ -81,6 +82,7 @@ json finding_record(const FuzzFinding& f, std::uint64_t seed) {
           {"step", f.smallest.step},
           {"message", f.smallest.message},
           {"patch", f.smallest.patch},
+          {"differences", f.smallest.differences},
           {"deciding", f.smallest.deciding},
           {"file", f.file.string()},
           {"save_error", f.save_error.empty() ? json(nullptr) : json(f.save_error)},
@@ -106,6 +108,13 @@ std::string states_drawn(bool any_state) {
   return any_state ? "any valid state (--any-state), not only those play can reach" : "states play can reach";
 }
 
+// The summary's example messages: [{"message", "cases"}], each distinct message once.
+json errors_json(const ExampleMessages& errors) {
+  json out = json::array();
+  for (const auto& [message, cases] : errors.kept) out.push_back({{"message", message}, {"cases", cases}});
+  return out;
+}
+
 json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUniverse& universe,
                     const FuzzCommandOptions& opt, const FuzzFocus& focus) {
   json groups = json::array();
@@ -120,7 +129,7 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "a share sampled"},
           {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
-          {"clauses", s.clauses}, {"errors", s.errors},
+          {"clauses", s.clauses}, {"errors", errors_json(s.errors)},
           {"unsupported_share", s.cases ? static_cast<double>(s.unsupported) / static_cast<double>(s.cases) : 0.0},
           {"answered_kinds", s.answered_kinds}, {"unsupported_kinds", s.unsupported_kinds},
           {"suggested_kinds", over_a_third_unsupported(s) ? json(answered_kinds_option(s)) : json(nullptr)},
@@ -142,6 +151,8 @@ void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
              f.smallest.verdict == Verdict::disputed ? "DISPUTED (the oracle and the solver disagree)" : "DISAGREEMENT",
              f.case_number, seed, f.shrink_steps, f.smallest.message);
   if (!f.smallest.patch.is_null()) fmt::print("  patch:   {}\n", f.smallest.patch.dump());
+  if (f.smallest.differences.size() + f.smallest.differences_more > 1)  // every differing field, the cause first
+    for (const auto& line : difference_lines(f.smallest)) fmt::print("  differs: {}\n", printable(line));
   if (!f.smallest.signature.empty()) fmt::print("  signature: {}\n", f.smallest.signature);
   if (!f.file.empty()) {
     fmt::print("  saved:   {}\n  rerun:   {}\n", f.file.string(), f.rerun);
@@ -219,6 +230,12 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
           fmt::print("rulecheck fuzz: {}\n", line);
         return 128 + interrupted();
       }
+      return kFailed;
+    }
+    // A declaration naming what the games do not have breaks the hello (harness/engine_declarations.hpp).
+    if (const auto problems = declaration_problems(part.engine->hello().declared, part.engine->hello().games, *library);
+        !problems.empty()) {
+      fmt::print(stderr, "rulecheck: the engine '{}' answered {}\n", opt.engine, problems.front());
       return kFailed;
     }
     FuzzOptions& options = part.options;
@@ -363,7 +380,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     if (stats.disputed)
       fmt::print("{} disputed case(s): the oracle and the solver disagree (a bug in rulecheck)\n", stats.disputed);
     if (opt.with_solver) fmt::print("{}\n", solver_steps_text(stats.solver_steps));
-    for (const auto& e : stats.errors) fmt::print("  e.g. {}\n", e);
+    for (const auto& [e, cases] : stats.errors.kept)
+      fmt::print("  e.g. {}{}\n", e, cases > 1 ? fmt::format(" ({} cases)", cases) : "");
+    if (stats.errors.others > 0) fmt::print("  and {} case(s) with other messages\n", stats.errors.others);
     if (const std::string share = unsupported_share_text(stats); !share.empty()) fmt::print("{}\n", share);
     if (stats.set_aside)
       fmt::print("{} drawn case(s) outside the focus set aside (not sent)\n", stats.set_aside);

@@ -1,6 +1,7 @@
 #include "common/compare.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "common/pointer.hpp"
 
@@ -28,7 +29,15 @@ json sorted(json list) {
   return list;
 }
 
-std::optional<Difference> compare(const json& expected, const json& actual, const std::string& path, bool contained) {
+// Walks `expected` against `actual` in document order and adds each difference to `out`, until it
+// holds `limit`; returns whether the walk stopped there. first_difference asks for one (it stops at
+// the first), all_differences for every one.
+bool compare(const json& expected, const json& actual, const std::string& path, bool contained,
+             std::vector<Difference>& out, std::size_t limit) {
+  const auto add = [&](Difference d) {
+    out.push_back(std::move(d));
+    return out.size() >= limit;
+  };
   if (expected.is_object() && actual.is_object()) {
     for (const auto& [key, value] : expected.items()) {
       const std::string here = pointer(path, key);
@@ -37,42 +46,62 @@ std::optional<Difference> compare(const json& expected, const json& actual, cons
         if (contained && matches_absent(value)) continue;
         // Point at the innermost field that is missing, not at its parent object.
         if (contained && value.is_object()) {
-          if (auto d = compare(value, json::object(), here, contained)) return d;
+          if (compare(value, json::object(), here, contained, out, limit)) return true;
           continue;
         }
-        return Difference{here, value, nullptr, Difference::Kind::missing};
+        if (add(Difference{here, value, nullptr, Difference::Kind::missing})) return true;
+        continue;
       }
-      if (auto d = compare(value, *it, here, contained)) return d;
+      if (compare(value, *it, here, contained, out, limit)) return true;
     }
     if (!contained)
       for (const auto& [key, value] : actual.items())
-        if (!expected.contains(key))
-          return Difference{pointer(path, key), nullptr, value, Difference::Kind::unexpected};
-    return std::nullopt;
+        if (!expected.contains(key) && add(Difference{pointer(path, key), nullptr, value, Difference::Kind::unexpected}))
+          return true;
+    return false;
   }
   if (expected.is_array() && actual.is_array()) {
     if (all_strings(expected) && all_strings(actual)) {
-      if (sorted(expected) == sorted(actual)) return std::nullopt;
-      return Difference{path, expected, actual, Difference::Kind::changed};
+      if (sorted(expected) == sorted(actual)) return false;
+      return add(Difference{path, expected, actual, Difference::Kind::changed});
     }
-    if (expected.size() != actual.size()) return Difference{path, expected, actual, Difference::Kind::changed};
+    if (expected.size() != actual.size()) return add(Difference{path, expected, actual, Difference::Kind::changed});
     for (std::size_t i = 0; i < expected.size(); ++i)
-      if (auto d = compare(expected[i], actual[i], pointer(path, std::to_string(i)), contained)) return d;
-    return std::nullopt;
+      if (compare(expected[i], actual[i], pointer(path, std::to_string(i)), contained, out, limit)) return true;
+    return false;
   }
-  if (contained && actual.is_object() && expected.is_number() && expected == 0 && actual.empty()) return std::nullopt;
-  if (expected == actual) return std::nullopt;
-  return Difference{path, expected, actual, Difference::Kind::changed};
+  if (contained && actual.is_object() && expected.is_number() && expected == 0 && actual.empty()) return false;
+  if (expected == actual) return false;
+  return add(Difference{path, expected, actual, Difference::Kind::changed});
+}
+
+std::optional<Difference> first_of(const json& expected, const json& actual, const std::string& path, bool contained) {
+  std::vector<Difference> out;
+  compare(expected, actual, path, contained, out, 1);
+  if (out.empty()) return std::nullopt;
+  return std::move(out.front());
 }
 
 }  // namespace
 
 std::optional<Difference> first_difference(const json& expected, const json& actual, const std::string& path) {
-  return compare(expected, actual, path, true);
+  return first_of(expected, actual, path, true);
 }
 
 std::optional<Difference> first_difference_exact(const json& expected, const json& actual, const std::string& path) {
-  return compare(expected, actual, path, false);
+  return first_of(expected, actual, path, false);
+}
+
+std::vector<Difference> all_differences(const json& expected, const json& actual, const std::string& path,
+                                        bool contained) {
+  std::vector<Difference> out;
+  compare(expected, actual, path, contained, out, std::numeric_limits<std::size_t>::max());
+  return out;
+}
+
+std::string side_text(const Difference& d, bool expected_side) {
+  const bool absent = expected_side ? d.kind == Difference::Kind::unexpected : d.kind == Difference::Kind::missing;
+  return absent ? std::string("(absent)") : (expected_side ? d.expected : d.actual).dump();
 }
 
 json as_patch(const Difference& d) {

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,17 @@ std::optional<Difference> first_difference(const json& expected, const json& act
 // Exact equality (lists of strings as sets): for query results.
 std::optional<Difference> first_difference_exact(const json& expected, const json& actual,
                                                  const std::string& path = "");
+
+// Every difference, in document order: each field that differs, each field missing from `actual`
+// (innermost) and, when not `contained`, each field `actual` has in excess. `contained` as in
+// first_difference, else as in first_difference_exact; the first is the one those return.
+std::vector<Difference> all_differences(const json& expected, const json& actual, const std::string& path,
+                                        bool contained);
+
+// One side of a difference as reports show it: its JSON text ("null" for a null value), or "(absent)"
+// when that side lacks the field (the expected side of an `unexpected` field, the actual side of a
+// `missing` one).
+std::string side_text(const Difference& d, bool expected_side);
 
 // The difference as an RFC 6902 JSON patch that turns the actual outcome into the expected one.
 json as_patch(const Difference& d);

@@ -54,6 +54,7 @@ std::vector<std::string> hello_problems(const EngineHello& hello, const RulesLib
   for (const auto& point : readings.unknown_points)
     problems.push_back(fmt::format("hello: unknown interpretation point \"{}\"", point));
   for (const auto& [point, problem] : readings.point_problems) problems.push_back("hello: " + problem);
+  for (auto& problem : declaration_problems(hello.declared, hello.games, library)) problems.push_back(std::move(problem));
   return problems;
 }
 

@@ -70,9 +70,14 @@ struct CaseResult {
   std::vector<std::string> cites;
   int step = -1;                     // the step that failed, errored or was skipped
   std::string message;               // one line: what went wrong
-  json patch;                        // fail: the first difference as a JSON patch (actual -> expected)
+  json patch;                        // fail: the first difference (the cause first) as a JSON patch (actual -> expected)
   json expected;                     // fail: the expected value at that path
   json actual;                       // fail: the actual value at that path
+  // fail: every differing field, the one above first, in the state's causal order
+  // (harness/failure_order.hpp): [{"path", "wanted", "got"}] (a side that lacks the field has no
+  // key), at most 20; differences_more counts the rest.
+  json differences;
+  std::size_t differences_more = 0;
   std::vector<std::string> clauses;  // fail: clauses involved (cited, expected rule, answered rule)
   // fail, disputed: the clauses that decide the differing step (harness/signature.hpp): the step's rule
   // when it is illegal, the target's when it forbade a legal step, the solver's unsat core, or the

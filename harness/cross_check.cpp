@@ -14,6 +14,7 @@
 #include "common/json_reader.hpp"
 #include "common/text.hpp"
 #include "harness/bindings.hpp"
+#include "harness/declared_steps.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/signature.hpp"
@@ -117,14 +118,20 @@ struct PlannedCase {
   std::shared_ptr<const BoundRules> rules;
   std::vector<OracleStep> oracle;  // per step
   std::vector<EngineAnswer> answers;
+  const EngineDeclarations* declared = nullptr;  // the engine's declarations, when it makes any
+  json ruleset;                                  // with `declared`: the merged ruleset (paths are searched in it)
+  std::vector<json> unit_ids;                    // with `declared`: the unit ids each step's state was sent with
+  std::shared_ptr<const Scenario> judged;        // the scenario without the fields the engine does not model
 };
 
+// `request`: the action or query as sent, when it is not the step's own (harness/declared_steps.hpp).
 std::string request_line(const std::string& id, const Scenario& s, const std::string& ruleset,
-                         const std::string& readings, const std::string& state, const Step& step) {
+                         const std::string& readings, const std::string& state, const Step& step,
+                         const std::string& request = "") {
   return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})", id,
                      step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
                      step.is_query ? "query" : "action",
-                     step.request_text.empty() ? step.request.dump() : step.request_text);
+                     !request.empty() ? request : step.request_text.empty() ? step.request.dump() : step.request_text);
 }
 
 // The engine's answer as an outcome comparable with the oracle's; empty with `problem` set when
@@ -191,7 +198,7 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     const auto input_state = [&] { return i == 0 ? s.state : json::parse(c.oracle[i].input_state); };
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
-    if (ans.line == oracle.answer.line) {
+    if (ans.line == oracle.answer.line && !(c.declared && is_destination_step(*c.declared, s.steps[i]))) {
       note_answered(r, kind);
       if (!s.steps[i].expect.is_null() && judge(r, s, i, oracle.outcome(), nullptr, check)) return;
       continue;
@@ -212,10 +219,27 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     if (a.contains("error"))
       return decide(r, Verdict::errored, i, "the engine reported an error: " + text_of(a["error"]));
     note_answered(r, kind);
-    const json& oracle_outcome = oracle.outcome();
+    std::optional<DeclaredVerdict> declared;
+    if (c.declared) {  // what its declarations change: the outcome compared with, its ids, the fields not modelled
+      declared = judge_declared(*c.declared, a, oracle.outcome(), rules, c.ruleset, input_state(), s.steps[i],
+                                c.unit_ids[i], options.strict, options.rule_map);
+      if (!declared->problem.empty()) {
+        decide(r, Verdict::fail, i, declared->problem);
+        r.clauses = s.cites;
+        return;
+      }
+    }
+    const json& oracle_outcome = declared ? declared->reference : oracle.outcome();
+    const StepCheck step_check{check.expectation && (!declared || declared->expectation), check.strict_rule, true};
     std::string problem;
     bool state_invalid = false;
-    const json outcome = engine_outcome(a, s.steps[i], rules, options, problem, state_invalid);
+    // An engine that does not model some fields says legal where the oracle says illegal: the legality is
+    // what differs, whether or not its state passes the validator without those fields.
+    const bool unvalidated = declared && !c.declared->not_modelled.empty() && !oracle_outcome.value("legal", true) &&
+                             declared->answer.value("legal", false) == true;
+    const json outcome = unvalidated ? json{{"legal", true}, {"state", declared->answer["state"]}}
+                                     : engine_outcome(declared ? declared->answer : a, s.steps[i], rules, options,
+                                                      problem, state_invalid);
     if (!problem.empty()) {
       decide(r, state_invalid ? Verdict::fail : Verdict::errored, i, problem);
       r.clauses = s.cites;
@@ -227,10 +251,15 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
       }
       return;
     }
-    if (judge(r, s, i, outcome, &oracle_outcome, check)) {
+    if (judge(r, s, i, outcome, &oracle_outcome, step_check)) {
+      if (declared) r.message += declared->note;
       const json state = input_state();
-      weigh_with_solver(r, rules, state, s.steps[i], outcome, oracle_outcome, options.solver_rlimit);
-      attribute_failure(r, *c.game, rules, s.state, state, s.steps[i], &oracle_outcome, options.solver_rlimit);
+      Step judged_step;  // a destination move: the paths whose outcome it was judged against
+      if (declared && !declared->reference_action.is_null())
+        judged_step = Step{false, declared->reference_action, "", nullptr, ""};
+      const Step& step = judged_step.request.is_null() ? s.steps[i] : judged_step;
+      weigh_with_solver(r, rules, state, step, outcome, oracle_outcome, options.solver_rlimit);
+      attribute_failure(r, *c.game, rules, s.state, state, step, &oracle_outcome, options.solver_rlimit);
       return;
     }
   }
@@ -308,6 +337,7 @@ class CrossCheckRun {
       return;
     }
     const GameRules& rules = *library_.find(s.game);
+    if (hello_.declared.any() && !declare(c, rules)) return;
     const PreparedCases::Prepared& prepared = prepare(s, rules);
     const ChosenReadings& chosen = prepared.chosen;
     if (!chosen.problem.empty()) {
@@ -336,11 +366,33 @@ class CrossCheckRun {
       return;
     }
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
-      requests_.push_back(request_line(step_ids[i], s, binding->ruleset_text, binding->readings_text,
-                                       c.oracle[i].input_state, s.steps[i]));
+      if (c.declared) {
+        DeclaredRequest sent = declared_request(*c.declared, c.oracle[i].input_state, s.steps[i]);
+        c.unit_ids.push_back(std::move(sent.unit_ids));
+        requests_.push_back(request_line(step_ids[i], s, binding->ruleset_text, binding->readings_text, sent.state,
+                                         s.steps[i], sent.request));
+      } else {
+        requests_.push_back(request_line(step_ids[i], s, binding->ruleset_text, binding->readings_text,
+                                         c.oracle[i].input_state, s.steps[i]));
+      }
       ids_.push_back(step_ids[i]);
       owner_.push_back(k);
     }
+  }
+
+  // What the engine's declarations decide before a case is sent (harness/declared_steps.hpp); false: skipped.
+  bool declare(PlannedCase& c, const GameRules& rules) {
+    std::string group;
+    const std::string why = prepare_declared_case(hello_.declared, rules, *c.scenario, c.ruleset, c.judged, group);
+    if (!why.empty()) {
+      c.result.verdict = Verdict::skipped;
+      c.result.message = why;
+      c.result.skip_reason = group;
+      return false;
+    }
+    c.declared = &hello_.declared;
+    if (c.judged) c.scenario = c.judged.get();
+    return true;
   }
 
   // Case `k` while it is planned and not yet reported.

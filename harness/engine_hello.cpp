@@ -79,6 +79,7 @@ EngineHello read_hello(const json& answer, const std::string& command) {
     hello.interpretations = answer["interpretations"];
     cap_engine_strings(hello.interpretations);
   }
+  hello.declared = read_declarations(answer, command);
   return hello;
 }
 
@@ -92,6 +93,7 @@ std::string hello_change(const EngineHello& before, const EngineHello& after) {
   if (before.interpretations != after.interpretations)
     return fmt::format("its \"interpretations\" were {}, now {}", shown(before.interpretations),
                        shown(after.interpretations));
+  if (!(before.declared == after.declared)) return "its declarations (moves, not_modelled, fixed_ruleset, unit_ids) changed";
   return "";
 }
 

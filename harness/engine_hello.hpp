@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/engine_declarations.hpp"
+
 namespace rulecheck {
 
 using json = nlohmann::json;
@@ -17,6 +19,7 @@ struct EngineHello {
   std::string version;
   std::vector<std::string> games;
   json interpretations = json::object();
+  EngineDeclarations declared;      // its optional declarations (harness/engine_declarations.hpp)
   std::vector<std::string> banner;  // non-JSON lines printed before the hello answer
 };
 
@@ -30,7 +33,8 @@ class HelloError : public std::runtime_error {
 // The hello answer `answer` (a JSON object as read_engine_line reads it, its strings capped or not) of
 // the engine run by `command`. Throws HelloError naming the command and the field: "name" (a string, not empty),
 // "protocol" (1, when given), "version" (a string, when given), "games" (a list of strings),
-// "interpretations" (when given: an object whose values are a string or a list of strings). Fields
+// "interpretations" (when given: an object whose values are a string or a list of strings), and the
+// declarations (read_declarations: "moves", "not_modelled", "fixed_ruleset", "unit_ids"). Fields
 // the protocol does not have are left to `engine check`. The name and version are capped at
 // kMaxEngineName bytes, the games and interpretations at kMaxEngineText (harness/engine_line.hpp).
 EngineHello read_hello(const json& answer, const std::string& command);

@@ -99,7 +99,7 @@ class Fuzzer {
       draw.sample_ruleset = options.sample_ruleset;
       draw.readings = readings_to_draw(engine_readings_, rules);
       for (const auto& point : rules.points) draw.default_readings[point.id] = point.default_reading;
-      generators_.emplace(g, generators::cases_of(g, rules.merged_ruleset(json::object()), draw));
+      generators_.emplace(g, fixed_keys_kept(generators::cases_of(g, rules.merged_ruleset(fixed_overrides(g)), draw), g));
     }
   }
 
@@ -137,6 +137,24 @@ class Fuzzer {
   }
 
  private:
+  // The ruleset overrides of `game` that keep the numbers the engine hard-codes (its hello's "fixed_ruleset")
+  // at the declared values: cases are drawn from them.
+  json fixed_overrides(const std::string& game) const {
+    json overrides = json::object();
+    keep_fixed_keys(overrides, engine_.hello().declared.fixed_ruleset, library_.find(game)->merged_ruleset(json::object()));
+    return overrides;
+  }
+
+  // `cases` with the engine's fixed keys dropped from what is sampled (kept at the declared value).
+  rc::Gen<GeneratedCase> fixed_keys_kept(rc::Gen<GeneratedCase> cases, const std::string& game) const {
+    const json& fixed = engine_.hello().declared.fixed_ruleset;
+    if (fixed.empty()) return cases;
+    return rc::gen::map(std::move(cases), [fixed, base = library_.find(game)->merged_ruleset(json::object())](GeneratedCase c) {
+      keep_fixed_keys(c.ruleset, fixed, base);
+      return c;
+    });
+  }
+
   bool budget_spent(double seconds) const {
     if (stop_requested()) return true;  // SIGINT, SIGTERM (harness/interrupt.hpp)
     if (options_.cases && stats_.cases >= options_.cases) return true;
@@ -267,8 +285,8 @@ class Fuzzer {
       case Verdict::known: ++stats_.known; break;
       case Verdict::disputed: ++stats_.disputed; break;
     }
-    if ((r.verdict == Verdict::errored || r.verdict == Verdict::skipped) && stats_.errors.size() < 5)
-      stats_.errors.push_back(fmt::format("{}: {}", kind, r.message));
+    if (r.verdict == Verdict::errored || r.verdict == Verdict::skipped)
+      stats_.errors.add(fmt::format("{}: {}", kind, r.message));
     const std::string focus = c.game + " " + focus_kind(c.is_query, c.kind);
     if (engine_answered(r)) ++stats_.answered_kinds[focus];
     if (!r.unsupported.empty()) ++stats_.unsupported_kinds[focus];
@@ -473,8 +491,7 @@ void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
   for (const auto& [k, n] : part.answered_kinds) total.answered_kinds[k] += n;
   for (const auto& [k, n] : part.unsupported_kinds) total.unsupported_kinds[k] += n;
   total.set_aside += part.set_aside;
-  for (const auto& e : part.errors)
-    if (total.errors.size() < 5) total.errors.push_back(e);
+  total.errors.merge(part.errors);
   for (const auto& g : part.groups) {
     auto same = std::find_if(total.groups.begin(), total.groups.end(),
                              [&](const FindingGroup& t) { return t.signature == g.signature; });

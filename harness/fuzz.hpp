@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case_result.hpp"
+#include "harness/example_messages.hpp"
 #include "harness/engine.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/fuzz_coverage.hpp"
@@ -97,7 +98,7 @@ struct FuzzStats {
   // "unsupported": the summary's unsupported share and its --kinds suggestion.
   std::map<std::string, std::size_t> answered_kinds, unsupported_kinds;
   std::size_t set_aside = 0;  // drawn cases outside the focus (--kinds, --keys), not sent
-  std::vector<std::string> errors;                 // the first few errored and skipped messages
+  ExampleMessages errors;                          // the first few errored and skipped messages, each once, counted
   std::vector<FindingGroup> groups;                // findings by signature, in the order found
   FeatureCounts features;                          // what the cases reached (harness/fuzz_coverage.hpp)
   double seconds = 0;

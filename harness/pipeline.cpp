@@ -10,6 +10,7 @@
 #include "common/text.hpp"
 #include "games/registry.hpp"
 #include "harness/cross_check.hpp"
+#include "harness/failure_order.hpp"
 #include "harness/signature.hpp"
 
 namespace rulecheck {
@@ -92,10 +93,12 @@ std::optional<Difference> judge_one(const json& expect, const json& outcome, boo
   }
   const bool legal = expect.at("legal").get<bool>();
   if (!outcome.contains("legal") || outcome["legal"] != legal)
-    return Difference{"/legal", legal, outcome.value("legal", json(nullptr)), Difference::Kind::changed};
+    return Difference{"/legal", legal, outcome.value("legal", json(nullptr)),
+                      outcome.contains("legal") ? Difference::Kind::changed : Difference::Kind::missing};
   if (!legal) {
     if (strict_rule && outcome.value("rule", "") != expect.at("rule"))
-      return Difference{"/rule", expect["rule"], outcome.value("rule", json(nullptr)), Difference::Kind::changed};
+      return Difference{"/rule", expect["rule"], outcome.value("rule", json(nullptr)),
+                        outcome.contains("rule") ? Difference::Kind::changed : Difference::Kind::missing};
     return std::nullopt;
   }
   if (expect.contains("state")) return first_difference(expect["state"], outcome.at("state"), "/state");
@@ -116,10 +119,42 @@ std::optional<Difference> differs_from_oracle(const json& oracle, const json& en
   return first_difference_exact(oracle["state"], engine["state"], "/state");
 }
 
-std::string short_value(const json& v) {
-  std::string s = v.is_null() ? "(absent)" : v.dump();
+std::string shortened(std::string s) {
   if (s.size() > 120) s = s.substr(0, 117) + "...";
   return s;
+}
+
+std::string short_value(const json& v) { return shortened(v.dump()); }
+
+// How many differing fields a failure keeps (CaseResult::differences); the rest are counted.
+constexpr std::size_t kDifferencesKept = 20;
+
+// Every field where `outcome` differs from `expect`, the one judge found (`first`) among them: the
+// whole next state or query result compared as `first` was (`contained` or exactly); legality and
+// the clause are one field each.
+std::vector<Difference> every_difference(const Difference& first, const json& expect, const json& outcome,
+                                         bool contained) {
+  const json& one = expect.contains("one_of") ? expect["one_of"][0] : expect;
+  for (const char* part : {"state", "result"}) {
+    const std::string at = std::string("/") + part;
+    if (first.path.rfind(at, 0) != 0 || !one.contains(part) || !outcome.contains(part)) continue;
+    auto all = all_differences(one[part], outcome[part], at, contained && at == "/state");
+    if (!all.empty()) return all;
+  }
+  return {first};
+}
+
+// The differences as JSON lines report them: path, the value wanted and the value got (each left
+// out where that side lacks the field, so that a null stays a null).
+json differences_json(const std::vector<Difference>& all) {
+  json out = json::array();
+  for (std::size_t i = 0; i < all.size() && i < kDifferencesKept; ++i) {
+    json d = {{"path", all[i].path}};
+    if (all[i].kind != Difference::Kind::unexpected) d["wanted"] = all[i].expected;
+    if (all[i].kind != Difference::Kind::missing) d["got"] = all[i].actual;
+    out.push_back(std::move(d));
+  }
+  return out;
 }
 
 // The clauses a failure involves: those the scenario cites, the rule(s) expected, the rule answered.
@@ -146,8 +181,14 @@ void record_illegality(const json& outcome, std::string& rule, std::string& reas
 
 // Records a failing step: the first difference as a patch, the values at its path, the clauses
 // involved and one line saying so; `against` names what was not met ("" for the oracle's own run).
-void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& d, const json& expected,
-                    const json& outcome, std::string_view against) {
+void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Difference& first, const json& expected,
+                    const json& outcome, std::string_view against, bool contained) {
+  // Every differing field, the cause first (harness/failure_order.hpp): the one shown and signed.
+  std::vector<Difference> all = every_difference(first, expected, outcome, contained);
+  order_by_cause(all, s.game, state_names(s.state));
+  const Difference& d = all.front();
+  r.differences = differences_json(all);
+  r.differences_more = all.size() > kDifferencesKept ? all.size() - kDifferencesKept : 0;
   r.verdict = Verdict::fail;
   r.step = static_cast<int>(step);
   r.patch = as_patch(d);
@@ -159,9 +200,17 @@ void record_failure(CaseResult& r, const Scenario& s, std::size_t step, const Di
   r.note = s.note;
   if (step < s.steps.size() && !s.steps[step].note.empty())
     r.note += fmt::format("{}step {}: {}", r.note.empty() ? "" : " | ", step, s.steps[step].note);
-  r.message = fmt::format("step {}: {}at {} expected {}, got {}", step,
+  r.message = fmt::format("step {}: {}at {} expected {}, got {}{}", step,
                           against.empty() ? "" : fmt::format("against {}: ", against), d.path.empty() ? "/" : d.path,
-                          short_value(d.expected), short_value(d.actual));
+                          shortened(side_text(d, true)), shortened(side_text(d, false)),
+                          all.size() > 1 ? fmt::format(" (and {} more differing field(s))", all.size() - 1) : "");
+}
+
+// A saved case's expectation names the clause of an illegal step, not the oracle's words: where the
+// oracle forbids the step by the same clause, its reason is the reason wanted.
+void reason_from_oracle(CaseResult& r, const json* oracle) {
+  if (!r.expected_reason.empty() || r.expected_rule.empty() || !oracle || oracle->value("legal", true)) return;
+  if (oracle->value("rule", "") == r.expected_rule) r.expected_reason = oracle->value("reason", "");
 }
 
 }  // namespace
@@ -188,12 +237,14 @@ bool judge(CaseResult& r, const Scenario& s, std::size_t i, const json& outcome,
   if (check.expectation && !expect.is_null())
     if (auto d = judge_step(expect, outcome, check.strict_rule)) {
       record_failure(r, s, i, *d, expect, outcome,
-                     stand_in ? "the oracle" : check.from_engine ? "the scenario's expectation" : "");
+                     stand_in ? "the oracle" : check.from_engine ? "the scenario's expectation" : "",
+                     /*contained=*/true);
+      reason_from_oracle(r, oracle);
       return true;
     }
   if (oracle)
     if (auto d = differs_from_oracle(*oracle, outcome, check.strict_rule)) {
-      record_failure(r, s, i, *d, *oracle, outcome, "the oracle");
+      record_failure(r, s, i, *d, *oracle, outcome, "the oracle", /*contained=*/false);
       return true;
     }
   return false;
@@ -211,6 +262,12 @@ OutcomeCheck solver_membership(const BoundRules& rules, const json& state, const
   }
 }
 
+// The target called illegal an action the oracle finds legal.
+bool refused_legal(const json& outcome, const json& oracle_outcome) {
+  return outcome.is_object() && outcome.value("legal", true) == false && oracle_outcome.is_object() &&
+         oracle_outcome.value("legal", false) == true;
+}
+
 void add_clauses(std::vector<std::string>& to, const std::vector<std::string>& clauses) {
   for (const auto& c : clauses)
     if (std::find(to.begin(), to.end(), c) == to.end()) to.push_back(c);
@@ -225,6 +282,9 @@ void weigh_with_solver(CaseResult& r, const BoundRules& rules, const json& state
   r.solver = std::string(membership_name(engine.membership));
   r.solver_clauses = engine.clauses;
   r.solver_why = engine.why;
+  // Forbidden here means the refusal is: say so, not only the solver's reason ("every rule ... allows").
+  if (engine.membership == Membership::forbidden && refused_legal(outcome, oracle_outcome))
+    r.solver_why = fmt::format("the engine refused a step the solver agrees is legal ({})", engine.why);
   if (engine.membership == Membership::forbidden) add_clauses(r.clauses, engine.clauses);
   if (engine.membership == Membership::unknown || engine.membership == Membership::not_encoded) return;
   // The oracle's own outcome must be one the solver allows: where it is not, rulecheck's two encodings

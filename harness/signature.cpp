@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "common/pointer.hpp"
+#include "harness/failure_order.hpp"
 
 namespace rulecheck {
 
@@ -131,21 +132,55 @@ std::vector<std::string> deciding_clauses(const CaseResult& r, const GameRules& 
   return out;
 }
 
-std::string failure_signature(const std::string& kind, const json& patch, const std::vector<std::string>& deciding,
-                              const std::set<std::string>& names) {
+std::string differing_part(const json& patch, const json& expected, const std::set<std::string>& names) {
   const bool has_path = patch.is_array() && !patch.empty() && patch[0].is_object() && patch[0].contains("path") &&
                         patch[0]["path"].is_string();
-  const std::string path = has_path ? fold_pointer(patch[0]["path"].get<std::string>(), names) : std::string();
-  return fmt::format("{} | {} | {}", kind, path.empty() ? std::string_view("/") : std::string_view(path),
-                     fmt::join(deciding, ", "));
+  const std::string path = has_path ? patch[0]["path"].get<std::string>() : std::string();
+  if (path == "/legal") return expected == json(true) ? "refused legal" : "accepted illegal";
+  if (path == "/rule") return "another rule";
+  const std::string folded = fold_pointer(path, names);
+  return folded.empty() ? "/" : folded;
+}
+
+std::string earliest_decided(const std::vector<std::string>& deciding, const BoundRules& rules, const json& state,
+                             const Step& step) {
+  if (deciding.size() < 2) return deciding.empty() ? std::string() : deciding.front();
+  try {
+    const Explanation e = rules.explain(state, step.request, step.is_query);
+    for (const auto& d : e.decisions)
+      if (std::find(deciding.begin(), deciding.end(), d.clause) != deciding.end()) return d.clause;
+  } catch (const std::exception&) {
+    // A step the oracle cannot read: the first deciding clause stands.
+  }
+  return deciding.front();
+}
+
+std::string signature_clause(const CaseResult& r, std::string_view game, const std::string& cause) {
+  const bool refused_legal = r.patch.is_array() && !r.patch.empty() && r.patch[0].value("path", "") == "/legal" &&
+                             r.expected == json(true);
+  if (refused_legal) return r.answer_rule.empty() ? "(no rule)" : r.answer_rule;
+  if (!r.expected_rule.empty()) {
+    const std::string_view facet = clause_facet(game, r.expected_rule, r.expected_reason);
+    return facet.empty() ? r.expected_rule : fmt::format("{} ({})", r.expected_rule, facet);
+  }
+  return cause.empty() ? std::string("(no clause)") : cause;
+}
+
+std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names,
+                              const std::string& cause) {
+  // A failure without a difference: the target's next state is not a valid state.
+  const bool invalid_state = r.verdict == Verdict::fail && !r.patch.is_array();
+  return fmt::format("{} | {} | {}", kind,
+                     invalid_state ? std::string("invalid next state") : differing_part(r.patch, r.expected, names),
+                     signature_clause(r, r.game, cause));
 }
 
 void attribute_failure(CaseResult& r, const GameRules& game, const BoundRules& rules, const json& start,
                        const json& state, const Step& step, const json* oracle_outcome, unsigned rlimit) {
   if (r.verdict != Verdict::fail && r.verdict != Verdict::disputed) return;
   r.deciding = deciding_clauses(r, game, rules, state, step, oracle_outcome, rlimit);
-  r.signature = failure_signature(request_kind(r.game, step.is_query, step.request), r.patch, r.deciding,
-                                  state_names(start));
+  r.signature = failure_signature(request_kind(r.game, step.is_query, step.request), r, state_names(start),
+                                  earliest_decided(r.deciding, rules, state, step));
 }
 
 }  // namespace rulecheck

@@ -3,13 +3,24 @@
 // matches. `run` and `fuzz` both fill them here, once per failing case, so that the same saved case
 // gets the same signature from either.
 //
-// A signature reads "<request kind> | <first difference's path, folded> | <deciding clauses>":
+// A signature reads "<request kind> | <what differs> | <deciding clause>", the same on every board
+// a deviation shows on (docs/known-deviations.md, "Signatures"):
 //
-//     scythe action move | /state/pending/encounters/* | scythe.move.encounter-stop
+//     scythe action move | accepted illegal | scythe.move.worker-blocked-by-combat-units (leaving)
+//     scythe action move | refused legal | scythe.move.worker-blocked-by-workers
+//     scythe action move | /state/territories/*/units/*/worker | scythe.move.workers-retreat
 //
-// The path is folded so that cases differing only in names and positions share it: array indices
-// and the names a state defines (the keys of its top-level maps of objects: factions, spaces,
-// territories, cards) become "*".
+// What differs: "accepted illegal" (the oracle forbids the step, the target allowed it), "refused
+// legal" (the reverse), "another rule" (both forbid it, by different clauses, under --strict),
+// "invalid next state" (the target's next state is not a state of the game), else
+// the path of the difference shown first (the cause first: harness/failure_order.hpp), folded so that
+// cases differing only in names and positions share it: array indices and the names a state defines
+// (the keys of its top-level maps of objects: factions, spaces, territories, cards) become "*".
+// The clause: of an illegal step, the oracle's (or the scenario's) rule, with the facet its reason
+// names where one clause forbids several things (clause_facet: "entering", "leaving"); of a legal
+// step the target refused, the target's rule; otherwise the one of the deciding clauses (deciding_clauses)
+// the oracle's reasoning at that step reaches first (earliest_decided): the earliest cause, the same on
+// a board where the bug also moves a counter the solver's core then names too.
 #pragma once
 
 #include <set>
@@ -45,9 +56,22 @@ std::vector<std::string> deciding_clauses(const CaseResult& r, const GameRules& 
                                           const json& state, const Step& step, const json* oracle_outcome,
                                           unsigned rlimit);
 
-// "<kind> | <folded path> | <clauses>", from a failing result's first difference and deciding clauses.
-std::string failure_signature(const std::string& kind, const json& patch, const std::vector<std::string>& deciding,
-                              const std::set<std::string>& names);
+// The middle part of a signature: "refused legal", "accepted illegal", "another rule" or the folded
+// path of the difference `patch` (from the target's outcome to the `expected` one) names.
+std::string differing_part(const json& patch, const json& expected, const std::set<std::string>& names);
+
+// Of `deciding`, the clause the oracle's decisions at `step` from `state` name first (the first of
+// `deciding` when they name none of them, or the oracle cannot read the step).
+std::string earliest_decided(const std::vector<std::string>& deciding, const BoundRules& rules, const json& state,
+                             const Step& step);
+
+// The last part: the one clause the signature names for a failing result (see above); `cause` is the
+// earliest decided of its deciding clauses.
+std::string signature_clause(const CaseResult& r, std::string_view game, const std::string& cause);
+
+// "<kind> | <what differs> | <clause>", from a failing result whose deciding clauses are filled.
+std::string failure_signature(const std::string& kind, const CaseResult& r, const std::set<std::string>& names,
+                              const std::string& cause);
 
 // Fills r.deciding and r.signature for a case judged fail or disputed at step r.step (anything else:
 // nothing). `start` is the scenario's starting state (its names fold the path), `state` the failing

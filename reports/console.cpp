@@ -54,6 +54,8 @@ class ConsoleReporter final : public Reporter {
       if (!r.stderr_text.empty()) print_stderr(r);
       if (r.verdict == Verdict::fail || r.verdict == Verdict::disputed) {
         if (!r.patch.is_null()) fmt::print(out_, "  patch:   {}\n", shown(r.patch.dump()));
+        if (r.differences.size() + r.differences_more > 1)  // every differing field, the one above first
+          for (const auto& line : difference_lines(r)) fmt::print(out_, "  differs: {}\n", shown(line));
         fmt::print(out_, "  clauses: {}\n", shown(fmt::format("{}", fmt::join(r.clauses, ", "))));
         if (!r.deciding.empty()) fmt::print(out_, "  decided: {}\n", shown(fmt::format("{}", fmt::join(r.deciding, ", "))));
         if (!r.signature.empty()) fmt::print(out_, "  signature: {}\n", shown(r.signature));

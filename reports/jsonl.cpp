@@ -51,6 +51,8 @@ json case_json(const CaseResult& r) {
     j["patch"] = r.patch;
     j["expected"] = r.expected;
     j["actual"] = r.actual;
+    if (r.differences.is_array() && !r.differences.empty()) j["differences"] = r.differences;
+    if (r.differences_more > 0) j["differences_more"] = r.differences_more;
     j["clauses"] = r.clauses;
     if (!r.answer_rule.empty()) j["answer_rule"] = r.answer_rule;
     if (!r.answer_reason.empty()) j["answer_reason"] = r.answer_reason;
@@ -74,9 +76,11 @@ json case_json(const CaseResult& r) {
 
 json engines_json(const std::vector<EngineInfo>& engines) {
   json out = json::array();
-  for (const auto& e : engines)
+  for (const auto& e : engines) {
     out.push_back({{"name", e.name}, {"version", e.version}, {"command", e.command}, {"games", e.games},
                    {"readings", e.readings}});
+    if (!e.declarations.empty()) out.back()["declarations"] = e.declarations;  // its hello declarations, in words
+  }
   return out;
 }
 
@@ -171,6 +175,8 @@ CaseResult case_from_jsonl(const json& j) {
     r.patch = j.value("patch", json());
     r.expected = j.value("expected", json());
     r.actual = j.value("actual", json());
+    r.differences = j.value("differences", json());
+    r.differences_more = j.value("differences_more", std::size_t{0});
     r.clauses = strings_at(j, "clauses");
     r.answer_rule = j.value("answer_rule", "");
     r.answer_reason = j.value("answer_reason", "");
@@ -223,6 +229,7 @@ std::vector<EngineInfo> engines_from_jsonl(const json& header) {
       info.command = e.value("command", "");
       info.games = strings_at(e, "games");
       if (e.contains("readings")) info.readings = e["readings"].get<std::map<std::string, std::string>>();
+      info.declarations = strings_at(e, "declarations");
       out.push_back(std::move(info));
     }
   } catch (const json::exception& e) {

@@ -34,6 +34,8 @@ std::string failure_body(const CaseResult& r) {
   if (!r.expected_rule.empty()) body += "wanted: " + illegality_text(r.expected_rule, r.expected_reason) + "\n";
   if (!r.note.empty()) body += "note: " + r.note + "\n";
   if (!r.patch.is_null()) body += "patch: " + r.patch.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  if (r.differences.size() + r.differences_more > 1)
+    for (const auto& line : difference_lines(r)) body += "differs: " + line + "\n";
   if (!r.deciding.empty()) body += "decided by: " + fmt::format("{}", fmt::join(r.deciding, ", ")) + "\n";
   if (!r.clauses.empty()) body += "clauses: " + fmt::format("{}", fmt::join(r.clauses, ", ")) + "\n";
   if (!r.signature.empty()) body += "signature: " + r.signature + "\n";

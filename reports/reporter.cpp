@@ -84,6 +84,30 @@ std::string illegality_text(const std::string& rule, const std::string& reason) 
   return reason.empty() ? fmt::format("illegal ({})", rule) : fmt::format("illegal ({}: {})", rule, reason);
 }
 
+namespace {
+
+std::string side_of(const json& difference, const char* side, std::size_t max_value) {
+  if (!difference.contains(side)) return "(absent)";
+  std::string text = difference[side].dump(-1, ' ', false, json::error_handler_t::replace);
+  if (text.size() > max_value) text = text.substr(0, max_value - 3) + "...";
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::string> difference_lines(const CaseResult& r, std::size_t max_lines, std::size_t max_value) {
+  std::vector<std::string> out;
+  if (!r.differences.is_array()) return out;
+  for (const json& d : r.differences) {
+    if (out.size() == max_lines) break;
+    out.push_back(fmt::format("{}: wanted {}, got {}", d.value("path", std::string("/")), side_of(d, "wanted", max_value),
+                              side_of(d, "got", max_value)));
+  }
+  const std::size_t rest = r.differences.size() - out.size() + r.differences_more;
+  if (rest > 0) out.push_back(fmt::format("... and {} more differing field(s)", rest));
+  return out;
+}
+
 std::vector<std::pair<std::string, std::size_t>> skips_by_reason(const Summary& s, const std::string& target) {
   std::vector<std::pair<std::string, std::size_t>> out;
   if (auto it = s.skips.find(target); it != s.skips.end()) out.assign(it->second.begin(), it->second.end());
@@ -96,6 +120,7 @@ std::string coverage_text(const EngineInfo* engine, const Coverage& coverage, st
   if (engine) {
     parts.push_back(fmt::format("plays {}", engine->games.empty() ? "no game" : fmt::format("{}", fmt::join(engine->games, ", "))));
     parts.push_back(fmt::format("declares {} reading(s)", engine->readings.size()));
+    for (const auto& d : engine->declarations) parts.push_back(d);
   }
   std::size_t kinds = coverage.answered.size();
   for (const auto& [kind, n] : coverage.unsupported)

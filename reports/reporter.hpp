@@ -22,6 +22,7 @@ struct EngineInfo {
   std::string command;
   std::vector<std::string> games;
   std::map<std::string, std::string> readings;  // interpretation point -> the reading it declares
+  std::vector<std::string> declarations;        // its hello declarations in words ("not compared: held_by")
 };
 
 struct RunInfo {
@@ -98,6 +99,11 @@ inline constexpr std::string_view kDisputedMeaning =
 // "illegal (messina.muster.stacking: too many units)" for an illegal answer's rule and reason; "" when
 // `rule` is empty.
 std::string illegality_text(const std::string& rule, const std::string& reason);
+// Each differing field of a failure (CaseResult::differences), the cause first, as one line each:
+// "/state/factions/blue/popularity: wanted 1, got 2" ("(absent)" where a side lacks the field),
+// values cut at `max_value` characters; a last line counts those not listed when there are more than
+// `max_lines` (and those the result did not keep).
+std::vector<std::string> difference_lines(const CaseResult& r, std::size_t max_lines = 8, std::size_t max_value = 80);
 // The skips of `target` grouped by reason, most frequent first (ties by reason).
 std::vector<std::pair<std::string, std::size_t>> skips_by_reason(const Summary& s, const std::string& target);
 // One line saying what an engine covers: "plays messina; declares 10 readings; answered 3 of 26 kinds of

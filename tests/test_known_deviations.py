@@ -6,9 +6,8 @@ illegal: scythe.move.unit-present). `--second` seeds a second, new deviation: th
 rounded down (messina.consumption.cost).
 
 The signature of the known deviation is worked out from the rule text, not copied from a run: the
-move is illegal and the engine calls it legal, so the first difference is the legality ("/legal"),
-and an illegal step is decided by the clause that forbids it, the workers the mech would carry not
-being there (scythe.move.unit-present).
+move is illegal and the engine calls it legal ("accepted illegal"), and an illegal step is decided by
+the clause that forbids it, the workers the mech would carry not being there (scythe.move.unit-present).
 """
 import json
 import subprocess
@@ -20,7 +19,7 @@ import pytest
 
 from strict_json import load_json
 
-KNOWN_SIGNATURE = "scythe action move | /legal | scythe.move.unit-present"
+KNOWN_SIGNATURE = "scythe action move | accepted illegal | scythe.move.unit-present"
 SEED = 5
 CASES = 6000
 
