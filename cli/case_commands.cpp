@@ -55,6 +55,7 @@ struct RunOptions {
   std::size_t max_timeouts = 5;  // give up on an engine after this many timeouts in a row (0: never)
   bool list = false;             // list the cases selected, run nothing
   bool skip_unreachable = false;  // skip the scenarios marked "unreachable", on every target
+  std::string rulesets = "game";  // --rulesets: skip scenarios whose ruleset the game does not produce, or run any
   std::string known_file;        // --known: the engines' known deviations
   bool require_known = false;    // --require-known: every entry must match some case (else stale, exit 1)
 };
@@ -122,6 +123,7 @@ std::map<std::string, std::string> verdict_settings(const RunOptions& opt, const
           {"solver_rlimit", std::to_string(opt.solver_rlimit)},
           {"with_solver", opt.with_solver ? "true" : "false"},
           {"skip_unreachable", opt.skip_unreachable ? "true" : "false"},
+          {"rulesets", opt.rulesets},
           {"filters", json(opt.filters).dump()},
           {"rule_maps", json(opt.rule_maps).dump()},
           {"known", opt.known_file},
@@ -157,6 +159,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   settings.solver_rlimit = opt.solver_rlimit;
   settings.with_solver = opt.with_solver;
   settings.skip_unreachable = opt.skip_unreachable;
+  settings.only_the_games_rulesets = opt.rulesets != "any";
   settings.reproduce_prefix = context.program + " run";
   settings.explain_prefix = context.program + " explain";
   KnownDeviations known;
@@ -328,6 +331,14 @@ void add_run(CLI::App& app, Context& context) {
                 "Skip the scenarios marked \"unreachable\" (a starting board no game can reach) on every target, "
                 "the oracle too: each is reported skipped with the reason \"the starting board is one play cannot "
                 "reach: <the scenario's text>\", and the summary counts them under one reason");
+  run->add_option("--rulesets", opt->rulesets,
+                  "game: skip, on every target, the oracle too, each scenario whose ruleset is not one a game can "
+                  "have (rules/<game>/ruleset.doc.json, \"produced\": Scythe's move ranges 1/1/1 and 2/2/1 with "
+                  "Speed, 2 or 3 units per Move, every other key at its default), reported skipped with the reason "
+                  "\"ruleset not one the game produces (run with --rulesets any)\" and the values it sets; any: run "
+                  "them all, a rulebook editor's what-ifs included (docs/rulesets.md, \"The game's rulesets\")")
+      ->check(CLI::IsMember({"game", "any"}))
+      ->capture_default_str();
   run->add_flag("--quiet,-q", opt->quiet, "Console: only the summary, no details of each failure");
   run->add_flag("--no-oracle", opt->no_oracle, "Do not report the oracle's own results (engines only)");
   run->add_option("--output-dir", opt->output_dir,

@@ -112,7 +112,8 @@ int edit_command(const Context& context, const DiffArgs& args) {
     write_outputs(args.output_dir, d, *library->find(d.game));
     if (args.format != "json")
       fmt::print("report: {0}/diff.md, {0}/diff.html, {0}/diff.json; the witness scenarios in {0}/witnesses/ "
-                 "(rulecheck run {0}/witnesses)\n",
+                 "(rulecheck run --rulesets any {0}/witnesses: an edit is a what-if, and a default run skips a side whose ruleset "
+                 "no game produces)\n",
                  args.output_dir);
   }
   if (interrupted()) return 128 + interrupted();  // as a shell reports a command its signal ended

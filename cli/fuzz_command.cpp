@@ -53,6 +53,7 @@ struct FuzzCommandOptions {
   std::string shard;  // "K/N"; else GoogleTest's GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX
   bool any_state = false;
   bool default_ruleset = false;
+  std::string rulesets = "game";  // --rulesets: those the game produces, or any (harness/game_rulesets.hpp)
   bool keep_going = false;
   bool with_solver = false;  // N-version: every oracle outcome checked by the solver both ways
   std::string known_file;
@@ -104,6 +105,13 @@ json group_record(const FindingGroup& g) {
 }
 
 // What the states were drawn from, in words.
+// The rulesets drawn, as the summary says it.
+std::string rulesets_drawn(const FuzzCommandOptions& opt) {
+  if (opt.default_ruleset) return "the default ruleset (--default-ruleset)";
+  return opt.rulesets == "any" ? "a share sampled among any the rules leave open (--rulesets any)"
+                               : "a share sampled among those the game produces (--rulesets game)";
+}
+
 std::string states_drawn(bool any_state) {
   return any_state ? "any valid state (--any-state), not only those play can reach" : "states play can reach";
 }
@@ -126,7 +134,7 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"known", s.known},     {"disputed", s.disputed},
           {"seconds", s.seconds},
           {"states", states_drawn(opt.any_state)},
-          {"ruleset", opt.default_ruleset ? "the default ruleset (--default-ruleset)" : "a share sampled"},
+          {"ruleset", rulesets_drawn(opt)},
           {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
           {"clauses", s.clauses}, {"errors", errors_json(s.errors)},
@@ -252,6 +260,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     options.with_solver = opt.with_solver;
     options.any_state = opt.any_state;
     options.sample_ruleset = !opt.default_ruleset;
+    options.any_ruleset = opt.rulesets == "any";
     options.keep_going = opt.keep_going;
     options.known = opt.known_file.empty() ? nullptr : &known;
   }
@@ -260,8 +269,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   for (const auto& g : parts[0].engine->hello().games)
     if (library->find(g) && (opt.games.empty() || std::find(opt.games.begin(), opt.games.end(), g) != opt.games.end()))
       universe_games.push_back(g);
-  const FeatureUniverse universe(*library, universe_games,
-                                 library->dir().parent_path() / "scenarios" / "schema" / "scenario.schema.json");
+  FeatureUniverse universe(*library, universe_games,
+                           library->dir().parent_path() / "scenarios" / "schema" / "scenario.schema.json");
+  if (opt.rulesets != "any" && !opt.default_ruleset) universe.draw_only_the_games_rulesets();
   FuzzFocus focus;
   try {
     focus = FuzzFocus(opt.kinds, opt.keys, *library, universe.request_kinds());
@@ -281,7 +291,7 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                shard.whole() ? "" : " --shard " + shard.name(), parts.size() > 1 ? fmt::format(" --jobs {}", parts.size()) : "",
                parts[0].engine->hello().name);
     fmt::print("  states: {}; rulesets: {}{}{}\n", states_drawn(opt.any_state),
-               opt.default_ruleset ? "the default (--default-ruleset)" : "a share sampled by the generators",
+               rulesets_drawn(opt),
                opt.keep_going ? "; --keep-going: findings grouped by signature" : "",
                opt.known_file.empty() ? "" : fmt::format("; known deviations: {} ({} entries)", opt.known_file,
                                                          known.size()));
@@ -461,7 +471,15 @@ void add_fuzz_command(CLI::App& app, Context& context) {
                  "with no combat pending, ...); the summary says which");
   CLI::Option* default_ruleset = fuzz->add_flag("--default-ruleset", opt->default_ruleset,
                  "Run every case under the default ruleset (default: a share of cases under sampled rulesets, "
-                 "every key of rules/<game>/ruleset.json)");
+                 "as --rulesets says)");
+  fuzz->add_option("--rulesets", opt->rulesets,
+                   "Which rulesets the sampled share of cases runs under: game, only those a game can have "
+                   "(rules/<game>/ruleset.doc.json, \"produced\": Scythe's base and Speed move ranges 1/1/1 and "
+                   "2/2/1, 2 or 3 units per Move; every other key, and every Messina key, at its default), or any, "
+                   "any ruleset the rules leave open (a rulebook editor's what-ifs, such as a mech range of 2 with a "
+                   "character range of 1). docs/rulesets.md, \"The game's rulesets\"")
+      ->check(CLI::IsMember({"game", "any"}))
+      ->capture_default_str();
   fuzz->add_flag("--keep-going", opt->keep_going,
                  "After a finding, shrink it, save it and go on: findings are grouped by signature, each group "
                  "reported once with its count and its smallest saved case");

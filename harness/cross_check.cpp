@@ -13,9 +13,11 @@
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
 #include "common/text.hpp"
+#include "harness/answer_text.hpp"
 #include "harness/bindings.hpp"
 #include "harness/declared_steps.hpp"
 #include "harness/engine_readings.hpp"
+#include "harness/game_rulesets.hpp"
 #include "harness/pipeline.hpp"
 #include "harness/signature.hpp"
 #include "harness/subprocess.hpp"
@@ -83,23 +85,28 @@ struct OracleStep {
 };
 
 // The oracle's answer to every step, each step on the previous step's outcome. Each state is
-// written to text once: it is the answer of one step and the input of the next.
-std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids) {
+// written to text once: it is the answer of one step and the input of the next. The last step's next
+// state is built as a value too only when the expectation is judged (`check_expect`) and looks at it:
+// written from the oracle's state, not read back from its text.
+std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids,
+                                   bool check_expect) {
   std::vector<OracleStep> steps(s.steps.size());
   std::string text = s.state_text.empty() ? s.state.dump() : s.state_text;
   const json* state = &s.state;
+  std::string id;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     OracleStep& o = steps[i];
     o.input_state = text;
     const Step& step = s.steps[i];
-    const std::string id = json(ids[i]).dump();
-    if (i + 1 == s.steps.size()) {  // no later step starts from its outcome
+    ((id = '"') += ids[i]) += '"';  // an id is digits and a dot: its JSON text needs no escapes
+    if (i + 1 == s.steps.size() && !(check_expect && expectation_reads_state(step.expect))) {
+      // no later step starts from its outcome, and the expectation does not read its state
       o.answer = oracle_answer_state_as_text(rules, id, step.is_query, *state, step.request);
       o.state_as_text = !step.is_query && o.answer.outcome["legal"].get<bool>();
       continue;
     }
     o.answer = oracle_answer(rules, id, step.is_query, *state, step.request);
-    if (step.is_query || !o.answer.outcome["legal"].get<bool>()) continue;
+    if (i + 1 == s.steps.size() || step.is_query || !o.answer.outcome["legal"].get<bool>()) continue;
     text = std::move(o.answer.next_state_text);
     state = &o.answer.outcome["state"];
   }
@@ -128,10 +135,10 @@ struct PlannedCase {
 std::string request_line(const std::string& id, const Scenario& s, const std::string& ruleset,
                          const std::string& readings, const std::string& state, const Step& step,
                          const std::string& request = "") {
-  return fmt::format(R"({{"id":"{}","op":"{}","game":"{}","ruleset":{},"interpretations":{},"state":{},"{}":{}}})", id,
-                     step.is_query ? "query" : "apply", s.game, ruleset, readings, state,
-                     step.is_query ? "query" : "action",
-                     !request.empty() ? request : step.request_text.empty() ? step.request.dump() : step.request_text);
+  std::string line;
+  append_request_line(line, id, step.is_query, s.game, ruleset, readings, state,
+                      !request.empty() ? request : step.request_text.empty() ? step.request.dump() : step.request_text);
+  return line;
 }
 
 // The engine's answer as an outcome comparable with the oracle's; empty with `problem` set when
@@ -198,7 +205,8 @@ void judge_case(PlannedCase& c, const CrossCheckOptions& options) {
     const auto input_state = [&] { return i == 0 ? s.state : json::parse(c.oracle[i].input_state); };
     // The engine wrote exactly what the oracle would: it agrees with the oracle on this step, and
     // with the expectation exactly as far as the oracle does.
-    if (ans.line == oracle.answer.line && !(c.declared && is_destination_step(*c.declared, s.steps[i]))) {
+    if (options.compare_on_text && judged_on_text(ans.line, oracle.answer, options.rule_map) &&
+        !(c.declared && is_destination_step(*c.declared, s.steps[i]))) {
       note_answered(r, kind);
       if (!s.steps[i].expect.is_null() && judge(r, s, i, oracle.outcome(), nullptr, check)) return;
       continue;
@@ -312,6 +320,13 @@ class CrossCheckRun {
     report_ready(k + 1);  // cases before k are decided too (unplanned ones were skipped or errored)
   }
 
+  // Under --rulesets game: what of `s`'s ruleset its game does not produce ("": the case runs).
+  std::string rulesets_off(const Scenario& s) const {
+    if (!options_.only_the_games_rulesets) return "";
+    const GameRules* rules = library_.find(s.game);
+    return rules ? scenario_ruleset_not_produced(s, *rules) : "";
+  }
+
   // Decides what the next scenario sends: its readings, the oracle's answer to each step, the requests.
   void plan_next() {
     const std::size_t k = planned_++;
@@ -327,6 +342,10 @@ class CrossCheckRun {
     c.result = case_header(s, hello_.name);
     if (options_.skip_unreachable && !s.unreachable.empty()) {
       c.result = unreachable_case(s, hello_.name);
+      return;
+    }
+    if (const std::string off = rulesets_off(s); !off.empty()) {
+      c.result = not_produced_case(s, hello_.name, off);
       return;
     }
     if (std::find(hello_.games.begin(), hello_.games.end(), s.game) == hello_.games.end()) {
@@ -350,7 +369,8 @@ class CrossCheckRun {
       c.note = chosen.overridden.front() + "; compared with the oracle only";
     }
     std::vector<std::string> step_ids;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(fmt::format("{}.{}", k, i));
+    const std::string case_number = std::to_string(k) + '.';
+    for (std::size_t i = 0; i < s.steps.size(); ++i) step_ids.push_back(case_number + std::to_string(i));
     std::shared_ptr<const Bindings::Entry> binding = prepared.binding;
     c.game = &rules;
     try {
@@ -358,7 +378,7 @@ class CrossCheckRun {
         binding = (options_.bindings ? *options_.bindings : bindings_)
                       .get_shared(s.game, rules, s.ruleset, chosen.readings);
       c.rules = binding->rules;
-      c.oracle = run_oracle(s, *c.rules, step_ids);
+      c.oracle = run_oracle(s, *c.rules, step_ids, c.check_expect);
       if (options_.on_oracle_outcome && !c.oracle.empty()) options_.on_oracle_outcome(k, c.oracle[0].answer.outcome);
     } catch (const std::exception& e) {
       c.result.verdict = Verdict::errored;

@@ -53,6 +53,11 @@ struct CrossCheckOptions {
   bool strict_protocol = false;                 // an answer's shape breaking protocol/schema/answer.schema.json
                                                 // (extra fields, two shapes at once) makes the case errored
   bool skip_unreachable = false;                // skip scenarios marked "unreachable" (nothing is sent)
+  bool only_the_games_rulesets = false;         // skip scenarios whose ruleset the game does not produce
+                                                // (run --rulesets game; harness/game_rulesets.hpp)
+  bool compare_on_text = true;                  // an answer that is the oracle's own line byte for byte passes
+                                                // unread (harness/answer_text.hpp); false: every answer is read
+                                                // and compared field by field (tests/test_fast_compare.cpp)
   const KnownDeviations* known = nullptr;       // --known: failures it matches are reported `known`
   Bindings* bindings = nullptr;                 // bound rules kept across calls (fuzz's batches); nullptr: a
                                                 // cache of this call's own

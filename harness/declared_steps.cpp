@@ -276,7 +276,7 @@ DeclaredRequest declared_request(const EngineDeclarations& d, const std::string&
 DeclaredVerdict judge_declared(const EngineDeclarations& d, const json& answer, const json& oracle, const BoundRules& rules,
                                const json& ruleset, const json& state, const Step& step, const json& unit_ids,
                                bool strict, const std::map<std::string, std::string>& rule_map) {
-  DeclaredVerdict v{answer, oracle, true, "", ""};
+  DeclaredVerdict v{answer, oracle, nullptr, true, "", ""};
   if (d.unit_ids && answer.contains("state") && answer["state"].is_object() && answer["state"].contains("unit_ids")) {
     v.problem = echoed_ids_problem(answer["state"]["unit_ids"], unit_ids);
     v.answer["state"].erase("unit_ids");

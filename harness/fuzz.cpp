@@ -24,6 +24,17 @@ namespace rulecheck {
 
 namespace {
 
+// The rulesets fuzz draws for `rules`' game (generators::CaseOptions::only_produced): only those the
+// game produces (GameRules::produced, harness/game_rulesets.hpp), or any the rules leave open
+// (nullopt) under --rulesets any.
+std::optional<std::vector<generators::ProducedGroup>> rulesets_to_draw(const FuzzOptions& options,
+                                                                       const GameRules& rules) {
+  if (options.any_ruleset) return std::nullopt;
+  std::vector<generators::ProducedGroup> groups;
+  for (const auto& g : rules.produced) groups.push_back({g.keys, g.combinations});
+  return groups;
+}
+
 using Clock = std::chrono::steady_clock;
 using generators::GeneratedCase;
 using Candidate = rc::Shrinkable<GeneratedCase>;
@@ -97,6 +108,7 @@ class Fuzzer {
       generators::CaseOptions draw;
       draw.any_state = options.any_state;
       draw.sample_ruleset = options.sample_ruleset;
+      draw.only_produced = rulesets_to_draw(options, rules);
       draw.readings = readings_to_draw(engine_readings_, rules);
       for (const auto& point : rules.points) draw.default_readings[point.id] = point.default_reading;
       generators_.emplace(g, fixed_keys_kept(generators::cases_of(g, rules.merged_ruleset(fixed_overrides(g)), draw), g));

@@ -55,6 +55,8 @@ struct FuzzOptions {
                                    // outcome checked by the solver both ways (needs solver_rlimit > 0)
   bool any_state = false;          // any valid state, not only those play can reach (--any-state)
   bool sample_ruleset = true;      // a share of cases under sampled rulesets (false: --default-ruleset)
+  bool any_ruleset = false;        // sampled among any rulesets the rules leave open (--rulesets any), not
+                                   // only those the game produces (harness/game_rulesets.hpp)
   bool keep_going = false;         // after a finding, save it and go on (--keep-going)
   const KnownDeviations* known = nullptr;   // --known: failures it matches are `known`, not findings
   const FeatureUniverse* universe = nullptr;  // what the feature-coverage report counts against

@@ -258,6 +258,29 @@ void FeatureUniverse::count(FeatureCounts& into, const std::string& game, const 
   if (const int root = root_of(kind); root >= 0) count_json(into, request, root, nodes_[static_cast<std::size_t>(root)].name);
 }
 
+void FeatureUniverse::draw_only_the_games_rulesets() {
+  for (const auto& game : games_) {
+    const GameRules* rules = library_.find(game);
+    if (!rules) continue;
+    std::vector<std::string> leaves;
+    leaf_keys(rules->ruleset, "", leaves);
+    for (const auto& key : leaves) {
+      std::string pointer = "/" + key;
+      std::replace(pointer.begin(), pointer.end(), '.', '/');
+      const json& default_value = rules->ruleset.at(json::json_pointer(pointer));
+      bool varies = false;  // some combination the game produces gives it another value than its default
+      for (const auto& group : rules->produced)
+        for (std::size_t k = 0; k < group.keys.size(); ++k)
+          for (const auto& c : group.combinations)
+            varies = varies || (group.keys[k] == key && c[k] != default_value);
+      if (!varies)
+        not_drawn_[fmt::format("ruleset key with a non-default value: {} {}", game, key)] =
+            "the game produces only its default (rules/" + game +
+            "/ruleset.doc.json, \"produced\"), and this run draws only the game's rulesets: --rulesets any draws it";
+    }
+  }
+}
+
 const std::map<std::string, std::string>& not_reachable_by_the_rules() {
   static const std::map<std::string, std::string> items = {
       {"type: messina action release legal",
@@ -279,6 +302,8 @@ json FeatureUniverse::report(const FeatureCounts& counts) const {
   auto missing = [&](std::string item) {
     if (const auto why = not_reachable_by_the_rules().find(item); why != not_reachable_by_the_rules().end())
       not_reachable.push_back({{"item", item}, {"why", why->second}});
+    else if (const auto not_drawn = not_drawn_.find(item); not_drawn != not_drawn_.end())
+      not_reachable.push_back({{"item", item}, {"why", not_drawn->second}});
     else
       unreached.push_back(std::move(item));
   };

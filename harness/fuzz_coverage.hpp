@@ -61,6 +61,10 @@ class FeatureUniverse {
   // it is unavailable).
   const std::map<std::string, std::vector<std::string>>& request_kinds() const { return types_; }
 
+  // Under --rulesets game: a ruleset key the game produces no other value of (GameRules::produced) is
+  // reported not reachable, saying so, not unreached.
+  void draw_only_the_games_rulesets();
+
   bool fields_available() const { return fields_unavailable_.empty(); }
   const std::string& fields_unavailable() const { return fields_unavailable_; }
 
@@ -81,6 +85,7 @@ class FeatureUniverse {
   std::map<std::string, int> roots_;  // "messina state", "messina action consume", ... -> node
   std::map<std::string, std::vector<std::string>> types_;  // game -> "action consume", "query hostile"
   std::string fields_unavailable_;
+  std::map<std::string, std::string> not_drawn_;  // items no case of this run can reach, and why
 };
 
 // Items of the universe that no case can reach by the rules' own sentences (an action the rules never

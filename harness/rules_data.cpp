@@ -1,4 +1,5 @@
 #include "harness/rules_data.hpp"
+#include "harness/game_rulesets.hpp"
 
 #include <algorithm>
 
@@ -90,6 +91,7 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
     throw InputError(e.pointer(), fmt::format("{}: {}", interp_file.string(), e.what()));
   }
   read_invariants(g, dir / "invariants.json");
+  read_produced_rulesets(g, dir / "ruleset.doc.json");
   return g;
 }
 

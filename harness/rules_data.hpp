@@ -38,12 +38,22 @@ struct StateInvariant {
   std::string says;
 };
 
+// Ruleset keys a game sets together and the combinations of their values a game of it can have
+// (rules/<game>/ruleset.doc.json, "produced"; harness/game_rulesets.hpp): keys by dotted path, each
+// combination one value per key in their order. A key of no group has its default only.
+struct ProducedRulesets {
+  std::vector<std::string> keys;
+  std::vector<std::vector<json>> combinations;
+  std::string why;
+};
+
 struct GameRules {
   std::string game;
   std::map<std::string, Clause> clauses;
   json ruleset;  // defaults
   std::vector<InterpretationPoint> points;
   std::vector<StateInvariant> invariants;
+  std::vector<ProducedRulesets> produced;  // the rulesets the game produces (--rulesets game)
 
   bool has_clause(const std::string& id) const { return clauses.count(id) > 0; }
   const InterpretationPoint* point(const std::string& id) const;

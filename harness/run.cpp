@@ -11,6 +11,7 @@
 #include "common/input_error.hpp"
 #include "common/text.hpp"
 #include "harness/cross_check.hpp"
+#include "harness/game_rulesets.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
 
@@ -138,6 +139,7 @@ void run_engine(const Corpus& corpus, const RulesLibrary& library, EngineUnderTe
   options.explain_prefix = settings.explain_prefix;
   options.solver_rlimit = settings.solver_rlimit;
   options.skip_unreachable = settings.skip_unreachable;
+  options.only_the_games_rulesets = settings.only_the_games_rulesets;
   options.known = settings.known;
   if (auto it = settings.rule_maps.find(e.name); it != settings.rule_maps.end()) options.rule_map = it->second;
   if (e.siblings.empty()) {
@@ -172,10 +174,12 @@ void run_targets(const Corpus& corpus, const RulesLibrary& library, std::vector<
         continue;
       }
       const unsigned solver_rlimit = settings.with_solver ? settings.solver_rlimit : 0;  // N-version mode
+      const GameRules& rules = *library.find(s->game);
+      const std::string off = settings.only_the_games_rulesets ? scenario_ruleset_not_produced(*s, rules) : "";
       CaseResult r = stop_requested()                                    ? interrupted_case(*s, "oracle")
                      : settings.skip_unreachable && !s->unreachable.empty() ? unreachable_case(*s, "oracle")
-                                                                            : run_on_oracle(*s, *library.find(s->game),
-                                                                                            true, solver_rlimit);
+                     : !off.empty()                                         ? not_produced_case(*s, "oracle", off)
+                                                                            : run_on_oracle(*s, rules, true, solver_rlimit);
       r.explain = explain_command(settings.explain_prefix, r);  // never `known`: a deviation is an engine's
       record(r);
     }

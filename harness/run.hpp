@@ -39,6 +39,8 @@ struct RunSettings {
   unsigned solver_rlimit = 0;  // ask the solver about engines' outcomes judged wanting (0: never)
   bool with_solver = false;    // --with-solver: the solver also checks every oracle outcome (needs solver_rlimit > 0)
   bool skip_unreachable = false;  // skip, on every target, the scenarios marked "unreachable"
+  bool only_the_games_rulesets = true;  // skip, on every target, scenarios whose ruleset the game does not
+                                        // produce (false: --rulesets any; harness/game_rulesets.hpp)
   const KnownDeviations* known = nullptr;  // --known: failures it matches are reported `known`
 };
 

@@ -51,7 +51,7 @@ def run_engine(rulecheck, root, corpus, tmp_path_factory):
     def run_engine(mode, n=5, extra=(), corpus=corpus):
         marker = tmp_path_factory.mktemp(f"faulty-{mode}") / "fired"
         cmd = f"python3 {faulty} {mode} {n} {marker}"
-        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--no-oracle",
+        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--rulesets", "any", "--no-oracle",
                             "--format", "jsonl", "--engine", cmd, *extra],
                            capture_output=True, text=True, timeout=300)
         lines = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
@@ -218,7 +218,7 @@ def test_lockstep_with_a_window_of_1_passes_every_case(run_engine, expected_case
 
 
 def test_an_engine_that_cannot_start_errors_every_case_with_the_reason(rulecheck, root, corpus, expected_cases):
-    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--no-oracle", "--format",
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--rulesets", "any", "--no-oracle", "--format",
                         "jsonl", "--engine", "/nonexistent/engine --flag"], capture_output=True, text=True, timeout=60)
     cases = [json.loads(line) for line in p.stdout.splitlines() if '"case"' in line]
     assert len(cases) == expected_cases and all(c["verdict"] == "errored" for c in cases) \
@@ -258,7 +258,7 @@ def test_an_interrupted_run_stops_its_engine_and_finishes_every_report(rulecheck
     marker = tmp_path / "fired"
     out = tmp_path / "reports"
     engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} hang 3 {marker}"
-    p = subprocess.Popen([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--engine", engine,
+    p = subprocess.Popen([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--rulesets", "any", "--engine", engine,
                           "--timeout", "60000", "--output-dir", str(out), "--format", "jsonl"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(600):  # until the engine hangs (at most 60 s)
@@ -317,7 +317,7 @@ def test_a_run_against_an_engine_failing_at_random_accounts_for_every_case(rulec
     scenarios = [f for f in files if "schema" not in f.parts]
     marker = tmp_path / "starts"
     engine = f"python3 {root / 'tests' / 'engines' / 'faulty.py'} chaos {seed} {marker}"
-    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--engine", engine,
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(corpus), "--rulesets", "any", "--engine", engine,
                         "--timeout", "400", "--format", "jsonl"], capture_output=True, text=True, timeout=900)
     lines = [json.loads(line) for line in p.stdout.splitlines()]
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "summary", p.stderr[-500:]

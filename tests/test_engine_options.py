@@ -21,7 +21,7 @@ def variant(root):
 def run(rulecheck, root):
     """run(engine, *extra) -> (exit status, the case lines) of a run of scenarios/ against ENGINE alone."""
     def run(engine, *extra):
-        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--no-oracle",
+        p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--rulesets", "any", "--no-oracle",
                             "--format", "jsonl", "--engine", engine, *extra],
                            capture_output=True, text=True, timeout=300)
         return p.returncode, [json.loads(line) for line in p.stdout.splitlines() if '"type":"case"' in line]
@@ -140,6 +140,6 @@ def test_own_rule_codes_pass_strict_mode_with_a_mapping_file(run, own_codes, roo
 def test_a_malformed_mapping_file_exits_with_2_naming_the_file_and_field(rulecheck, root, own_codes, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"engine": "x", "rules": {"A": 3}}')
-    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--engine", own_codes,
+    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios"), "--rulesets", "any", "--engine", own_codes,
                         "--rule-map", str(bad)], capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "bad.json" in p.stderr and "/rules/A" in p.stderr, p.stderr

@@ -88,7 +88,7 @@ def main_job(bin_, share, cwd, wrap=lambda c: c):
     """The main job from an installed tree: `run` with no path (the installed corpus), the oracle and
     every installed example engine; returns {target: {verdict: count}}."""
     engines = sorted((share / "examples" / "engines").glob("bug_*.py"))
-    command = [str(bin_), "run", "--strict", "--quiet", "--format", "jsonl",
+    command = [str(bin_), "run", "--strict", "--quiet", "--rulesets", "any", "--format", "jsonl",  # as scripts/main-job
                "--engine", f"python3 {share / 'examples' / 'engines' / 'faithful.py'}"]
     for e in engines:
         command += ["--engine", f"python3 {e}"]
@@ -188,7 +188,7 @@ def test_package_from_outside_the_trees(deb_root, root, rulecheck, tmp_path):
     counts, bugs = main_job(bin_, share, cwd=tmp_path, wrap=wrap)
     assert_main_job(counts, bugs)
     # serve as an engine, beside the faithful example engine: both pass the installed corpus
-    done = run(wrap([str(bin_), "run", "--strict", "--no-oracle", "--quiet", "--format", "jsonl",
+    done = run(wrap([str(bin_), "run", "--strict", "--no-oracle", "--quiet", "--rulesets", "any", "--format", "jsonl",
                      "--engine", f"{bin_} serve", "--engine", f"python3 {share / 'examples/engines/faithful.py'}"]),
                cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

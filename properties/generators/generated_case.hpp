@@ -9,7 +9,9 @@
 // illegal in the many ways the clauses allow.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <rapidcheck.h>
 #include <nlohmann/json.hpp>
@@ -40,6 +42,14 @@ struct GeneratedCase {
   }
 };
 
+// Ruleset keys a game sets together, and the combinations of their values a game of it can have
+// (rules/<game>/ruleset.doc.json, "produced"; docs/rulesets.md): keys by dotted path
+// (move_range.mech), each combination one value per key in the order of `keys`.
+struct ProducedGroup {
+  std::vector<std::string> keys;
+  std::vector<std::vector<json>> combinations;
+};
+
 // What a generator draws besides the board and the request.
 struct CaseOptions {
   // false: only states play can reach (the game's state invariants, oracle/reachable.hpp);
@@ -49,6 +59,11 @@ struct CaseOptions {
   // true: a share of cases runs under a sampled ruleset (GeneratedCase::ruleset), every key of
   // rules/<game>/ruleset.json drawn within what the rules allow; false: the ruleset given, always.
   bool sample_ruleset = false;
+  // With sample_ruleset, set: only the rulesets the game produces are drawn (`rulecheck fuzz`'s
+  // default, --rulesets game): a share of cases takes, for one group or for each, a combination of
+  // it other than the ruleset given's; every key of no group keeps the ruleset given's value. Unset:
+  // any ruleset within what the generator knows the rules allow (--rulesets any; the properties).
+  std::optional<std::vector<ProducedGroup>> only_produced;
   // Messina, with sample_ruleset: the tokens of a Civilian and of Infantry are drawn too (0..2), not
   // kept at a Worker's one. The two encodings agree there (conversions and equips between kinds of
   // other token counts are illegal, placements move the tokens the kind takes), but the bundled

@@ -16,7 +16,9 @@
 //     guest Workers only under the friendly reading of messina.worker-utility.
 // With any_state those last fields are drawn whatever the readings, and the moment as drawn.
 // A share of cases runs under a sampled ruleset (CaseOptions::sample_ruleset: one key of
-// ruleset.json changed, or every key drawn or left at its default), and each case under readings
+// ruleset.json changed, or every key drawn or left at its default; with CaseOptions::only_produced
+// only the combinations rules/messina/ruleset.doc.json lists as the game's, none today: every number
+// is printed once in the rulebook), and each case under readings
 // of the points CaseOptions::readings lists (the defaults, one point changed, or every point
 // drawn); a spec shrinks towards the default ruleset and the first listed reading (the default
 // when listed).
@@ -34,12 +36,14 @@
 #include <climits>
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "properties/generators/generated_case.hpp"
+#include "properties/generators/produced.hpp"
 
 namespace rulecheck::generators {
 
@@ -422,7 +426,7 @@ struct Numbers {
 struct Setup {
   Setup(const json& ruleset, const CaseOptions& options)
       : base(ruleset), numbers(ruleset), keys(ruleset_keys(ruleset, options.sample_unit_tokens)), any_state(options.any_state),
-        sample_ruleset(options.sample_ruleset) {
+        sample_ruleset(options.sample_ruleset), only_produced(options.only_produced) {
     for (const auto& [point, readings] : options.readings.items()) {
       DrawnPoint p{point, readings.get<std::vector<std::string>>(), ""};
       if (options.default_readings.contains(point)) {
@@ -446,9 +450,18 @@ struct Setup {
   std::vector<bool> drawn_deciding;              // per point drawn: is it one of them?
   bool any_state = false;
   bool sample_ruleset = false;
+  std::optional<std::vector<ProducedGroup>> only_produced;  // CaseOptions::only_produced
+
+  // The picks of a sampled ruleset: per key, or with only_produced per group of keys the game sets together.
+  rc::Gen<RulesetSpec> ruleset_picks() const {
+    if (!only_produced) return ruleset_spec(keys.size(), sample_ruleset);
+    if (!sample_ruleset) return rc::gen::just(RulesetSpec{});
+    return rc::gen::map(produced_picks(only_produced->size()), [](std::vector<int> v) { return RulesetSpec{std::move(v)}; });
+  }
 
   // The overrides a sampled ruleset makes (only keys drawn away from their defaults).
   json overrides(const RulesetSpec& spec) const {
+    if (only_produced) return produced_overrides(*only_produced, spec.picks, base);
     json out = json::object();
     for (std::size_t i = 0; i < spec.picks.size() && i < keys.size(); ++i) {
       if (spec.picks[i] == 0) continue;
@@ -1389,7 +1402,7 @@ rc::Gen<GeneratedCase> messina_cases(const json& ruleset, const CaseOptions& opt
   return rc::gen::map(
       rc::gen::build<CaseSpec>(rc::gen::set(&CaseSpec::state, state_spec()),
                                rc::gen::set(&CaseSpec::action, action_spec()),
-                               rc::gen::set(&CaseSpec::ruleset, ruleset_spec(setup->keys.size(), setup->sample_ruleset)),
+                               rc::gen::set(&CaseSpec::ruleset, setup->ruleset_picks()),
                                rc::gen::set(&CaseSpec::readings, readings)),
       [setup](const CaseSpec& spec) { return to_case(spec, *setup); });
 }

@@ -28,9 +28,12 @@
 // (Scythe's units do not enter them) and the oracle treats them as ordinary land, so a lake in a
 // generated case would test rulecheck's guess, not the rules (docs/formats.md).
 //
-// Rulesets and readings: with CaseOptions::sample_ruleset, a third of the cases sample the ruleset
-// within what the game allows (move_range per unit kind 1..3 independently, popularity_min 0..3,
-// popularity_max 10..18, popularity_loss_per_worker 0..3, units_per_move 2..3): half of those draw
+// Rulesets and readings: with CaseOptions::sample_ruleset, a third of the cases sample the ruleset.
+// With CaseOptions::only_produced, among the rulesets the game produces (the base game's ranges or
+// Speed's, a player mat's 2 units or an upgraded 3: rules/scythe/ruleset.doc.json, "produced"; the
+// picks of properties/generators/produced.hpp). Without it, within what the rules leave open
+// (move_range per unit kind 1..3 independently, popularity_min 0..3, popularity_max 10..18,
+// popularity_loss_per_worker 0..3, units_per_move 2..3): half of those draw
 // one key (an engine that ignores it fails on a case that changes nothing else, and few rulesets
 // recur, so the rules bound for one serve many), half every key. The case carries the values that
 // differ from the ruleset given (GeneratedCase::ruleset).
@@ -65,6 +68,7 @@
 #include <vector>
 
 #include "properties/generators/generated_case.hpp"
+#include "properties/generators/produced.hpp"
 
 namespace rulecheck::generators {
 
@@ -84,8 +88,8 @@ constexpr int kMostTerritories = 10;
 constexpr int kMostExtraEdges = 4;
 constexpr int kMostUnitMoves = 3;
 
-// What the game allows, for a sampled ruleset (CaseOptions::sample_ruleset): a mech ability or
-// Speed raises a unit kind's range to 2 or 3, never more; the popularity track runs 0..18, and an
+// What the rules leave open, for a ruleset sampled without CaseOptions::only_produced: an edited
+// range of a unit kind of 2 or 3, never more; the popularity track runs 0..18, and an
 // edited one keeps a bottom of 0..3 and a top of 10..18; forcing a worker out costs 0..3
 // popularity; a player mat moves 2 units, 3 once upgraded.
 constexpr int kMostRange = 3;
@@ -120,9 +124,21 @@ struct Numbers {
 };
 
 // The largest numbers any case of a generator may draw: the ruleset given's, and with sampling
-// what the game allows too (sizes of the spec's lists and ranges of its raw numbers).
-Numbers widest(const Numbers& given, bool sampling) {
-  if (!sampling) return given;
+// what the rulesets drawn allow too (sizes of the spec's lists and ranges of its raw numbers).
+Numbers widest(const json& ruleset, const CaseOptions& options) {
+  const Numbers given = Numbers::from(ruleset);
+  if (!options.sample_ruleset) return given;
+  if (options.only_produced) {
+    Numbers w = given;
+    for (const json& variant : produced_variants(*options.only_produced, ruleset)) {
+      const Numbers v = Numbers::from(variant);
+      for (std::size_t u = 0; u < w.move_range.size(); ++u) w.move_range[u] = std::max(w.move_range[u], v.move_range[u]);
+      w.units_per_move = std::max(w.units_per_move, v.units_per_move);
+      w.popularity_min = std::min(w.popularity_min, v.popularity_min);
+      w.popularity_max = std::max(w.popularity_max, w.popularity_min + std::max(given.popularity_span(), v.popularity_span()));
+    }
+    return w;
+  }
   Numbers w = given;
   w.popularity_min = 0;
   w.popularity_max = std::max(given.popularity_span(), kTrackTop);
@@ -219,6 +235,7 @@ struct RulesSpec {
   int loss = 0;                // (1 + loss) mod (kMostLossPerWorker + 1)
   int units_per_move = 0;      // kLeastUnitsPerMove + this
   std::vector<int> readings;   // per point of CaseOptions::readings, in its order: which of its readings
+  std::vector<int> produced;   // with CaseOptions::only_produced: a pick per group (produced_picks)
 };
 
 struct CaseSpec {
@@ -291,7 +308,7 @@ rc::Gen<BoardSpec> board_spec(const Numbers& n) {
 
 rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
   return gen::build<RulesSpec>(
-      gen::set(&RulesSpec::sampled, options.sample_ruleset ? unscaled(6) : gen::just(0)),
+      gen::set(&RulesSpec::sampled, options.sample_ruleset && !options.only_produced ? unscaled(6) : gen::just(0)),
       gen::set(&RulesSpec::one_key, unscaled(7)),
       gen::set(&RulesSpec::range, gen::map(gen::container<std::vector<int>>(3, unscaled(kMostRange)),
                                            [](const std::vector<int>& v) { return std::array<int, 3>{v[0], v[1], v[2]}; })),
@@ -299,7 +316,10 @@ rc::Gen<RulesSpec> rules_spec(const CaseOptions& options) {
       gen::set(&RulesSpec::popularity_max, unscaled(kTrackTop - kLeastPopularityMax + 1)),
       gen::set(&RulesSpec::loss, unscaled(kMostLossPerWorker + 1)),
       gen::set(&RulesSpec::units_per_move, unscaled(kMostUnitsPerMove - kLeastUnitsPerMove + 1)),
-      gen::set(&RulesSpec::readings, gen::container<std::vector<int>>(options.readings.size(), unscaled(6))));
+      gen::set(&RulesSpec::readings, gen::container<std::vector<int>>(options.readings.size(), unscaled(6))),
+      gen::set(&RulesSpec::produced, options.sample_ruleset && options.only_produced
+                                         ? produced_picks(options.only_produced->size())
+                                         : gen::just(std::vector<int>{})));
 }
 
 rc::Gen<ActionSpec> action_spec(const Numbers& n) {
@@ -812,9 +832,15 @@ struct CaseRules {
   DrawnReadings readings;
 };
 
-CaseRules case_rules(const Numbers& given, const CaseOptions& options, const RulesSpec& spec) {
+CaseRules case_rules(const json& ruleset, const CaseOptions& options, const RulesSpec& spec) {
+  const Numbers given = Numbers::from(ruleset);
   CaseRules r{given, json::object(), json::object(), {}};
-  if (spec.sampled >= 4) {
+  if (options.only_produced && !spec.produced.empty()) {
+    r.overrides = produced_overrides(*options.only_produced, spec.produced, ruleset);
+    json merged = ruleset;
+    merged.merge_patch(r.overrides);
+    r.numbers = Numbers::from(merged);
+  } else if (spec.sampled >= 4) {
     Numbers& n = r.numbers;
     // Key k is drawn when every key is, or when it is the one.
     auto drawn = [&](int k) { return spec.sampled >= 5 || pick(spec.one_key, 7) == k; };
@@ -848,8 +874,8 @@ CaseRules case_rules(const Numbers& given, const CaseOptions& options, const Rul
   return r;
 }
 
-GeneratedCase to_case(const Numbers& given, const CaseOptions& options, const CaseSpec& spec) {
-  const CaseRules rules = case_rules(given, options, spec.rules);
+GeneratedCase to_case(const json& ruleset, const CaseOptions& options, const CaseSpec& spec) {
+  const CaseRules rules = case_rules(ruleset, options, spec.rules);
   const Numbers& n = rules.numbers;
   const Board board = to_board(n, spec.board, options.any_state, spec.action.kind == Kind::move);
   GeneratedCase c;
@@ -866,12 +892,11 @@ GeneratedCase to_case(const Numbers& given, const CaseOptions& options, const Ca
 }  // namespace
 
 rc::Gen<GeneratedCase> scythe_cases(const json& ruleset, const CaseOptions& options) {
-  const Numbers given = Numbers::from(ruleset);
-  const Numbers widest_drawn = widest(given, options.sample_ruleset);
+  const Numbers widest_drawn = widest(ruleset, options);
   const auto spec = gen::build<CaseSpec>(gen::set(&CaseSpec::rules, rules_spec(options)),
                                          gen::set(&CaseSpec::board, board_spec(widest_drawn)),
                                          gen::set(&CaseSpec::action, action_spec(widest_drawn)));
-  return gen::map(spec, [given, options](const CaseSpec& s) { return to_case(given, options, s); });
+  return gen::map(spec, [ruleset, options](const CaseSpec& s) { return to_case(ruleset, options, s); });
 }
 
 }  // namespace rulecheck::generators
