@@ -411,7 +411,7 @@ TEST(SummaryCoverage, GroupsSkipsAndCountsTheKindsOfRequestAnswered) {
   EXPECT_EQ(groups[1].second, 1u);
   EXPECT_EQ(s.coverage["e"].answered["messina action consume"], 2u);
   EXPECT_EQ(s.coverage["e"].unsupported["messina action muster"], 2u);
-  EngineInfo engine{"e", "1", "./e", {"messina"}, {{"messina.card-hostility", "hostile"}}};
+  EngineInfo engine{"e", "1", "./e", {"messina"}, {{"messina.card-hostility", "hostile"}}, {}};
   EXPECT_EQ(coverage_text(&engine, s.coverage["e"]),
             "plays messina; declares 1 reading(s); answered 1 of 2 kind(s) of request asked; unsupported: messina "
             "action muster (2 case(s))");
