@@ -57,6 +57,7 @@ struct RunOptions {
   bool skip_unreachable = false;  // skip the scenarios marked "unreachable", on every target
   std::string rulesets = "game";  // --rulesets: skip scenarios whose ruleset the game does not produce, or run any
   std::string known_file;        // --known: the engines' known deviations
+  bool require_known = false;    // --require-known: every entry must match some case (else stale, exit 1)
 };
 
 // What an engine's hello says about it, for its coverage line.
@@ -220,6 +221,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   std::size_t problems = 0;
   run_targets(*corpus, *library, engines, settings, [&](const CaseResult& r) {
     summary.add(r);
+    if (settings.known) known.tally(r, true);  // a corpus run: it covers the scenario entries whose cases it ran
     reporter.case_done(r);
     // Output that cannot be written stops the run (exit 3, main.cpp), rather than running on blind.
     if (const std::string problem = write_problem(report_files); !problem.empty()) request_stop(problem);
@@ -227,8 +229,12 @@ int run_command(const Context& context, const RunOptions& opt) {
       request_stop(fmt::format("stopped after {} failed or errored case(s) (--maxfail {})", problems, maxfail));
   });
   if (!interrupted()) summary.stopped = stop_reason();
-  // A known deviation no case showed: stale (the engine was fixed, or the entry no longer matches).
-  if (settings.known && !interrupted() && summary.stopped.empty()) summary.stale_known = known.stale();
+  // Each known deviation's count; stale only where the run covers it (docs/known-deviations.md).
+  if (settings.known) {
+    const bool complete = !interrupted() && summary.stopped.empty();
+    summary.known_entries = known.tallies(opt.require_known, complete);
+    summary.stale_known = known.stale(opt.require_known, complete);
+  }
   summary.bad_input = corpus->bad.size() * info.targets.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupt_name();
@@ -245,6 +251,7 @@ int run_command(const Context& context, const RunOptions& opt) {
   if (!reports_written) return kCannotRun;
   if (summary.bad_input) return kBadInput;
   if (summary.problems()) return kFailed;
+  if (opt.require_known && !summary.stale_known.empty()) return kFailed;  // what the user required is not there
   return kOk;
 }
 
@@ -307,10 +314,16 @@ void add_run(CLI::App& app, Context& context) {
                   "Give up on an engine after this many requests in a row got no answer within --timeout (0: never); "
                   "its cases not run are reported skipped")
       ->capture_default_str();
-  run->add_option("--known", opt->known_file,
+  CLI::Option* known_option = run->add_option("--known", opt->known_file,
                   "A known-deviations file (docs/known-deviations.md): failures matching an entry (a failure's "
-                  "signature, or a scenario id or glob) are reported known, not failed; entries that match nothing "
-                  "are reported stale");
+                  "signature, or a scenario id or glob) are reported known, not failed. Each entry is reported with "
+                  "its match count: matched, not reached, or stale (no case matched it though the engine answered "
+                  "its scenarios; a signature entry only under --require-known)");
+  run->add_flag("--require-known", opt->require_known,
+                "With --known: this run should show every entry, so an entry that matched no case is stale (for "
+                "signature entries too) and makes the run exit 1 (a run stopped early or interrupted calls none "
+                "stale)")
+      ->needs(known_option);
   run->add_flag("--list", opt->list,
                 "List the cases the paths, --filter and --shard select (id and title, and the mark of a scenario "
                 "whose starting board play cannot reach; a JSON line each with --format jsonl) and run nothing");
@@ -335,7 +348,8 @@ void add_run(CLI::App& app, Context& context) {
   run->footer(
       "Engine authors: docs/engine-protocol.md is the protocol; examples/engines/ has a faithful engine to start "
       "from.\n"
-      "Exit status: 0 all passed (or skipped, or a known deviation), 1 a case failed, errored or was disputed, 2 bad input "
+      "Exit status: 0 all passed (or skipped, or a known deviation), 1 a case failed, errored or was disputed (or, "
+      "under --require-known, a known entry is stale), 2 bad input "
       "(an unusable scenario file, no scenario matched, bad usage), 3 rulecheck itself could not run (a write "
       "failed: a full disk, a closed standard output), 128 + the signal when interrupted: 130 SIGINT, 143 SIGTERM, "
       "129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1, 142 SIGALRM (the engines are stopped and every report is finished; "

@@ -1,6 +1,7 @@
 // `rulecheck fuzz`: generated cases against an engine, compared with the oracle.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
+#include "cli/fuzz_coverage_print.hpp"
 #include "common/input_error.hpp"
 #include "common/output.hpp"
 #include "common/text.hpp"
@@ -25,6 +27,7 @@
 #include "harness/fuzz.hpp"
 #include "harness/engine_declarations.hpp"
 #include "harness/fuzz_coverage.hpp"
+#include "harness/fuzz_unsupported.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/data_dir.hpp"
 #include "harness/known.hpp"
@@ -54,6 +57,9 @@ struct FuzzCommandOptions {
   bool keep_going = false;
   bool with_solver = false;  // N-version: every oracle outcome checked by the solver both ways
   std::string known_file;
+  bool require_known = false;      // --require-known: every entry must match some case (else stale, exit 1)
+  std::vector<std::string> kinds;  // --kinds: request kinds to generate ("action:move,query:controller")
+  std::vector<std::string> keys;   // --keys: ruleset keys to sample (the others stay at the default)
 };
 
 // The engine fuzzed: --engine, or under --with-solver alone this rulecheck's own `serve` (the oracle
@@ -118,7 +124,7 @@ json errors_json(const ExampleMessages& errors) {
 }
 
 json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUniverse& universe,
-                    const FuzzCommandOptions& opt) {
+                    const FuzzCommandOptions& opt, const FuzzFocus& focus) {
   json groups = json::array();
   for (const auto& g : s.groups) groups.push_back(group_record(g));
   return {{"type", "summary"},    {"seed", seed},
@@ -132,49 +138,13 @@ json summary_record(const FuzzStats& s, std::uint64_t seed, const FeatureUnivers
           {"sampled_rulesets", s.sampled_rulesets}, {"other_readings", s.other_readings},
           {"kinds", s.kinds},     {"legal_kinds", s.legal_kinds},
           {"clauses", s.clauses}, {"errors", errors_json(s.errors)},
+          {"unsupported_share", s.cases ? static_cast<double>(s.unsupported) / static_cast<double>(s.cases) : 0.0},
+          {"answered_kinds", s.answered_kinds}, {"unsupported_kinds", s.unsupported_kinds},
+          {"suggested_kinds", over_a_third_unsupported(s) ? json(answered_kinds_option(s)) : json(nullptr)},
+          {"focus", {{"kinds", focus.kinds()},
+                     {"keys", focus.keys_given() ? json(focus.keys()) : json(nullptr)},
+                     {"set_aside", s.set_aside}}},
           {"groups", groups},     {"coverage", universe.report(s.features)}};
-}
-
-// The feature-coverage report (harness/fuzz_coverage.hpp): what the cases reached, with counts, and
-// everything they never reached.
-void print_coverage(const FuzzStats& s, const FeatureUniverse& universe) {
-  const json report = universe.report(s.features);
-  fmt::print("\ncases by type (legal / generated):\n");
-  for (const auto& [kind, n] : s.kinds) {
-    const auto legal = s.legal_kinds.find(kind);
-    fmt::print("  {:<36} {:>7} / {}\n", kind, legal == s.legal_kinds.end() ? 0 : legal->second, n);
-  }
-  auto print_section = [&](const char* title, const char* key) {
-    std::size_t reached = 0;
-    for (const auto& [item, n] : report[key].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
-    fmt::print("{} ({} of {} reached):\n", title, reached, report[key].size());
-    for (const auto& [item, n] : report[key].items())
-      if (n.get<std::size_t>() > 0) fmt::print("  {:<64} {:>7}\n", item, n.get<std::size_t>());
-  };
-  fmt::print("\nfeature coverage:\n");
-  print_section("ruleset keys with a non-default value (cases)", "ruleset_keys");
-  print_section("readings (cases)", "readings");
-  print_section("types: actions legal and illegal, queries answered (cases)", "types");
-  print_section("require clauses of the oracle that forbade a case (cases)", "require_clauses");
-  if (report["fields"].is_null()) {
-    fmt::print("format fields: universe unavailable, not counted (nor the types' universe): {}\n",
-               report["fields_unavailable"].get<std::string>());
-  } else {
-    std::size_t reached = 0;
-    for (const auto& [item, n] : report["fields"].items()) reached += n.get<std::size_t>() > 0 ? 1 : 0;
-    fmt::print("format fields of the state and the requests: {} of {} present in some case (counts in --format "
-               "jsonl)\n",
-               reached, report["fields"].size());
-  }
-  for (const auto& [path, n] : report["unknown_fields"].items())
-    fmt::print("  field outside the scenario schema (a generator's bug): {} ({})\n", path, n.get<std::size_t>());
-  if (!report["not_reachable"].empty()) {
-    fmt::print("not reached, and no case can reach it by the rules' own sentences ({}):\n", report["not_reachable"].size());
-    for (const auto& item : report["not_reachable"])
-      fmt::print("  {}: {}\n", item["item"].get<std::string>(), item["why"].get<std::string>());
-  }
-  fmt::print("never reached ({}):{}\n", report["unreached"].size(), report["unreached"].empty() ? " nothing" : "");
-  for (const auto& item : report["unreached"]) fmt::print("  {}\n", item.get<std::string>());
 }
 
 void print_finding(const FuzzFinding& f, std::uint64_t seed, bool jsonl) {
@@ -302,7 +272,18 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   FeatureUniverse universe(*library, universe_games,
                            library->dir().parent_path() / "scenarios" / "schema" / "scenario.schema.json");
   if (opt.rulesets != "any" && !opt.default_ruleset) universe.draw_only_the_games_rulesets();
-  for (auto& part : parts) part.options.universe = &universe;
+  FuzzFocus focus;
+  try {
+    focus = FuzzFocus(opt.kinds, opt.keys, *library, universe.request_kinds());
+  } catch (const InputError& e) {
+    fmt::print(stderr, "rulecheck: {}\n", e.what());
+    for (auto& part : parts) part.engine->stop();
+    return kBadInput;
+  }
+  for (auto& part : parts) {
+    part.options.universe = &universe;
+    part.options.focus = &focus;
+  }
   const bool jsonl = opt.format == "jsonl";
   const bool tty = isatty(fileno(stderr)) != 0;
   if (!jsonl) {
@@ -314,6 +295,13 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                opt.keep_going ? "; --keep-going: findings grouped by signature" : "",
                opt.known_file.empty() ? "" : fmt::format("; known deviations: {} ({} entries)", opt.known_file,
                                                          known.size()));
+    if (!focus.empty())
+      fmt::print("  focus: {}{}{} (cases drawn outside it are set aside)\n",
+                 focus.kinds().empty() ? "" : fmt::format("kinds {}", fmt::join(focus.kinds(), ",")),
+                 !focus.kinds().empty() && focus.keys_given() ? "; " : "",
+                 focus.keys_given() ? fmt::format("ruleset keys sampled {} (the others at the default)",
+                                                  fmt::join(focus.keys(), ","))
+                                    : "");
     if (parts.size() > 1 || !shard.whole())
       for (std::size_t j = 0; j < parts.size(); ++j)
         fmt::print("  part {}: seed {}, {} case(s) (repeats alone with --seed {} --cases {})\n", j + 1,
@@ -371,14 +359,18 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
   FuzzStats stats;
   for (const auto& part : parts) add_fuzz_stats(stats, part.stats);
   if (tty && !found) fmt::print(stderr, "\n");
-  // Stale: an entry no case matched, said only of a run that went to the end of its budget.
+  // Each known entry's count; stale only under --require-known, and only of a run that went to the end of its
+  // budget (generated cases cover no entry by themselves: docs/known-deviations.md).
+  const bool complete = !(found && !opt.keep_going) && !interrupted();
+  const std::vector<KnownTally> known_entries =
+      opt.known_file.empty() ? std::vector<KnownTally>{} : known.tallies(opt.require_known, complete);
   const std::vector<std::string> stale =
-      opt.known_file.empty() || (found && !opt.keep_going) || interrupted() ? std::vector<std::string>{}
-                                                                            : known.stale();
+      opt.known_file.empty() ? std::vector<std::string>{} : known.stale(opt.require_known, complete);
   if (jsonl) {
-    json summary = summary_record(stats, base_seed, universe, opt);
+    json summary = summary_record(stats, base_seed, universe, opt, focus);
     summary["stale_known"] = stale;
     if (opt.with_solver) summary["with_solver"] = solver_steps_json(stats.solver_steps);
+    summary["known_entries"] = known_entries_json(known_entries);
     if (!shard.whole()) summary["shard"] = shard.name();
     summary["parts"] = json::array();
     for (const auto& part : parts) summary["parts"].push_back({{"seed", part.options.seed}, {"cases", part.stats.cases}});
@@ -401,6 +393,9 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
     for (const auto& [e, cases] : stats.errors.kept)
       fmt::print("  e.g. {}{}\n", e, cases > 1 ? fmt::format(" ({} cases)", cases) : "");
     if (stats.errors.others > 0) fmt::print("  and {} case(s) with other messages\n", stats.errors.others);
+    if (const std::string share = unsupported_share_text(stats); !share.empty()) fmt::print("{}\n", share);
+    if (stats.set_aside)
+      fmt::print("{} drawn case(s) outside the focus set aside (not sent)\n", stats.set_aside);
     if (!stats.groups.empty()) {
       fmt::print("\nfindings by signature ({} group(s)){}:\n", stats.groups.size(),
                  opt.keep_going ? "" : " (stopped at the first: --keep-going goes on)");
@@ -412,14 +407,14 @@ int fuzz_command(const Context& context, const FuzzCommandOptions& opt) {
                      g.shrunk ? ", shrunk" : ", a later case smaller than the first one shrunk");
       }
     }
-    for (const auto& s : stale) fmt::print("stale known deviation: {}\n", s);
-    print_coverage(stats, universe);
+    for (const auto& t : known_entries) fmt::print("{}\n", known_tally_text(t));
+    print_fuzz_coverage(stats, universe);
     if (interrupted())
       fmt::print("\ninterrupted by {} after {} generated case(s) of seed {} (repeat with --seed {})\n",
                  interrupt_name(), stats.cases, base_seed, base_seed);
   }
   if (interrupted()) return 128 + interrupted();
-  return found || stats.errored ? kFailed : kOk;
+  return found || stats.errored || (opt.require_known && !stale.empty()) ? kFailed : kOk;
 }
 
 }  // namespace
@@ -474,7 +469,7 @@ void add_fuzz_command(CLI::App& app, Context& context) {
   fuzz->add_flag("--any-state", opt->any_state,
                  "Draw any valid state, not only states play can reach (two factions' units sharing a territory "
                  "with no combat pending, ...); the summary says which");
-  fuzz->add_flag("--default-ruleset", opt->default_ruleset,
+  CLI::Option* default_ruleset = fuzz->add_flag("--default-ruleset", opt->default_ruleset,
                  "Run every case under the default ruleset (default: a share of cases under sampled rulesets, "
                  "as --rulesets says)");
   fuzz->add_option("--rulesets", opt->rulesets,
@@ -488,14 +483,33 @@ void add_fuzz_command(CLI::App& app, Context& context) {
   fuzz->add_flag("--keep-going", opt->keep_going,
                  "After a finding, shrink it, save it and go on: findings are grouped by signature, each group "
                  "reported once with its count and its smallest saved case");
-  fuzz->add_option("--known", opt->known_file,
-                   "A known-deviations file (docs/known-deviations.md): failures matching an entry are counted as "
-                   "known, not findings; entries matching nothing are reported stale");
+  CLI::Option* known_option = fuzz->add_option(
+      "--known", opt->known_file,
+      "A known-deviations file (docs/known-deviations.md): failures matching an entry are counted as known, not "
+      "findings; each entry is reported with its match count, and one that matched nothing as \"not reached in N "
+      "cases\" (generated cases do not show an entry gone: only --require-known makes it stale)");
+  fuzz->add_flag("--require-known", opt->require_known,
+                 "With --known: this run should show every entry, so an entry that matched no case is stale and makes "
+                 "the run exit 1 (a run stopped at a finding without --keep-going, or interrupted, calls none stale)")
+      ->needs(known_option);
+  fuzz->add_option("--kinds", opt->kinds,
+                   "Generate only these request kinds, comma-separated: action:TYPE or query:TYPE (action:move,"
+                   "query:controller); an unknown kind is refused listing each game's kinds. Drawn cases of other "
+                   "kinds are set aside, so one seed with one --kinds repeats")
+      ->delimiter(',');
+  fuzz->add_option("--keys", opt->keys,
+                   "Sample only these ruleset keys, comma-separated, by dotted path as in rules/<game>/ruleset.json "
+                   "(popularity_min,move_range.mech); every other key stays at the default. An unknown key is refused "
+                   "listing each game's keys. Not with --default-ruleset")
+      ->delimiter(',')
+      ->excludes(default_ruleset);
   fuzz->footer(
-      "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart; an engine "
-      "that crashes or hangs is restarted and the run goes on.\n"
-      "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case or an "
-      "errored case, 2 bad usage or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
+      "Cases follow the engine's declared games and readings; `unsupported` answers are counted apart (the summary "
+      "gives their share, and over a third suggests --kinds); an engine that crashes or hangs is restarted and the "
+      "run goes on. What is generated, focus, known files: docs/fuzzing-engines.md.\n"
+      "Exit status: 0 no disagreement (known deviations are not), 1 a disagreement (saved), a disputed case, an "
+      "errored case, or under --require-known a stale known entry, 2 bad usage (an unknown --kinds kind or --keys "
+      "key) or a bad --known file, 3 rulecheck could not run, 130/143 stopped by SIGINT/"
       "SIGTERM (the engines are stopped, even while starting; the seed, the cases done and the findings so far are "
       "printed).");
   fuzz->callback([&context, opt] { context.exit_code = fuzz_command(context, *opt); });

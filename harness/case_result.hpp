@@ -63,6 +63,9 @@ struct CaseResult {
   std::string game;
   std::string title;
   std::string target;
+  // The scenario's "unreachable" text when its starting board is one play cannot reach ("" when it is
+  // not marked): a failure there is reported as such and counted apart.
+  std::string unreachable;
   Verdict verdict = Verdict::pass;
   std::vector<std::string> cites;
   int step = -1;                     // the step that failed, errored or was skipped
@@ -109,6 +112,15 @@ struct CaseResult {
   std::vector<std::string> answered;   // the kinds of request the target answered ("messina action consume")
   std::string unsupported;             // skipped: the kind of request the target answered `unsupported` to
 };
+
+// An engine answered the case and its answers were judged against the rules (pass, fail, known,
+// alternative, disputed): only such a case can show a deviation or reach a feature. An `unsupported`
+// answer, an error, a skip, and the oracle's own results are not.
+inline bool engine_answered(const CaseResult& r) {
+  return !r.answered.empty() && (r.verdict == Verdict::pass || r.verdict == Verdict::fail ||
+                                 r.verdict == Verdict::known || r.verdict == Verdict::alternative ||
+                                 r.verdict == Verdict::disputed);
+}
 
 // "messina action consume", "scythe query hostile": a request's kind as coverage counts it.
 std::string request_kind(const std::string& game, bool is_query, const json& request);

@@ -82,6 +82,9 @@ std::string engine_slug(const std::string& name) {
   return slug.empty() ? "engine" : slug;
 }
 
+// At most this many draws for one case under a focus (--kinds, --keys) before the run gives up.
+constexpr std::size_t kMostDrawsPerCase = 20000;
+
 // At most this many findings share one name in a save folder (NAME.json, NAME-2.json, ...).
 constexpr int kNamesTried = 1000;
 
@@ -174,12 +177,26 @@ class Fuzzer {
     std::size_t n = options_.batch;
     if (options_.cases) n = std::min(n, options_.cases - stats_.cases);
     std::vector<Candidate> batch;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t number = stats_.cases + i;
-      const std::string& game = games_[number % games_.size()];
-      batch.push_back(generators_.at(game)(random_.split(), size_of_case(number)));
-    }
+    for (std::size_t i = 0; i < n; ++i) batch.push_back(draw(stats_.cases + i));
     return batch;
+  }
+
+  // Case `number`: the next draw of its game's generator that is in the focus (any, without one).
+  Candidate draw(std::size_t number) {
+    const std::string& game = games_[number % games_.size()];
+    for (std::size_t tries = 0; tries < kMostDrawsPerCase; ++tries) {
+      Candidate c = generators_.at(game)(random_.split(), size_of_case(number));
+      if (in_focus(c.value())) return c;
+      ++stats_.set_aside;
+    }
+    throw InputError("", fmt::format("--kinds {} --keys {}: {} cases of {} drawn in a row and none is of those kinds "
+                                     "with only those keys sampled",
+                                     fmt::join(options_.focus->kinds(), ","), fmt::join(options_.focus->keys(), ","),
+                                     kMostDrawsPerCase, game));
+  }
+
+  bool in_focus(const GeneratedCase& c) const {
+    return !options_.focus || options_.focus->admits(c.is_query, c.kind, c.ruleset, library_.find(c.game)->ruleset);
   }
 
   // The group of `r`'s signature (a new one, counted once, when there is none yet).
@@ -282,13 +299,19 @@ class Fuzzer {
     }
     if (r.verdict == Verdict::errored || r.verdict == Verdict::skipped)
       stats_.errors.add(fmt::format("{}: {}", kind, r.message));
+    const std::string focus = c.game + " " + focus_kind(c.is_query, c.kind);
+    if (engine_answered(r)) ++stats_.answered_kinds[focus];
+    if (!r.unsupported.empty()) ++stats_.unsupported_kinds[focus];
+    if (options_.known) options_.known->tally(r, false);  // generated cases cover no entry by themselves
     // A case the oracle could not run is the generator's bug; the cross-check reported it errored.
     if (!seen.ran) return;
     if (seen.legal)
       ++stats_.legal_kinds[kind];
     else
       ++stats_.clauses[seen.rule];
-    if (options_.universe)
+    // Feature coverage counts what the engine answered: a case it answered "unsupported" to, or that
+    // errored, reached nothing in it.
+    if (options_.universe && engine_answered(r))
       options_.universe->count(stats_.features, c.game, c.kind, c.is_query, c.ruleset, c.interpretations, c.state,
                                c.request, seen.legal, seen.rule);
   }
@@ -305,10 +328,11 @@ class Fuzzer {
       while (!smaller) {
         std::vector<Candidate> candidates;
         while (candidates.size() < options_.batch)
-          if (auto next = shrinks.next())
-            candidates.push_back(std::move(*next));
-          else
+          if (auto next = shrinks.next()) {
+            if (in_focus(next->value())) candidates.push_back(std::move(*next));  // a shrink stays in the focus
+          } else {
             break;
+          }
         if (candidates.empty()) break;
         const auto results = ask(candidates, number);
         for (std::size_t i = 0; i < candidates.size() && !smaller; ++i)
@@ -459,37 +483,6 @@ std::uint64_t fuzz_part_seed(std::uint64_t base, std::size_t shard_index, std::s
   if (shard_count > 1) seed = splitmix64(seed ^ splitmix64(0x5348415244ull + shard_index));  // "SHARD"
   if (job > 0) seed = splitmix64(seed ^ splitmix64(0x4A4F42ull + job));                        // "JOB"
   return seed;
-}
-
-void add_fuzz_stats(FuzzStats& total, const FuzzStats& part) {
-  total.cases += part.cases;
-  total.agreed += part.agreed;
-  total.unsupported += part.unsupported;
-  total.errored += part.errored;
-  total.failed += part.failed;
-  total.alternatives += part.alternatives;
-  total.known += part.known;
-  total.disputed += part.disputed;
-  total.solver_steps += part.solver_steps;
-  total.sampled_rulesets += part.sampled_rulesets;
-  total.other_readings += part.other_readings;
-  for (const auto& [k, n] : part.kinds) total.kinds[k] += n;
-  for (const auto& [k, n] : part.legal_kinds) total.legal_kinds[k] += n;
-  for (const auto& [k, n] : part.clauses) total.clauses[k] += n;
-  total.errors.merge(part.errors);
-  for (const auto& g : part.groups) {
-    auto same = std::find_if(total.groups.begin(), total.groups.end(),
-                             [&](const FindingGroup& t) { return t.signature == g.signature; });
-    if (same == total.groups.end()) {
-      total.groups.push_back(g);
-      continue;
-    }
-    const std::size_t count = same->count + g.count;
-    if (g.size < same->size) *same = g;
-    same->count = count;
-  }
-  total.features.add(part.features);
-  total.seconds = std::max(total.seconds, part.seconds);
 }
 
 FuzzStats fuzz(EngineProcess& engine, const RulesLibrary& library, const FuzzOptions& options,

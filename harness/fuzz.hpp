@@ -28,6 +28,7 @@
 #include "harness/engine.hpp"
 #include "harness/engine_readings.hpp"
 #include "harness/fuzz_coverage.hpp"
+#include "harness/fuzz_focus.hpp"
 #include "harness/known.hpp"
 #include "harness/rules_data.hpp"
 #include "harness/scenario.hpp"
@@ -59,6 +60,7 @@ struct FuzzOptions {
   bool keep_going = false;         // after a finding, save it and go on (--keep-going)
   const KnownDeviations* known = nullptr;   // --known: failures it matches are `known`, not findings
   const FeatureUniverse* universe = nullptr;  // what the feature-coverage report counts against
+  const FuzzFocus* focus = nullptr;           // --kinds, --keys: the cases drawn outside it are set aside
 };
 
 struct FuzzFinding {
@@ -94,6 +96,10 @@ struct FuzzStats {
   std::map<std::string, std::size_t> kinds;        // "messina consume" -> cases generated
   std::map<std::string, std::size_t> legal_kinds;  // the same, for cases the oracle found legal
   std::map<std::string, std::size_t> clauses;      // clause the oracle's illegal answer named -> cases
+  // "scythe action:move" -> cases the engine answered (engine_answered), and -> cases it answered
+  // "unsupported": the summary's unsupported share and its --kinds suggestion.
+  std::map<std::string, std::size_t> answered_kinds, unsupported_kinds;
+  std::size_t set_aside = 0;  // drawn cases outside the focus (--kinds, --keys), not sent
   ExampleMessages errors;                          // the first few errored and skipped messages, each once, counted
   std::vector<FindingGroup> groups;                // findings by signature, in the order found
   FeatureCounts features;                          // what the cases reached (harness/fuzz_coverage.hpp)

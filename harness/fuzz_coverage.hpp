@@ -57,6 +57,10 @@ class FeatureUniverse {
   //  "not_reachable" when the rules themselves rule them out (not_reachable_by_the_rules()).
   json report(const FeatureCounts& counts) const;
 
+  // Each game's request kinds ("action move", "query controller"), from the scenario schema (none when
+  // it is unavailable).
+  const std::map<std::string, std::vector<std::string>>& request_kinds() const { return types_; }
+
   // Under --rulesets game: a ruleset key the game produces no other value of (GameRules::produced) is
   // reported not reachable, saying so, not unreached.
   void draw_only_the_games_rulesets();

@@ -51,6 +51,7 @@ KnownDeviations KnownDeviations::read(const std::filesystem::path& file) {
                                               e.what()));
   }
   out.matched_.assign(out.entries_.size(), 0);
+  out.covering_.assign(out.entries_.size(), 0);
   out.index_entries();
   return out;
 }
@@ -103,10 +104,6 @@ bool KnownDeviations::mark(CaseResult& r) const {
   if (r.verdict != Verdict::fail) return false;  // a dispute is rulecheck's bug, never an engine's known one
   const std::size_t i = first_match(r);
   if (i == entries_.size()) return false;
-  {
-    const std::lock_guard<std::mutex> hold(*lock_);
-    ++matched_[i];
-  }
   const KnownEntry& e = entries_[i];
   r.verdict = Verdict::known;
   r.known_reason = e.reason;
@@ -114,17 +111,92 @@ bool KnownDeviations::mark(CaseResult& r) const {
   return true;
 }
 
-std::vector<std::string> KnownDeviations::stale() const {
-  const std::lock_guard<std::mutex> hold(*lock_);
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < entries_.size(); ++i) {
-    if (matched_[i]) continue;
-    const KnownEntry& e = entries_[i];
-    out.push_back(fmt::format("{} at {} ({} \"{}\"{}): matched no case", file_.string(), e.pointer,
-                              e.signature.empty() ? "scenario" : "signature",
-                              e.signature.empty() ? e.scenario : e.signature,
-                              e.target.empty() ? "" : fmt::format(", target \"{}\"", e.target)));
+std::string_view known_status_name(KnownStatus s) {
+  switch (s) {
+    case KnownStatus::matched: return "matched";
+    case KnownStatus::not_reached: return "not reached";
+    case KnownStatus::stale: return "stale";
   }
+  return "?";
+}
+
+bool KnownDeviations::covers(std::size_t i, const CaseResult& r) const {
+  const KnownEntry& e = entries_[i];
+  if (!e.signature.empty() || (!e.target.empty() && e.target != r.target)) return false;
+  if (!engine_answered(r) || !glob_match(e.scenario, r.id)) return false;
+  // Judged by the rules against the engine's answer; a dispute is rulecheck's bug and says nothing of it.
+  if (r.verdict == Verdict::known) return first_match(r) == i;  // a failure an earlier entry took hides it
+  return r.verdict == Verdict::pass || r.verdict == Verdict::fail || r.verdict == Verdict::alternative;
+}
+
+void KnownDeviations::tally(const CaseResult& r, bool corpus) const {
+  if (!engine_answered(r)) return;
+  const std::size_t matched = r.verdict == Verdict::known ? first_match(r) : entries_.size();
+  std::vector<std::size_t> covered;
+  if (corpus) {
+    if (const auto it = by_id_.find(r.id); it != by_id_.end())
+      for (std::size_t i : it->second)
+        if (covers(i, r)) covered.push_back(i);
+    for (std::size_t i : globs_)
+      if (covers(i, r)) covered.push_back(i);
+  }
+  const std::lock_guard<std::mutex> hold(*lock_);
+  ++answered_;
+  ++answered_on_[r.target];
+  if (matched < entries_.size()) ++matched_[matched];
+  for (std::size_t i : covered) ++covering_[i];
+}
+
+std::string KnownDeviations::describe(const KnownEntry& e) const {
+  return fmt::format("{} at {} ({} \"{}\"{})", file_.string(), e.pointer, e.signature.empty() ? "scenario" : "signature",
+                     e.signature.empty() ? e.scenario : e.signature,
+                     e.target.empty() ? "" : fmt::format(", target \"{}\"", e.target));
+}
+
+std::vector<KnownTally> KnownDeviations::tallies(bool require_known, bool complete) const {
+  const std::lock_guard<std::mutex> hold(*lock_);
+  std::vector<KnownTally> out;
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const KnownEntry& e = entries_[i];
+    KnownTally t;
+    t.entry = describe(e);
+    t.pointer = e.pointer;
+    t.matched = matched_[i];
+    t.covering = covering_[i];
+    if (e.target.empty()) {
+      t.cases = answered_;
+    } else if (const auto it = answered_on_.find(e.target); it != answered_on_.end()) {
+      t.cases = it->second;
+    }
+    const std::string on = e.target.empty() ? "" : fmt::format(" on \"{}\"", e.target);
+    if (t.matched) {
+      t.status = KnownStatus::matched;
+      t.why = fmt::format("matched {} case(s)", t.matched);
+    } else if (complete && t.covering) {
+      t.status = KnownStatus::stale;
+      t.why = fmt::format("the engine answered its scenario(s) in {} case(s){} and none failed: the deviation "
+                          "is gone (remove the entry) or the entry no longer matches it",
+                          t.covering, on);
+    } else if (complete && require_known) {
+      t.status = KnownStatus::stale;
+      t.why = fmt::format("matched none of {} answered case(s){}, and --require-known says this run shows it",
+                          t.cases, on);
+    } else {
+      t.status = KnownStatus::not_reached;
+      const char* because = !complete             ? " (the run did not finish: nothing is called stale)"
+                            : e.signature.empty() ? " (the engine answered no corpus case of its scenario(s))"
+                                                  : " (only --require-known makes a signature entry stale)";
+      t.why = fmt::format("not reached in {} case(s){}{}", t.cases, on, because);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::vector<std::string> KnownDeviations::stale(bool require_known, bool complete) const {
+  std::vector<std::string> out;
+  for (const auto& t : tallies(require_known, complete))
+    if (t.status == KnownStatus::stale) out.push_back(t.entry + ": " + t.why);
   return out;
 }
 

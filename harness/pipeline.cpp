@@ -396,6 +396,7 @@ CaseResult case_header(const Scenario& s, const std::string& target) {
   r.game = s.game;
   r.title = s.title;
   r.target = target;
+  r.unreachable = s.unreachable;
   r.cites = s.cites;
   return r;
 }

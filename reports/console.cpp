@@ -39,10 +39,11 @@ class ConsoleReporter final : public Reporter {
                  r.known_link.empty() ? "" : " (" + shown(r.known_link) + ")");
     } else if (!quiet_ && r.verdict != Verdict::pass && r.verdict != Verdict::skipped) {
       clear_progress();
-      fmt::print(out_, "{} {} [{}]\n", verdict_heading(r.verdict), shown(r.id), shown(r.target));
+      fmt::print(out_, "{} {} [{}]{}\n", verdict_heading(r.verdict), shown(r.id), shown(r.target), unreachable_mark(r));
       if (r.verdict == Verdict::disputed) fmt::print(out_, "  {}\n", kDisputedMeaning);
       if (!r.title.empty()) fmt::print(out_, "  title:   {}\n", shown(r.title));
       if (!r.file.empty() && r.file != r.id) fmt::print(out_, "  file:    {}\n", shown(r.file));
+      if (!unreachable_mark(r).empty()) fmt::print(out_, "  unreachable: {}\n", shown(r.unreachable));
       fmt::print(out_, "  {}\n", printable(r.message, true));
       if (!r.answer_rule.empty()) fmt::print(out_, "  answer:  {}\n", shown(illegality_text(r.answer_rule, r.answer_reason)));
       if (!r.expected_rule.empty())
@@ -76,8 +77,8 @@ class ConsoleReporter final : public Reporter {
     print_skips(s);
     print_coverage(s);
     if (s.by_target.size() > 1) print_target_table(s);
-    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {} failed, {} skipped, {} errored", s.total(), s.seconds,
-               s.count(Verdict::pass), s.count(Verdict::fail), s.count(Verdict::skipped), s.count(Verdict::errored));
+    fmt::print(out_, "\n{} case(s) in {:.2f} s: {} passed, {}, {} skipped, {} errored", s.total(), s.seconds,
+               s.count(Verdict::pass), failed_text(s), s.count(Verdict::skipped), s.count(Verdict::errored));
     // Outcomes the rules allow that the scenarios and the oracle did not list (the solver's verdict).
     if (s.count(Verdict::alternative)) fmt::print(out_, ", {} allowed alternative(s)", s.count(Verdict::alternative));
     if (s.count(Verdict::known)) fmt::print(out_, ", {} known deviation(s)", s.count(Verdict::known));
@@ -90,7 +91,9 @@ class ConsoleReporter final : public Reporter {
       fmt::print(out_, "interrupted by {}: the cases not judged by then are counted as skipped\n", s.interrupted);
     else if (!s.stopped.empty())
       fmt::print(out_, "stopped: {}: the cases not judged by then are counted as skipped\n", shown(s.stopped));
-    for (const auto& stale : s.stale_known) fmt::print(out_, "stale known deviation: {}\n", shown(stale));
+    if (s.known_entries.empty())
+      for (const auto& stale : s.stale_known) fmt::print(out_, "stale known deviation: {}\n", shown(stale));
+    for (const auto& t : s.known_entries) fmt::print(out_, "{}\n", shown(known_tally_text(t)));
     out_.flush();
   }
 

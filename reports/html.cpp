@@ -153,6 +153,9 @@ class HtmlReporter final : public DocumentReporter {
         "<p>{} case(s) on {} target(s) in {} s: {} passed, {} failed, {} skipped, {} errored. rulecheck {}.</p>\n",
         all.total(), targets().size(), seconds_text(summary.seconds), all.count(Verdict::pass),
         all.count(Verdict::fail), all.count(Verdict::skipped), all.count(Verdict::errored), escape_xml(info().version));
+    if (summary.failed_unreachable)
+      fmt::print(out_, "<p>{} of the failures are on boards the scenarios mark unreachable (--skip-unreachable skips "
+                 "them).</p>\n", summary.failed_unreachable);
     if (summary.bad_input)
       fmt::print(out_, "<p><strong>{} scenario file(s) could not be used.</strong></p>\n", summary.bad_input);
     if (!summary.interrupted.empty())
@@ -252,8 +255,8 @@ class HtmlReporter final : public DocumentReporter {
 
   void write_problem(const CaseResult& r, const std::string& anchor, const Matrix& matrix) {
     fmt::print(out_, "<section class=\"case {}\" id=\"{}\">\n", verdict_name(r.verdict), anchor);
-    fmt::print(out_, "<h3>{} {} on {}</h3>\n<dl>\n", verdict_heading(r.verdict), escape_xml(r.id),
-               escape_xml(r.target));
+    fmt::print(out_, "<h3>{} {} on {}{}</h3>\n<dl>\n", verdict_heading(r.verdict), escape_xml(r.id),
+               escape_xml(r.target), escape_xml(unreachable_mark(r)));
     if (r.verdict == Verdict::disputed) fmt::print(out_, "{}", definition("Disputed", escape_xml(kDisputedMeaning)));
     fmt::print(out_, "{}", definition("Title", escape_xml(r.title)));
     fmt::print(out_, "{}", definition("File", escape_xml(r.file)));

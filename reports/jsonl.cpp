@@ -21,8 +21,20 @@ json solver_steps_json(const SolverSteps& n) {
           {"both_ways", {{"asked", n.asked_both_ways()}, {"only", n.only}, {"by_convention", n.by_convention}, {"other", n.other}, {"unknown", n.only_unknown}}}};
 }
 
-namespace {
+json known_entries_json(const std::vector<KnownTally>& entries) {
+  json out = json::array();
+  for (const auto& t : entries)
+    out.push_back({{"entry", t.entry},
+                   {"pointer", t.pointer},
+                   {"status", known_status_name(t.status)},
+                   {"matched", t.matched},
+                   {"cases", t.cases},
+                   {"covering", t.covering},
+                   {"why", t.why}});
+  return out;
+}
 
+namespace {
 
 json case_json(const CaseResult& r) {
   json j = {{"type", "case"},   {"id", r.id},         {"file", r.file},
@@ -49,6 +61,7 @@ json case_json(const CaseResult& r) {
     if (!r.note.empty()) j["note"] = r.note;
   }
   if (!r.skip_reason.empty()) j["skip_reason"] = r.skip_reason;
+  if (!r.unreachable.empty()) j["unreachable"] = r.unreachable;
   if (!r.unsupported.empty()) j["unsupported"] = r.unsupported;
   if (!r.answered.empty()) j["answered"] = r.answered;
   if (!r.oracle_outcome.is_null()) j["oracle_outcome"] = r.oracle_outcome;
@@ -122,7 +135,9 @@ class JsonlReporter final : public Reporter {
            {"bad_input", s.bad_input},
            {"interrupted", s.interrupted.empty() ? json(nullptr) : json(s.interrupted)},
            {"stopped", s.stopped.empty() ? json(nullptr) : json(s.stopped)},
+           {"fail_unreachable", s.failed_unreachable},
            {"stale_known", s.stale_known},
+           {"known_entries", known_entries_json(s.known_entries)},
            {"skips", s.skips},
            {"coverage", coverage_json(s.coverage)},
            {"with_solver", s.with_solver || s.solver_steps.checked() > 0 ? solver_steps_json(s.solver_steps)
@@ -169,6 +184,7 @@ CaseResult case_from_jsonl(const json& j) {
     r.expected_reason = j.value("expected_reason", "");
     r.note = j.value("note", "");
     r.skip_reason = j.value("skip_reason", "");
+    r.unreachable = j.value("unreachable", "");
     r.unsupported = j.value("unsupported", "");
     r.answered = strings_at(j, "answered");
     r.oracle_outcome = j.value("oracle_outcome", json());

@@ -68,8 +68,9 @@ std::string table_row(std::string_view name, const Tally& t) {
 
 std::string problem_item(const CaseResult& r) {
   std::string item =
-      fmt::format("- **{}** {} on {}: {}", verdict_heading(r.verdict), code_span(r.id),
-                  code_span(r.target), markdown_text(shorten(r.message, max_message_bytes)));
+      fmt::format("- **{}** {} on {}{}: {}", verdict_heading(r.verdict), code_span(r.id),
+                  code_span(r.target), markdown_text(unreachable_mark(r)),
+                  markdown_text(shorten(r.message, max_message_bytes)));
   if (has_difference(r.verdict) && !r.patch.is_null())
     item +=
         "; patch " + code_span(shorten(r.patch.dump(-1, ' ', false, json::error_handler_t::replace), max_code_bytes));
@@ -102,6 +103,9 @@ class MarkdownReporter final : public DocumentReporter {
                  markdown_text(summary.stopped));
     for (const auto& stale : summary.stale_known)
       fmt::print(out_, "**Stale known deviation**: {}.\n\n", markdown_text(stale));
+    if (summary.failed_unreachable)
+      fmt::print(out_, "{}.\n\n", markdown_text(failed_text(summary)));
+    write_known_entries(summary);
     if (const std::string solver = solver_steps_text(summary); !solver.empty())
       fmt::print(out_, "{}.\n\n", markdown_text(solver));
     write_table(all);
@@ -110,6 +114,15 @@ class MarkdownReporter final : public DocumentReporter {
     write_failures_by_clause();
     write_problems();
     out_.flush();
+  }
+
+  // Each known-deviations entry (--known) with its match count and status.
+  void write_known_entries(const Summary& summary) {
+    if (summary.known_entries.empty()) return;
+    fmt::print(out_, "| Known deviation | Status | Matched | Answered cases |\n|:--|:--|--:|--:|\n");
+    for (const auto& t : summary.known_entries)
+      fmt::print(out_, "| {} | {} | {} | {} |\n", markdown_text(t.entry), markdown_text(t.why), t.matched, t.cases);
+    fmt::print(out_, "\n");
   }
 
   // Failures counted against the clauses that decide their differing step (not every clause cited).

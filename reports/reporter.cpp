@@ -13,6 +13,7 @@ void Summary::add(const CaseResult& r) {
   auto it = std::find_if(by_target.begin(), by_target.end(), [&](const auto& t) { return t.first == r.target; });
   if (it == by_target.end()) it = by_target.insert(by_target.end(), {r.target, {}});
   it->second[v]++;
+  if (r.verdict == Verdict::fail && !r.unreachable.empty()) ++failed_unreachable;
   if (r.verdict == Verdict::skipped) ++skips[r.target][r.skip_reason.empty() ? r.message : r.skip_reason];
   solver_steps += r.solver_steps;
   if (!r.answered.empty() || !r.unsupported.empty()) {
@@ -20,6 +21,22 @@ void Summary::add(const CaseResult& r) {
     for (const auto& kind : r.answered) ++c.answered[kind];
     if (!r.unsupported.empty()) ++c.unsupported[r.unsupported];
   }
+}
+
+std::string unreachable_mark(const CaseResult& r) {
+  return r.verdict == Verdict::fail && !r.unreachable.empty() ? " (on a board the scenario marks unreachable)" : "";
+}
+
+std::string failed_text(const Summary& s) {
+  const std::size_t failed = s.count(Verdict::fail);
+  if (s.failed_unreachable == 0) return fmt::format("{} failed", failed);
+  return fmt::format("{} failed ({} on boards marked unreachable: --skip-unreachable skips them)", failed,
+                     s.failed_unreachable);
+}
+
+std::string known_tally_text(const KnownTally& t) {
+  return fmt::format("{} {}: {}", t.status == KnownStatus::stale ? "stale known deviation:" : "known deviation",
+                     t.entry, t.why);
 }
 
 std::string solver_steps_text(const Summary& s) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/case_result.hpp"
+#include "harness/known_tally.hpp"
 
 namespace rulecheck {
 
@@ -54,7 +55,10 @@ struct Summary {
   std::size_t bad_input = 0;                                                  // scenario files that could not be used
   std::string interrupted;  // the signal that stopped the run ("SIGINT"), whose unjudged cases are skipped
   std::string stopped;      // why the run stopped early by itself ("--maxfail 1 reached"), "" if it did not
-  std::vector<std::string> stale_known;  // --known entries that matched no case, one line each
+  std::vector<std::string> stale_known;  // --known entries stale (KnownStatus::stale), one line each
+  std::vector<KnownTally> known_entries;  // --known: every entry, its match count and status, in file order
+  // Failures on a board the scenario marks unreachable (CaseResult::unreachable), of count(Verdict::fail).
+  std::size_t failed_unreachable = 0;
   std::map<std::string, std::map<std::string, std::size_t>> skips;  // target -> why skipped -> cases
   std::map<std::string, Coverage> coverage;                         // by target, for those that report it
   // run --with-solver: the solver's verdicts on the oracle's outcomes, every step checked (reported
@@ -75,6 +79,16 @@ std::string solver_steps_text(const Summary& s);
 // The same line for any count of the solver's verdicts (fuzz --with-solver), and as JSON.
 std::string solver_steps_text(const SolverSteps& n);
 json solver_steps_json(const SolverSteps& n);
+
+// " (on a board the scenario marks unreachable)" for a failure there, else "": said on its line.
+std::string unreachable_mark(const CaseResult& r);
+// "8 failed (3 on boards marked unreachable)", or "8 failed" when none is.
+std::string failed_text(const Summary& s);
+// "known deviation FILE at /known/0 (...): matched 12 case(s)": one entry's line, as every report says it.
+std::string known_tally_text(const KnownTally& t);
+// The entries as JSON lines summaries give them ("known_entries"): entry, pointer, status, matched, cases,
+// covering, why.
+json known_entries_json(const std::vector<KnownTally>& entries);
 
 // How a report heads a case of this verdict: "FAIL", "ERROR", "DISPUTED", "KNOWN", "ALTERNATIVE", ...
 std::string_view verdict_heading(Verdict v);

@@ -79,8 +79,12 @@ def test_fuzz_keep_going_passes_with_the_deviation_known(rulecheck, root, tmp_pa
     assert s["cases"] == CASES
     assert s["known"] > 0, s
     assert s["failed"] == 0 and s["groups"] == [], s["groups"]
-    # The scenario entry matches no generated case (their ids are generated/...): stale, and said so.
-    assert len(s["stale_known"]) == 1 and "/known/1" in s["stale_known"][0], s["stale_known"]
+    # The scenario entry matches no generated case (their ids are generated/...): not reached, never stale
+    # (generated cases cover no entry: docs/known-deviations.md); the signature entry has its count.
+    assert s["stale_known"] == [], s["stale_known"]
+    entries = {e["pointer"]: e for e in s["known_entries"]}
+    assert entries["/known/1"]["status"] == "not reached", entries
+    assert entries["/known/0"]["status"] == "matched" and entries["/known/0"]["matched"] == s["known"], entries
 
 
 def test_without_the_file_the_deviation_is_one_group_with_its_smallest_case(rulecheck, root, tmp_path):
@@ -132,7 +136,9 @@ def test_run_takes_the_same_file(rulecheck, root, known_file):
     again = {i for i in failed if i.startswith("scythe/move/worker-moves-then-carried-")}
     assert len(again) == 2
     assert failed - again and all(i.startswith("messina/consumption/") for i in failed - again), failed
-    assert any("/known/1" in line for line in summary_of(seeded)["stale_known"])
+    # No case ran on the entry's target, so the run does not cover it: not reached, not stale.
+    entries = {e["pointer"]: e for e in summary_of(seeded)["known_entries"]}
+    assert entries["/known/1"]["status"] == "not reached" and entries["/known/1"]["cases"] == 0, entries
 
 
 def test_a_stale_entry_is_reported_in_run(rulecheck, root, tmp_path, known_file):
@@ -140,11 +146,17 @@ def test_a_stale_entry_is_reported_in_run(rulecheck, root, tmp_path, known_file)
     entries.append({"signature": "messina action consume | /state/factions/*/dead | messina.consumption.cost",
                     "reason": "fixed long ago"})
     path = write_known(tmp_path / "stale.json", entries)
+    # A signature entry no case matched: no run proves it gone, so it is not reached (exit 0)...
     p = run(rulecheck, root, engine(root), "--known", str(path))
     assert p.returncode == 0
+    assert not [line for line in summary_of(p)["stale_known"] if "/known/2" in line]
+    assert {e["pointer"]: e["status"] for e in summary_of(p)["known_entries"]}["/known/2"] == "not reached"
+    # ... unless the user asserts the run shows it (--require-known): then stale, and the run exits 1.
+    p = run(rulecheck, root, engine(root), "--known", str(path), "--require-known")
+    assert p.returncode == 1
     assert [line for line in summary_of(p)["stale_known"] if "/known/2" in line]
     console = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios" / "scythe"),
-                              "--no-oracle", "--engine", engine(root), "--known", str(path), "-q"],
+                              "--no-oracle", "--engine", engine(root), "--known", str(path), "--require-known", "-q"],
                              capture_output=True, text=True, timeout=600)
     assert "stale known deviation:" in console.stdout and "/known/2" in console.stdout
 
