@@ -37,7 +37,7 @@ def cases(output):
 
 def rc(rulecheck, root, *args, env=None, timeout=120):
     return subprocess.run([rulecheck, "--rules", str(root / "rules"), *args], capture_output=True, text=True,
-                          timeout=timeout, env=env)
+                          timeout=timeout, env=env, cwd=str(root))  # the scenarios are named from the root
 
 
 def scythe_case(case_id, title, note, factions, territories, action, expect):

@@ -154,18 +154,20 @@ def test_undeclared_wrong_field_fails(rulecheck, root, write):
 def test_fixed_ruleset_number_skips_the_scenario_saying_why(rulecheck, root):
     scenario_file = str(root / "scenarios" / "scythe" / "move" / "popularity-loss-override-two-per-worker.json")
     fixed = {"fixed_ruleset": {"popularity_loss_per_worker": 1}}
-    p = run(rulecheck, root, [scenario_file], declaring(root, "", fixed))
+    # --rulesets any: a popularity loss of 2 is a what-if no game produces, skipped by default for that.
+    p = run(rulecheck, root, [scenario_file, "--rulesets", "any"], declaring(root, "", fixed))
     assert p.returncode == 0, p.stdout + p.stderr
     (c,) = cases(p.stdout)
     assert c["verdict"] == "skipped", c
     assert c["message"] == "the engine fixes popularity_loss_per_worker at 1; the scenario sets 2", c
     # Without the declaration the scenario runs (and the faithful engine passes it).
-    assert cases(run(rulecheck, root, [scenario_file], declaring(root)).stdout)[0]["verdict"] == "pass"
+    assert cases(run(rulecheck, root, [scenario_file, "--rulesets", "any"], declaring(root)).stdout)[0]["verdict"] == "pass"
 
 
 def sampled_keys(rulecheck, root, engine):
     p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "fuzz", "--engine", engine, "--game", "scythe",
-                        "--cases", "300", "--seed", "7", "--format", "jsonl", "--solver-rlimit", "0"],
+                        "--cases", "300", "--seed", "7", "--format", "jsonl", "--solver-rlimit", "0",
+                        "--rulesets", "any"],  # popularity numbers other than the game's are what-ifs
                        capture_output=True, text=True, timeout=60)
     summary = json.loads(p.stdout.splitlines()[-1])
     return summary["coverage"]["ruleset_keys"]
@@ -228,7 +230,7 @@ def test_javascript_hello_follows_the_schema(root):
 def test_javascript_example_engine(rulecheck, root, write, tmp_path):
     engine = f"{NODE} {root / 'examples' / 'engines' / 'js' / 'adapter.js'}"
     p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "run", str(root / "scenarios" / "scythe"), "--engine",
-                        engine, "--strict", "--no-oracle", "--output-dir", str(tmp_path / "out")],
+                        engine, "--strict", "--no-oracle", "--rulesets", "any", "--output-dir", str(tmp_path / "out")],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
