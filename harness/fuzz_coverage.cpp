@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/ruleset_paths.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/pointer.hpp"
@@ -63,32 +64,6 @@ namespace {
 
 void add_counts(std::map<std::string, std::size_t>& to, const std::map<std::string, std::size_t>& from) {
   for (const auto& [k, n] : from) to[k] += n;
-}
-
-// The leaf keys of a ruleset ("units.infantry.cost"), without "game" and "note".
-void leaf_keys(const json& j, const std::string& prefix, std::vector<std::string>& out) {
-  for (const auto& [key, value] : j.items()) {
-    if (prefix.empty() && (key == "game" || key == "note")) continue;
-    const std::string name = prefix.empty() ? key : prefix + "." + key;
-    if (value.is_object())
-      leaf_keys(value, name, out);
-    else
-      out.push_back(name);
-  }
-}
-
-// The keys of `overrides` whose value differs from `defaults` there.
-void changed_keys(const json& overrides, const json& defaults, const std::string& prefix,
-                  std::vector<std::string>& out) {
-  if (!overrides.is_object()) return;
-  for (const auto& [key, value] : overrides.items()) {
-    const std::string name = prefix.empty() ? key : prefix + "." + key;
-    const json* base = defaults.is_object() && defaults.contains(key) ? &defaults[key] : nullptr;
-    if (value.is_object())
-      changed_keys(value, base ? *base : json(), name, out);
-    else if (!base || *base != value)
-      out.push_back(name);
-  }
 }
 
 // "#/$defs/name" -> the definition, or nullptr.
@@ -240,7 +215,7 @@ void FeatureUniverse::count(FeatureCounts& into, const std::string& game, const 
   const GameRules* rules = library_.find(game);
   if (!rules) return;
   std::vector<std::string> changed;
-  changed_keys(ruleset, rules->ruleset, "", changed);
+  changed_ruleset_keys(ruleset, rules->ruleset, "", changed);
   for (const auto& key : changed) ++into.ruleset_keys[game + " " + key];
   for (const auto& point : rules->points) {
     const auto it = interpretations.is_object() ? interpretations.find(point.id) : interpretations.end();
@@ -263,7 +238,7 @@ void FeatureUniverse::draw_only_the_games_rulesets() {
     const GameRules* rules = library_.find(game);
     if (!rules) continue;
     std::vector<std::string> leaves;
-    leaf_keys(rules->ruleset, "", leaves);
+    ruleset_leaf_keys(rules->ruleset, "", leaves);
     for (const auto& key : leaves) {
       std::string pointer = "/" + key;
       std::replace(pointer.begin(), pointer.end(), '.', '/');
@@ -325,7 +300,7 @@ json FeatureUniverse::report(const FeatureCounts& counts) const {
     const GameRules* rules = library_.find(game);
     if (!rules) continue;
     std::vector<std::string> leaves;
-    leaf_keys(rules->ruleset, "", leaves);
+    ruleset_leaf_keys(rules->ruleset, "", leaves);
     for (const auto& k : leaves) keys.push_back(game + " " + k);
     for (const auto& point : rules->points)
       for (const auto& r : point.readings) readings.push_back(point.id + "=" + r);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "common/ruleset_paths.hpp"
 #include "common/input_error.hpp"
 
 namespace rulecheck {
@@ -28,37 +29,13 @@ std::vector<std::string> split_items(const std::vector<std::string>& given) {
   return out;
 }
 
-void leaf_keys(const json& j, const std::string& prefix, std::vector<std::string>& out) {
-  for (const auto& [key, value] : j.items()) {
-    if (prefix.empty() && (key == "game" || key == "note")) continue;
-    const std::string name = prefix.empty() ? key : prefix + "." + key;
-    if (value.is_object())
-      leaf_keys(value, name, out);
-    else
-      out.push_back(name);
-  }
-}
-
-void changed_leaves(const json& overrides, const json& defaults, const std::string& prefix,
-                    std::vector<std::string>& out) {
-  if (!overrides.is_object()) return;
-  for (const auto& [key, value] : overrides.items()) {
-    const std::string name = prefix.empty() ? key : prefix + "." + key;
-    const json* base = defaults.is_object() && defaults.contains(key) ? &defaults[key] : nullptr;
-    if (value.is_object())
-      changed_leaves(value, base ? *base : json(), name, out);
-    else if (!base || *base != value)
-      out.push_back(name);
-  }
-}
-
 }  // namespace
 
 std::string focus_kind(bool is_query, const std::string& type) { return (is_query ? "query:" : "action:") + type; }
 
 std::vector<std::string> changed_ruleset_keys(const json& overrides, const json& defaults) {
   std::vector<std::string> out;
-  changed_leaves(overrides, defaults, "", out);
+  changed_ruleset_keys(overrides, defaults, "", out);
   return out;
 }
 
@@ -90,7 +67,7 @@ FuzzFocus::FuzzFocus(const std::vector<std::string>& kinds, const std::vector<st
     const GameRules* rules = library.find(game);
     if (!rules) continue;
     std::vector<std::string> game_keys;
-    leaf_keys(rules->ruleset, "", game_keys);
+    ruleset_leaf_keys(rules->ruleset, "", game_keys);
     all_keys.insert(all_keys.end(), game_keys.begin(), game_keys.end());
     key_lists.push_back(fmt::format("{}: {}", game, fmt::join(game_keys, ",")));
   }

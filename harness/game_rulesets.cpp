@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "common/ruleset_paths.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
 #include "common/json_reader.hpp"
@@ -15,29 +16,9 @@ namespace rulecheck {
 
 namespace {
 
-// "move_range.mech" -> /move_range/mech (ruleset keys are plain words).
-json::json_pointer pointer_of(const std::string& key) {
-  std::string p = "/" + key;
-  for (char& c : p)
-    if (c == '.') c = '/';
-  return json::json_pointer(p);
-}
-
-// The leaf keys of a ruleset by dotted path, less "game" and "note" (a list is one key).
-void leaf_keys(const json& node, const std::string& prefix, std::vector<std::string>& out) {
-  for (const auto& [name, value] : node.items()) {
-    if (prefix.empty() && (name == "game" || name == "note")) continue;
-    const std::string key = prefix.empty() ? name : prefix + "." + name;
-    if (value.is_object())
-      leaf_keys(value, key, out);
-    else
-      out.push_back(key);
-  }
-}
-
 std::vector<json> values_in(const ProducedRulesets& group, const json& ruleset) {
   std::vector<json> values;
-  for (const auto& key : group.keys) values.push_back(ruleset.at(pointer_of(key)));
+  for (const auto& key : group.keys) values.push_back(ruleset.at(ruleset_key_pointer(key)));
   return values;
 }
 
@@ -79,7 +60,7 @@ void read_produced_rulesets(GameRules& g, const std::filesystem::path& doc_file)
     const auto list = top.optional("produced");
     if (!list) return;
     std::vector<std::string> leaves;
-    leaf_keys(g.ruleset, "", leaves);
+    ruleset_leaf_keys(g.ruleset, "", leaves);
     std::set<std::string> taken;
     for (const auto& entry : list->elements()) {
       entry.expect_object().only({"keys", "combinations", "why", "clauses", "convention"});
@@ -99,7 +80,7 @@ void read_produced_rulesets(GameRules& g, const std::filesystem::path& doc_file)
         if (!c.node().is_array() || c.node().size() != group.keys.size())
           c.fail(fmt::format("a combination gives one value per key: {} here", group.keys.size()));
         json overrides = json::object();
-        for (std::size_t k = 0; k < group.keys.size(); ++k) overrides[pointer_of(group.keys[k])] = c.node()[k];
+        for (std::size_t k = 0; k < group.keys.size(); ++k) overrides[ruleset_key_pointer(group.keys[k])] = c.node()[k];
         try {
           (void)g.checked_ruleset(overrides);
         } catch (const InputError& e) {
@@ -129,10 +110,10 @@ std::string not_produced(const GameRules& rules, const json& merged) {
     off.push_back(fmt::format("{} (the game's: {})", group_name(group, shown(values)), fmt::join(theirs, ", ")));
   }
   std::vector<std::string> leaves;
-  leaf_keys(rules.ruleset, "", leaves);
+  ruleset_leaf_keys(rules.ruleset, "", leaves);
   for (const auto& key : leaves) {
     if (grouped.count(key)) continue;
-    const auto at = pointer_of(key);
+    const auto at = ruleset_key_pointer(key);
     if (merged.at(at) != rules.ruleset.at(at))
       off.push_back(fmt::format("{} {} (the game's: {})", key, merged.at(at).dump(), rules.ruleset.at(at).dump()));
   }

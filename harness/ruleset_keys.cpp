@@ -6,20 +6,13 @@
 
 #include <fmt/format.h>
 
+#include "common/ruleset_paths.hpp"
 #include "common/json_io.hpp"
 #include "harness/pipeline.hpp"
 
 namespace rulecheck {
 
 namespace {
-
-// "units.bomber.cost" -> /units/bomber/cost (ruleset keys are plain words: no '/' or '~' to escape).
-json::json_pointer pointer_of(const std::string& key) {
-  std::string p = "/" + key;
-  for (char& c : p)
-    if (c == '.') c = '/';
-  return json::json_pointer(p);
-}
 
 // The leaves of a ruleset (or of a scenario's overrides) by dotted path; an object is not a leaf.
 void leaves(const json& node, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
@@ -35,7 +28,7 @@ void leaves(const json& node, const std::string& prefix, std::vector<std::pair<s
 
 // `overrides` without `key`, and without the objects that removing it leaves empty.
 json without(json overrides, const std::string& key) {
-  json::json_pointer at = pointer_of(key);
+  json::json_pointer at = ruleset_key_pointer(key);
   while (!at.empty()) {
     const std::string last = at.back();
     at.pop_back();
@@ -145,7 +138,7 @@ std::vector<RulesetKeyUse> ruleset_key_uses(const ScenarioSource& scenarios, con
       if (!passes()) continue;
       const json merged = rules.merged_ruleset(s.ruleset);
       json overrides = s.ruleset.is_object() ? s.ruleset : json::object();
-      overrides[pointer_of(use.key)] = merged.at(pointer_of(use.key)).get<long long>() + 1;
+      overrides[ruleset_key_pointer(use.key)] = merged.at(ruleset_key_pointer(use.key)).get<long long>() + 1;
       ++use.unread_checked;
       if (std::string changed = verdict_with(s, rules, std::move(overrides), true); !changed.empty())
         use.read_anyway.push_back(fmt::format("{}: {}", s.id.empty() ? s.file.string() : s.id, changed));
