@@ -2,17 +2,24 @@
 
 #include <string>
 
-#include "common/ruleset_paths.hpp"
-
 namespace rulecheck::generators {
 
 namespace {
+
+// "move_range.mech" -> /move_range/mech (ruleset keys are plain words). common/ruleset_paths.hpp reads them
+// so for the harness; the generators include nothing of the project (tests/test_layering.py), so theirs is here.
+json::json_pointer pointer_of(const std::string& key) {
+  std::string p = "/" + key;
+  for (char& c : p)
+    if (c == '.') c = '/';
+  return json::json_pointer(p);
+}
 
 // The group's values in `ruleset` (null for a key it does not have).
 std::vector<json> values_in(const ProducedGroup& group, const json& ruleset) {
   std::vector<json> values;
   for (const auto& key : group.keys) {
-    const auto at = ruleset_key_pointer(key);
+    const auto at = pointer_of(key);
     values.push_back(ruleset.contains(at) ? ruleset.at(at) : json());
   }
   return values;
@@ -46,7 +53,7 @@ json produced_overrides(const std::vector<ProducedGroup>& groups, const std::vec
     if (others.empty()) continue;
     const std::vector<json>& chosen = *others[static_cast<std::size_t>(picks[g] - 1) % others.size()];
     for (std::size_t k = 0; k < groups[g].keys.size() && k < chosen.size(); ++k)
-      if (chosen[k] != was[k]) out[ruleset_key_pointer(groups[g].keys[k])] = chosen[k];
+      if (chosen[k] != was[k]) out[pointer_of(groups[g].keys[k])] = chosen[k];
   }
   return out;
 }
@@ -56,7 +63,7 @@ std::vector<json> produced_variants(const std::vector<ProducedGroup>& groups, co
   for (const auto& group : groups)
     for (const auto& c : group.combinations) {
       json v = given;
-      for (std::size_t k = 0; k < group.keys.size() && k < c.size(); ++k) v[ruleset_key_pointer(group.keys[k])] = c[k];
+      for (std::size_t k = 0; k < group.keys.size() && k < c.size(); ++k) v[pointer_of(group.keys[k])] = c[k];
       out.push_back(std::move(v));
     }
   return out;
