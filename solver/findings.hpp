@@ -49,6 +49,19 @@ struct MutantOutcome {
   std::string why;  // not killed: proved anyway, or unknown (why)
 };
 
+// `prove --strength`: a section's strength, per clause or convention its relation's constraints are
+// tagged with (solver/theorems.hpp). Protected: some theorem kills one of its mutants.
+struct SourceStrength {
+  std::string source;
+  int mutants = 0;     // asked (equivalent ones not counted)
+  int equivalent = 0;  // mutants that say what the text says for every value
+  std::vector<std::string> killed_by;  // theorem ids, each once
+  std::vector<std::string> survived;   // mutant names
+  std::vector<std::string> undecided;  // mutant names some theorem could not decide (unknown), none killing
+  // While the theorems are asked: each mutant's name, and those some theorem killed or left undecided.
+  std::vector<std::string> asked, killed, open;
+};
+
 // One rule invariant, proved over its scope or refuted with a counterexample.
 template <typename State, typename Step>
 struct Proof {

@@ -1,0 +1,176 @@
+// Inside solver/ only (it includes Z3): theorems of a section's relation, for any game, and their
+// strength measured by generic mutants (mutation.hpp).
+//
+// A theorem is asked as questions (one per faction kind, reading, ...): the premises (what the state
+// format and the invariants say of the state before, the domains of the action's choices), the
+// section's relation (its constraints tagged with their clause or convention, kept apart so that a
+// mutant can replace them) and the claim, which reads only the state before and after in the fields of
+// the state format. Proved: premises && relation && !claim is unsat in every question. Vacuity: in every
+// question premises && relation (&& exercised) has a model, else the theorem is reported unknown.
+//
+// Strength: the mutants of the relation (each constraint dropped, each comparison one off, each ruleset
+// number the section reads one off, each reading swapped) are asked of every theorem of the section. A
+// mutant is killed by the theorems that fail under it; one no theorem kills survived. A clause is
+// protected when some theorem kills one of its mutants. Nothing requires a mutant to die.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "solver/budget.hpp"
+#include "solver/findings.hpp"
+#include "solver/mutation.hpp"
+#include "solver/z3_core.hpp"
+
+namespace rulecheck::solver {
+
+// One question of a theorem.
+struct Ask {
+  std::string name;  // the case in words: "a human faction's Consumption, bill all-tokens, step 3 map-only"
+  z3::expr premises;
+  Constraints relation;
+  z3::expr claim;
+  std::optional<z3::expr> exercised = std::nullopt;  // vacuity: the action does what the claim is about
+};
+
+// What asking a theorem's questions decides; `satisfiable` counts the questions whose premises and
+// relation (and `exercised`) have a model, when vacuity was asked.
+struct Decided {
+  ProofStatus status = ProofStatus::proved;
+  std::string detail;
+  int satisfiable = 0, questions = 0;
+};
+
+// Asks `asks`, each relation passed through `edit` (identity: the relation as the text reads).
+using RelationEdit = std::function<Constraints(const Constraints&)>;
+Decided ask_questions(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget, bool check_vacuity,
+                      const RelationEdit& edit = nullptr);
+
+// A rule variant the section is asked under: a ruleset number one off, a reading swapped.
+template <typename Rules>
+struct RuleMutant {
+  std::string source;  // the number's key or the interpretation point's id
+  std::string words;   // "tokens_per_food_and_water read as 3 (ruleset 2)"
+  Rules rules;
+};
+
+template <typename Rules>
+struct Theorem {
+  std::string id;
+  std::string claim;   // in words, about the state before and after
+  std::string covers;  // the action kinds, readings and boards its questions range over
+  std::vector<std::string> clauses;
+  std::string exercised_words = "the action does what the claim is about";
+  // The questions: premises and claim from `rules`, the relation from `relation_rules` (the rules, or
+  // a rule mutant's variant).
+  std::function<std::vector<Ask>(z3::context&, const Rules& rules, const Rules& relation_rules)> asks;
+};
+
+
+}  // namespace rulecheck::solver
+
+namespace rulecheck::solver {
+
+// Whether one mutant is asked of `asks`: killed (some question refuted), not, or undecided.
+enum class MutantVerdict { survived, killed, undecided, not_applicable };
+MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const FormulaMutation& m,
+                         const Budget& budget);
+MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget);
+
+// Every mutation of the relations of `asks` (each kept once, by source, ordinal, site and rewrite).
+std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
+// Whether `m` says what the text says for every value, in the first question where it applies.
+bool equivalent_in(const std::vector<Ask>& asks, const FormulaMutation& m, unsigned rlimit);
+
+// Adds `theorem`'s verdict on a mutant of `source` to `s` (killed_by once per theorem).
+void record_verdict(SourceStrength& s, const std::string& theorem, const std::string& mutant, MutantVerdict v);
+// Once every theorem was asked: the counts, and the mutants no theorem killed (survived, or undecided).
+void settle_strength(std::vector<SourceStrength>& sources);
+
+// A section's proofs as records, in the order of `theorems`, each asked with vacuity.
+template <typename State, typename Step, typename Rules>
+std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>>& theorems, const Rules& rules,
+                                                const Budget& budget) {
+  std::vector<Proof<State, Step>> out;
+  for (const Theorem<Rules>& t : theorems) {
+    Proof<State, Step> p = proof_of<State, Step>(t.id, t.claim, t.clauses, ProofScope{true, t.covers});
+    Decided d;
+    try {
+      z3::context ctx;
+      d = ask_questions(ctx, t.asks(ctx, rules, rules), budget, /*check_vacuity=*/true);
+    } catch (const z3::exception& e) {
+      d = {ProofStatus::unknown, failure_reason(e)};
+    }
+    p.status = d.status;
+    p.detail = d.detail;
+    if (p.status == ProofStatus::proved && d.satisfiable < d.questions) {
+      p.status = ProofStatus::unknown;
+      p.detail = fmt::format("vacuous: {} of {} questions have no model where {}", d.questions - d.satisfiable,
+                             d.questions, t.exercised_words);
+    } else if (p.status == ProofStatus::proved) {
+      p.vacuity = fmt::format("all {} questions have a model of their premises and the relation where {}",
+                              d.questions, t.exercised_words);
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+// `prove --strength` for one section: every generic mutant and every rule mutant asked of every
+// theorem; per source, which theorems kill its mutants and which mutants survive. Each proved record
+// of `proofs` (same ids as `theorems`) gets its mutants' outcomes.
+template <typename State, typename Step, typename Rules>
+std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& theorems, const Rules& rules,
+                                             const std::vector<RuleMutant<Rules>>& rule_mutants,
+                                             std::vector<Proof<State, Step>>& proofs, const Budget& budget) {
+  std::vector<SourceStrength> out;
+  auto source = [&out](const std::string& id) -> SourceStrength& {
+    for (auto& s : out)
+      if (s.source == id) return s;
+    out.push_back({id});
+    return out.back();
+  };
+  auto record_of = [&proofs](const std::string& id) -> Proof<State, Step>* {
+    for (auto& p : proofs)
+      if (p.id == id && p.status == ProofStatus::proved) return &p;
+    return nullptr;
+  };
+  for (const Theorem<Rules>& t : theorems) {
+    const bool first = &t == &theorems.front();
+    Proof<State, Step>* record = record_of(t.id);
+    if (record) record->strength_checked = true;
+    z3::context ctx;
+    const std::vector<Ask> asks = t.asks(ctx, rules, rules);
+    for (const FormulaMutation& m : section_mutations(asks)) {
+      SourceStrength& s = source(m.source);
+      if (equivalent_in(asks, m, 200'000)) {
+        if (first) ++s.equivalent;
+        continue;
+      }
+      const MutantVerdict v = record ? ask_mutant(ctx, asks, m, budget) : MutantVerdict::undecided;
+      record_verdict(s, t.id, mutation_name(m), v);
+      if (record && v != MutantVerdict::not_applicable)
+        record->mutants.push_back({mutation_name(m), v == MutantVerdict::killed,
+                                   v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
+    }
+    for (const RuleMutant<Rules>& rm : rule_mutants) {
+      SourceStrength& s = source(rm.source);
+      z3::context rctx;
+      const MutantVerdict v = record ? ask_rule_mutant(rctx, t.asks(rctx, rules, rm.rules), budget)
+                                     : MutantVerdict::undecided;
+      record_verdict(s, t.id, rm.source + ": " + rm.words, v);
+      if (record)
+        record->mutants.push_back({rm.source + ": " + rm.words, v == MutantVerdict::killed,
+                                   v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
+    }
+  }
+  settle_strength(out);
+  return out;
+}
+
+}  // namespace rulecheck::solver

@@ -1,0 +1,91 @@
+// Generic mutants of a relation (solver/mutation.hpp) and the theorems asked under them
+// (solver/theorems.hpp), on a toy relation whose arithmetic is worked out by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "solver/mutation.hpp"
+#include "solver/theorems.hpp"
+
+namespace rulecheck::solver {
+namespace {
+
+// A toy "section": x' = x + 1, guarded by x <= 4 (tag "t.step" for both, "t.guard" for the guard).
+struct Toy {
+  z3::context c;
+  z3::expr x = c.int_const("x"), x2 = c.int_const("x2");
+  Constraints relation() { return {{"t.guard", x <= 4}, {"t.step", x2 == x + 1}}; }
+};
+
+TEST(Mutation, EveryConstraintDroppedAndEveryComparisonMovedByOne) {
+  Toy t;
+  const auto ms = formula_mutations(t.relation());
+  // t.guard: dropped, <= weakened, <= strengthened (3); t.step: dropped, = as <=, = as >=, = as +1 (4).
+  EXPECT_EQ(ms.size(), 7u);
+  EXPECT_EQ(std::count_if(ms.begin(), ms.end(), [](auto& m) { return m.kind == FormulaMutation::Kind::dropped; }), 2);
+  EXPECT_EQ(ms[0].source, "t.guard");
+}
+
+TEST(Mutation, AMutantChangesOnlyItsSite) {
+  Toy t;
+  const Constraints r = t.relation();
+  const auto ms = formula_mutations(r);
+  // The guard strengthened: x < 4, so x = 4 no longer passes it.
+  const auto strengthened = std::find_if(ms.begin(), ms.end(), [](auto& m) {
+    return m.source == "t.guard" && m.kind == FormulaMutation::Kind::strengthened;
+  });
+  ASSERT_NE(strengthened, ms.end());
+  bool applied = false;
+  const Constraints m = mutated(r, *strengthened, &applied);
+  ASSERT_TRUE(applied);
+  z3::solver s(t.c);
+  s.add(all_of(t.c, m));
+  s.add(t.x == 4);
+  EXPECT_EQ(s.check(), z3::unsat);  // 4 < 4 fails; the text's 4 <= 4 holds
+  EXPECT_TRUE(z3::eq(m[1].formula, r[1].formula));
+}
+
+TEST(Mutation, AMutantOfAConstraintTheRelationLacksIsNotApplied) {
+  Toy t;
+  FormulaMutation m{FormulaMutation::Kind::dropped, "t.absent", 0, 1, 0, 0, "dropped"};
+  bool applied = true;
+  EXPECT_EQ(mutated(t.relation(), m, &applied).size(), 2u);
+  EXPECT_FALSE(applied);
+}
+
+TEST(Mutation, AnIteTestMovedWhereBothBranchesAgreeIsEquivalent) {
+  z3::context c;
+  const z3::expr a = c.int_const("a"), b = c.int_const("b"), m = c.int_const("m");
+  // m = min(a, b) written as ite(a <= b, a, b): reading the test as a < b gives the same m (at a = b
+  // both branches are a), so that mutant is equivalent; reading it as a <= b + 1 is not (a = b + 1).
+  const Constraints r = {{"t.min", m == z3::ite(a <= b, a, b)}};
+  int equivalent = 0, different = 0;
+  for (const auto& mu : formula_mutations(r)) {
+    if (mu.kind == FormulaMutation::Kind::dropped) continue;
+    (equivalent_mutation(r, mu, 100000) ? equivalent : different)++;
+  }
+  EXPECT_EQ(equivalent, 1);  // a <= b as a < b
+  EXPECT_EQ(different, 4);   // a <= b as a <= b + 1; m = .. as <=, >=, +1
+}
+
+TEST(Theorems, AClaimTheRelationGivesIsKilledByTheMutantsThatBreakIt) {
+  Toy t;
+  // Claim: x' <= 5 when the guard held (4 + 1). Dropping the guard or weakening it kills it; the step
+  // read as x' >= x + 1 kills it too; x' <= x + 1 does not.
+  const std::vector<Ask> asks = {{"toy", t.c.bool_val(true), t.relation(), t.x2 <= 5}};
+  Budget budget;
+  EXPECT_EQ(ask_questions(t.c, asks, budget, true).status, ProofStatus::proved);
+  int killed = 0, survived = 0;
+  for (const auto& m : section_mutations(asks)) {
+    const MutantVerdict v = ask_mutant(t.c, asks, m, budget);
+    if (v == MutantVerdict::killed) ++killed;
+    if (v == MutantVerdict::survived) ++survived;
+  }
+  // killed: guard dropped, guard weakened (x = 5 gives 6), step dropped, step as >=, step as +1 (x = 4
+  // gives 6). survived: guard strengthened, step as <=.
+  EXPECT_EQ(killed, 5);
+  EXPECT_EQ(survived, 2);
+}
+
+}  // namespace
+}  // namespace rulecheck::solver
