@@ -94,6 +94,18 @@ MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, co
   return open ? MutantVerdict::undecided : MutantVerdict::survived;
 }
 
+bool same_relations(const std::vector<Ask>& a, const std::vector<Ask>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].relation.size() != b[i].relation.size()) return false;
+    for (std::size_t k = 0; k < a[i].relation.size(); ++k)
+      if (a[i].relation[k].clause != b[i].relation[k].clause ||
+          !z3::eq(a[i].relation[k].formula, b[i].relation[k].formula))
+        return false;
+  }
+  return true;
+}
+
 std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks) {
   std::vector<FormulaMutation> out;
   std::set<Key> seen;

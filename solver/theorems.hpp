@@ -51,12 +51,24 @@ using RelationEdit = std::function<Constraints(const Constraints&)>;
 Decided ask_questions(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget, bool check_vacuity,
                       const RelationEdit& edit = nullptr);
 
-// A rule variant the section is asked under: a ruleset number one off, a reading swapped.
+// What the relation of a question is built from, given the rules the question's case reads (its
+// faction kind and readings fixed): the same rules for the text, another variant for a rule mutant.
+template <typename Rules>
+using RuleEdit = std::function<Rules(const Rules&)>;
+
+// Applies `edit` (none: the rules as they are).
+template <typename Rules>
+Rules relation_rules(const RuleEdit<Rules>& edit, const Rules& rules) {
+  return edit ? edit(rules) : rules;
+}
+
+// A rule variant the section is asked under: a ruleset number one off, a reading swapped. Applied to
+// each question's rules after its case fixed the readings, so a swap reads the other reading there.
 template <typename Rules>
 struct RuleMutant {
   std::string source;  // the number's key or the interpretation point's id
-  std::string words;   // "tokens_per_food_and_water read as 3 (ruleset 2)"
-  Rules rules;
+  std::string words;   // "tokens_per_food_and_water one higher", "the other reading"
+  RuleEdit<Rules> edit;
 };
 
 template <typename Rules>
@@ -66,9 +78,9 @@ struct Theorem {
   std::string covers;  // the action kinds, readings and boards its questions range over
   std::vector<std::string> clauses;
   std::string exercised_words = "the action does what the claim is about";
-  // The questions: premises and claim from `rules`, the relation from `relation_rules` (the rules, or
-  // a rule mutant's variant).
-  std::function<std::vector<Ask>(z3::context&, const Rules& rules, const Rules& relation_rules)> asks;
+  // The questions: premises and claim from `rules` (each case's readings set), the relation from
+  // relation_rules(edit, those rules): the same rules for the text, a rule mutant's variant.
+  std::function<std::vector<Ask>(z3::context&, const Rules& rules, const RuleEdit<Rules>& edit)> asks;
 };
 
 
@@ -81,6 +93,9 @@ enum class MutantVerdict { survived, killed, undecided, not_applicable };
 MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const FormulaMutation& m,
                          const Budget& budget);
 MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget);
+// Whether two lists of questions have the same relations, constraint by constraint (a rule variant the
+// relation does not read).
+bool same_relations(const std::vector<Ask>& a, const std::vector<Ask>& b);
 
 // Every mutation of the relations of `asks` (each kept once, by source, ordinal, site and rewrite).
 std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
@@ -102,7 +117,7 @@ std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>
     Decided d;
     try {
       z3::context ctx;
-      d = ask_questions(ctx, t.asks(ctx, rules, rules), budget, /*check_vacuity=*/true);
+      d = ask_questions(ctx, t.asks(ctx, rules, nullptr), budget, /*check_vacuity=*/true);
     } catch (const z3::exception& e) {
       d = {ProofStatus::unknown, failure_reason(e)};
     }
@@ -145,7 +160,7 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
     Proof<State, Step>* record = record_of(t.id);
     if (record) record->strength_checked = true;
     z3::context ctx;
-    const std::vector<Ask> asks = t.asks(ctx, rules, rules);
+    const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
     for (const FormulaMutation& m : section_mutations(asks)) {
       SourceStrength& s = source(m.source);
       if (equivalent_in(asks, m, 200'000)) {
@@ -160,11 +175,14 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
     }
     for (const RuleMutant<Rules>& rm : rule_mutants) {
       SourceStrength& s = source(rm.source);
-      z3::context rctx;
-      const MutantVerdict v = record ? ask_rule_mutant(rctx, t.asks(rctx, rules, rm.rules), budget)
-                                     : MutantVerdict::undecided;
+      // Built in the same context as the text's questions, so a variant the relation does not read
+      // (the same constraints) is seen as such and not asked.
+      const std::vector<Ask> variant = t.asks(ctx, rules, rm.edit);
+      const MutantVerdict v = !record                          ? MutantVerdict::undecided
+                              : same_relations(asks, variant) ? MutantVerdict::not_applicable
+                                                              : ask_rule_mutant(ctx, variant, budget);
       record_verdict(s, t.id, rm.source + ": " + rm.words, v);
-      if (record)
+      if (record && v != MutantVerdict::not_applicable)
         record->mutants.push_back({rm.source + ": " + rm.words, v == MutantVerdict::killed,
                                    v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
     }
