@@ -80,6 +80,45 @@ void print_proof(const json& r, const std::string& status) {
                fmt::join(killed.get<std::vector<std::string>>(), "; "));
 }
 
+// --strength's figures over every clause reported: mutants asked, killed, survived, undecided,
+// equivalent, clauses protected out of clauses.
+json strength_totals(const json& clauses) {
+  std::size_t mutants = 0, killed = 0, survived = 0, undecided = 0, equivalent = 0, protected_ = 0;
+  for (const auto& c : clauses) {
+    const std::size_t n = c["mutants"].get<std::size_t>();
+    mutants += n;
+    survived += c["survived"].size();
+    undecided += c["undecided"].size();
+    killed += n - c["survived"].size() - c["undecided"].size();
+    equivalent += c["equivalent"].get<std::size_t>();
+    if (c["protected"].get<bool>()) ++protected_;
+  }
+  return {{"mutants", mutants},     {"killed", killed},         {"survived", survived},
+          {"undecided", undecided}, {"equivalent", equivalent}, {"clauses", clauses.size()},
+          {"protected", protected_}};
+}
+
+// --strength on the console: each clause protected (by which proofs) or not (its surviving mutants).
+void print_clause_strength(const json& clauses) {
+  if (clauses.empty()) return;
+  fmt::print("Generic mutants of the sections written as one relation, per clause:\n");
+  for (const auto& c : clauses) {
+    const auto survived = c["survived"].get<std::vector<std::string>>();
+    const std::size_t killed = c["mutants"].get<std::size_t>() - survived.size() - c["undecided"].size();
+    fmt::print("{:12} {} {}: {} of {} mutant(s) killed{}\n", c["protected"].get<bool>() ? "protected" : "UNPROTECTED",
+               c["game"].get<std::string>(), c["clause"].get<std::string>(), killed, c["mutants"].get<std::size_t>(),
+               c["killed_by"].empty() ? "" : fmt::format(", by {}", fmt::join(c["killed_by"].get<std::vector<std::string>>(), ", ")));
+    for (const auto& m : survived) fmt::print("             survived: {}\n", printable(m));
+    for (const auto& m : c["undecided"]) fmt::print("             undecided: {}\n", printable(m.get<std::string>()));
+  }
+  const json t = strength_totals(clauses);
+  fmt::print("{} of {} clause(s) protected; {} mutant(s): {} killed, {} survived, {} undecided ({} equivalent to the "
+             "text, not counted)\n\n",
+             t["protected"].get<std::size_t>(), t["clauses"].get<std::size_t>(), t["mutants"].get<std::size_t>(),
+             t["killed"].get<std::size_t>(), t["survived"].get<std::size_t>(), t["undecided"].get<std::size_t>(),
+             t["equivalent"].get<std::size_t>());
+}
+
 int prove_command(const Context& context, const SolverArgs& args) {
   catch_interrupts();  // SIGINT, SIGTERM, SIGHUP, ...: the checks in flight stop; what was decided is reported
   auto library = context.load_rules();
@@ -87,13 +126,20 @@ int prove_command(const Context& context, const SolverArgs& args) {
   json all = json::array();
   std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0, unbounded = 0, bounded = 0, hollow = 0;
   std::vector<OwnedFile> counterexamples;
+  json clause_strength = json::array();  // --strength: per clause of the sections written as one relation
   const auto started = std::chrono::steady_clock::now();
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
     const auto t = std::chrono::steady_clock::now();
     const json ruleset = g->merged_ruleset(json::object()), readings = g->readings(json::object());
-    json records = args.strength ? game->prove_strength(ruleset, readings, args.rlimit)
-                                 : game->prove(ruleset, readings, args.rlimit);
+    json records = json::array();
+    if (args.strength) {
+      json answer = game->prove_strength(ruleset, readings, args.rlimit);
+      records = std::move(answer["proofs"]);
+      for (auto& c : answer["clauses"]) clause_strength.push_back(std::move(c));
+    } else {
+      records = game->prove(ruleset, readings, args.rlimit);
+    }
     const double seconds = seconds_since(t);
     for (auto& r : records) {
       const std::string status = r.value("status", "unknown");
@@ -116,13 +162,18 @@ int prove_command(const Context& context, const SolverArgs& args) {
   if (args.format == "json") {
     json summary{{"proofs", all},       {"proved", proved},       {"refuted", refuted}, {"unknown", unknown},
                  {"unbounded", unbounded}, {"bounded", bounded}, {"seconds", seconds}};
-    if (args.strength) summary["hollow"] = hollow;
+    if (args.strength) {
+      summary["hollow"] = hollow;
+      summary["clauses"] = clause_strength;
+      summary["strength"] = strength_totals(clause_strength);
+    }
     if (interrupted()) {
       summary["interrupted"] = stopped;
       summary["stopped"] = interrupt_name();
     }
     fmt::print("{}\n", summary.dump(2));
   } else {
+    if (args.strength) print_clause_strength(clause_strength);
     fmt::print("scopes: {} unbounded (boards of any size), {} bounded (each states its bound){}\n", unbounded, bounded,
                args.strength ? fmt::format("; hollow (no misreading breaks it): {}", hollow) : "");
     fmt::print(

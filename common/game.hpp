@@ -107,8 +107,10 @@ class Game {
   // records {"id", "claim", "clauses", "status": "proved"|"refuted"|"unknown", "detail",
   // "counterexample": a scenario or null} (docs/solver.md).
   virtual json prove(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
-  // The same proofs, each proved one also asked under every misreading of the clauses it rests on
-  // (`prove --strength`): records add "killed_by", "survived" and "hollow".
+  // The same proofs, each proved one also asked under mutants of the clauses it rests on
+  // (`prove --strength`): {"proofs": the records, each with "killed_by", "survived" and "hollow";
+  // "clauses": per clause or convention of the sections written as one relation, which proofs kill
+  // its generic mutants and which mutants survive (games/solver_records.hpp strength_records)}.
   virtual json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const = 0;
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
   // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md). With

@@ -61,6 +61,25 @@ json proof_records(std::string_view game, const std::vector<solver::Proof<State,
   return out;
 }
 
+// `prove --strength`'s answer: {"proofs": proof records, "clauses": per clause or convention of the
+// sections written as one relation, {"clause", "mutants", "equivalent", "killed_by", "survived",
+// "undecided", "protected"}}.
+template <typename State, typename Step, typename WriteState, typename WriteStep>
+json strength_records(std::string_view game, const solver::StrengthReport<State, Step>& report, WriteState write_state,
+                      WriteStep write_step) {
+  json clauses = json::array();
+  for (const auto& s : report.sources)
+    clauses.push_back({{"game", game},
+                       {"clause", s.source},
+                       {"mutants", s.mutants},
+                       {"equivalent", s.equivalent},
+                       {"killed_by", s.killed_by},
+                       {"survived", s.survived},
+                       {"undecided", s.undecided},
+                       {"protected", !s.killed_by.empty()}});
+  return {{"proofs", proof_records(game, report.proofs, write_state, write_step)}, {"clauses", std::move(clauses)}};
+}
+
 // A witness's step with one side's outcome as its expectation: {"result": ...} for a query,
 // {"legal": true, "state": ...} or {"legal": false, "rule": ...} for an action.
 template <typename State, typename Step, typename Answer, typename WriteState, typename WriteStep, typename WriteAnswer>

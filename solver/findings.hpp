@@ -80,6 +80,14 @@ struct Proof {
   std::vector<MutantOutcome> mutants;  // each misreading tried, killed or not
 };
 
+// `prove --strength`: the proofs, each with its mutants, and per clause or convention what the
+// generic mutants of the sections written as one relation showed.
+template <typename State, typename Step>
+struct StrengthReport {
+  std::vector<Proof<State, Step>> proofs;
+  std::vector<SourceStrength> sources;
+};
+
 // A proof's record with its scope and claim (the usual way to start one: proved until a check says
 // otherwise).
 template <typename State, typename Step>

@@ -150,6 +150,10 @@ Constraints mutated(const Constraints& relation, const FormulaMutation& m, bool*
   return out;
 }
 
+std::size_t constraint_index(const Constraints& relation, const FormulaMutation& m) {
+  return index_of(relation, m.source, m.ordinal);
+}
+
 std::string mutation_name(const FormulaMutation& m) { return m.source + ": " + m.words; }
 
 bool equivalent_mutation(const Constraints& relation, const FormulaMutation& m, unsigned rlimit) {

@@ -38,6 +38,9 @@ std::vector<FormulaMutation> formula_mutations(const Constraints& relation);
 // the site within it); else `relation` as it is, and `*applied` (when given) false.
 Constraints mutated(const Constraints& relation, const FormulaMutation& m, bool* applied = nullptr);
 
+// Where `m` applies in `relation`: the index of its constraint (relation.size() when it has none).
+std::size_t constraint_index(const Constraints& relation, const FormulaMutation& m);
+
 // The mutation's name in the report: "<source>: <words>".
 std::string mutation_name(const FormulaMutation& m);
 

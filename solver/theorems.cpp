@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "common/cancel.hpp"
 
 namespace rulecheck::solver {
@@ -19,10 +21,12 @@ struct Answer {
   std::string why;
 };
 
-Answer ask_one(z3::context& ctx, const Ask& a, const Constraints& relation, const Budget& budget) {
+Answer ask_one(z3::context& ctx, const Ask& a, const Constraints& relation, const Constraints& twin,
+               const Budget& budget) {
   z3::solver s = one_shot_solver(ctx, budget);
   s.add(a.premises);
   s.add(conjunction(ctx, relation));
+  s.add(conjunction(ctx, twin));
   s.add(!a.claim);
   const z3::check_result r = run_check(s);
   return {r, r == z3::unknown ? unknown_reason(s) : ""};
@@ -32,6 +36,7 @@ bool has_model(z3::context& ctx, const Ask& a, const Budget& budget, std::string
   z3::solver s = one_shot_solver(ctx, budget);
   s.add(a.premises);
   s.add(conjunction(ctx, a.relation));
+  s.add(conjunction(ctx, a.twin));
   if (a.exercised) s.add(*a.exercised);
   const z3::check_result r = run_check(s);
   if (r == z3::unknown) why = unknown_reason(s);
@@ -58,7 +63,8 @@ Decided ask_questions(z3::context& ctx, const std::vector<Ask>& asks, const Budg
       if (has_model(ctx, a, budget, why)) ++out.satisfiable;
       else if (!why.empty()) return {undecided(why), a.name + ": " + why};
     }
-    const Answer r = ask_one(ctx, a, edit ? edit(a.relation) : a.relation, budget);
+    const Answer r = edit ? ask_one(ctx, a, edit(a.relation), edit(a.twin), budget)
+                          : ask_one(ctx, a, a.relation, a.twin, budget);
     if (r.result == z3::unsat) continue;
     if (r.result == z3::unknown) return {undecided(r.why), a.name + ": " + r.why};
     return {ProofStatus::refuted,
@@ -76,7 +82,7 @@ MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const F
     const Constraints relation = mutated(a.relation, m, &applied);
     if (!applied) continue;
     applies = true;
-    const Answer r = ask_one(ctx, a, relation, budget);
+    const Answer r = ask_one(ctx, a, relation, mutated(a.twin, m), budget);
     if (r.result == z3::sat) return MutantVerdict::killed;
     if (r.result == z3::unknown) open = true;
   }
@@ -84,10 +90,74 @@ MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const F
   return open ? MutantVerdict::undecided : MutantVerdict::survived;
 }
 
+namespace {
+
+// One question's constraints, each under a literal, in an incremental solver.
+struct Tracked {
+  z3::solver solver;
+  std::vector<z3::expr> relation, twin;  // literals, per constraint
+};
+
+Tracked tracked(z3::context& ctx, const Ask& a, const Budget& budget, std::size_t question) {
+  Tracked t{bounded_solver(ctx, budget), {}, {}};
+  t.solver.add(a.premises);
+  t.solver.add(!a.claim);
+  auto track = [&](const Constraints& cs, std::vector<z3::expr>& lits, const char* copy) {
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+      lits.push_back(ctx.bool_const(fmt::format("q{}_{}{}", question, copy, i).c_str()));
+      t.solver.add(z3::implies(lits.back(), cs[i].formula));
+    }
+  };
+  track(a.relation, t.relation, "r");
+  track(a.twin, t.twin, "t");
+  return t;
+}
+
+// The assumptions that ask `m` of a tracked question: every constraint's literal but the one mutated,
+// and a literal for its mutated form (added to the solver), in both copies.
+z3::expr_vector assumptions_for(z3::context& ctx, Tracked& t, const Ask& a, const FormulaMutation& m,
+                                std::size_t at, std::size_t serial) {
+  z3::expr_vector on(ctx);
+  auto copy = [&](const Constraints& cs, const std::vector<z3::expr>& lits, const char* name) {
+    for (std::size_t i = 0; i < lits.size(); ++i)
+      if (i != at) on.push_back(lits[i]);
+    if (m.kind == FormulaMutation::Kind::dropped || at >= cs.size()) return;
+    const z3::expr lit = ctx.bool_const(fmt::format("m{}_{}", serial, name).c_str());
+    t.solver.add(z3::implies(lit, mutated(cs, m)[at].formula));
+    on.push_back(lit);
+  };
+  copy(a.relation, t.relation, "r");
+  copy(a.twin, t.twin, "t");
+  return on;
+}
+
+}  // namespace
+
+std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>& asks,
+                                       const std::vector<FormulaMutation>& mutations, const Budget& budget) {
+  std::vector<MutantVerdict> out(mutations.size(), MutantVerdict::not_applicable);
+  std::size_t serial = 0;
+  for (std::size_t q = 0; q < asks.size(); ++q) {
+    if (cancel_requested()) break;
+    Tracked t = tracked(ctx, asks[q], budget, q);
+    for (std::size_t i = 0; i < mutations.size(); ++i) {
+      if (out[i] == MutantVerdict::killed) continue;
+      const std::size_t at = constraint_index(asks[q].relation, mutations[i]);
+      if (at >= asks[q].relation.size()) continue;
+      const z3::expr_vector on = assumptions_for(ctx, t, asks[q], mutations[i], at, serial++);
+      const z3::check_result r = t.solver.check(on);
+      if (r == z3::sat) out[i] = MutantVerdict::killed;
+      else if (r == z3::unknown) out[i] = MutantVerdict::undecided;
+      else if (out[i] == MutantVerdict::not_applicable) out[i] = MutantVerdict::survived;
+    }
+  }
+  return out;
+}
+
 MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget) {
   bool open = false;
   for (const Ask& a : asks) {
-    const Answer r = ask_one(ctx, a, a.relation, budget);
+    const Answer r = ask_one(ctx, a, a.relation, a.twin, budget);
     if (r.result == z3::sat) return MutantVerdict::killed;
     if (r.result == z3::unknown) open = true;
   }
@@ -145,6 +215,27 @@ void settle_strength(std::vector<SourceStrength>& sources) {
   }
   std::sort(sources.begin(), sources.end(),
             [](const SourceStrength& a, const SourceStrength& b) { return a.source < b.source; });
+}
+
+std::vector<SourceStrength> merge_strength(const std::vector<std::vector<SourceStrength>>& runs) {
+  std::vector<SourceStrength> out;
+  for (const auto& run : runs)
+    for (const SourceStrength& s : run) {
+      auto it = std::find_if(out.begin(), out.end(), [&](const SourceStrength& o) { return o.source == s.source; });
+      if (it == out.end()) {
+        SourceStrength fresh;
+        fresh.source = s.source;
+        out.push_back(std::move(fresh));
+        it = out.end() - 1;
+      }
+      it->equivalent = std::max(it->equivalent, s.equivalent);
+      for (const auto& x : s.killed_by) add_once(it->killed_by, x);
+      for (const auto& x : s.asked) add_once(it->asked, x);
+      for (const auto& x : s.killed) add_once(it->killed, x);
+      for (const auto& x : s.open) add_once(it->open, x);
+    }
+  settle_strength(out);
+  return out;
 }
 
 }  // namespace rulecheck::solver

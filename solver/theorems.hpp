@@ -36,6 +36,9 @@ struct Ask {
   Constraints relation;
   z3::expr claim;
   std::optional<z3::expr> exercised = std::nullopt;  // vacuity: the action does what the claim is about
+  // A second copy of the relation over another state after (a claim that the outcome is decided), or
+  // none. A mutant changes both copies alike.
+  Constraints twin = {};
 };
 
 // What asking a theorem's questions decides; `satisfiable` counts the questions whose premises and
@@ -97,6 +100,12 @@ MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, co
 // relation does not read).
 bool same_relations(const std::vector<Ask>& a, const std::vector<Ask>& b);
 
+// Every mutation in `mutations` asked of `asks` at once: per question one incremental solver holding
+// the premises, the negated claim and each constraint (and its mutants) under its own literal, each
+// mutant a set of assumptions. A mutant killed in one question is not asked of the next.
+std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>& asks,
+                                       const std::vector<FormulaMutation>& mutations, const Budget& budget);
+
 // Every mutation of the relations of `asks` (each kept once, by source, ordinal, site and rewrite).
 std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
 // Whether `m` says what the text says for every value, in the first question where it applies.
@@ -106,6 +115,8 @@ bool equivalent_in(const std::vector<Ask>& asks, const FormulaMutation& m, unsig
 void record_verdict(SourceStrength& s, const std::string& theorem, const std::string& mutant, MutantVerdict v);
 // Once every theorem was asked: the counts, and the mutants no theorem killed (survived, or undecided).
 void settle_strength(std::vector<SourceStrength>& sources);
+// The strength of several runs of section_strength (each over some theorems of one section) as one.
+std::vector<SourceStrength> merge_strength(const std::vector<std::vector<SourceStrength>>& runs);
 
 // A section's proofs as records, in the order of `theorems`, each asked with vacuity.
 template <typename State, typename Step, typename Rules>
@@ -147,7 +158,9 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
   auto source = [&out](const std::string& id) -> SourceStrength& {
     for (auto& s : out)
       if (s.source == id) return s;
-    out.push_back({id});
+    SourceStrength fresh;
+    fresh.source = id;
+    out.push_back(std::move(fresh));
     return out.back();
   };
   auto record_of = [&proofs](const std::string& id) -> Proof<State, Step>* {
@@ -161,28 +174,36 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
     if (record) record->strength_checked = true;
     z3::context ctx;
     const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
+    std::vector<FormulaMutation> mutations;
     for (const FormulaMutation& m : section_mutations(asks)) {
-      SourceStrength& s = source(m.source);
-      if (equivalent_in(asks, m, 200'000)) {
-        if (first) ++s.equivalent;
-        continue;
+      if (!equivalent_in(asks, m, 200'000)) {
+        mutations.push_back(m);
+      } else if (first) {
+        ++source(m.source).equivalent;
       }
-      const MutantVerdict v = record ? ask_mutant(ctx, asks, m, budget) : MutantVerdict::undecided;
+    }
+    const std::vector<MutantVerdict> verdicts =
+        record ? ask_mutants(ctx, asks, mutations, budget)
+               : std::vector<MutantVerdict>(mutations.size(), MutantVerdict::undecided);
+    for (std::size_t i = 0; i < mutations.size(); ++i) {
+      const FormulaMutation& m = mutations[i];
+      const MutantVerdict v = verdicts[i];
+      SourceStrength& s = source(m.source);
       record_verdict(s, t.id, mutation_name(m), v);
       if (record && v != MutantVerdict::not_applicable)
         record->mutants.push_back({mutation_name(m), v == MutantVerdict::killed,
                                    v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
     }
     for (const RuleMutant<Rules>& rm : rule_mutants) {
-      SourceStrength& s = source(rm.source);
       // Built in the same context as the text's questions, so a variant the relation does not read
       // (the same constraints) is seen as such and not asked.
       const std::vector<Ask> variant = t.asks(ctx, rules, rm.edit);
       const MutantVerdict v = !record                          ? MutantVerdict::undecided
                               : same_relations(asks, variant) ? MutantVerdict::not_applicable
                                                               : ask_rule_mutant(ctx, variant, budget);
-      record_verdict(s, t.id, rm.source + ": " + rm.words, v);
-      if (record && v != MutantVerdict::not_applicable)
+      if (v == MutantVerdict::not_applicable) continue;  // a number or reading this relation does not read
+      record_verdict(source(rm.source), t.id, rm.source + ": " + rm.words, v);
+      if (record)
         record->mutants.push_back({rm.source + ": " + rm.words, v == MutantVerdict::killed,
                                    v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
     }

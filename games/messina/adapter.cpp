@@ -768,8 +768,8 @@ struct MessinaEdge {
     return proof_records("messina", solver::messina::prove(rules, solver::Budget{rlimit}), write_state, write_step);
   }
   static json prove_strength(const Rules& rules, unsigned rlimit) {
-    return proof_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
-                         write_step);
+    return strength_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}),
+                            write_state, write_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
     return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,

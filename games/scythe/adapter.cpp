@@ -375,8 +375,10 @@ struct ScytheEdge {
     return proof_records("scythe", solver::scythe::prove(rules, solver::Budget{rlimit}), write_state, write_move_step);
   }
   static json prove_strength(const Rules& rules, unsigned rlimit) {
-    return proof_records("scythe", solver::scythe::prove_with_strength(rules, solver::Budget{rlimit}), write_state,
-                         write_move_step);
+    // Scythe's movement is not yet one relation with generic mutants: its proofs' catalogues only.
+    return {{"proofs", proof_records("scythe", solver::scythe::prove_with_strength(rules, solver::Budget{rlimit}),
+                                     write_state, write_move_step)},
+            {"clauses", json::array()}};
   }
   static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
     return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,

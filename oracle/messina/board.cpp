@@ -47,8 +47,9 @@ bool remove_pieces(State& state, const FactionId& faction, const PieceCount& wha
     units_at(state, what.where, faction)[what.piece] -= what.count;
     return true;
   }
-  // The action does not say which Utility a Worker leaves: the faction's own Utilities first, in
-  // list order, then the Utilities it is a guest in (no modelled rule depends on the order).
+  // The action does not say which Utility a Worker leaves (messina.convention.step3-workers-own-utility-first,
+  // rules/messina/conventions.json): the faction's own Utilities first, in list order, then the Utilities
+  // it is a guest in (no modelled rule depends on the order).
   int left = what.count;
   auto& utilities = state.spaces.at(what.where.space).utilities;
   for (auto& utility : utilities) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/consumption_relation.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 
@@ -23,19 +24,6 @@ struct Removal {
   std::vector<z3::expr> workers;       // per space
   std::vector<Kinds> card;             // per space, per unit kind
   std::vector<z3::expr> card_workers;  // per space
-};
-
-// The quantities the text names, for one faction's Consumption.
-struct Bill {
-  z3::expr billed;     // P: the tokens fed (messina.consumption.cost; reading messina.consumption-bill)
-  z3::expr cost;       // C: Food and Water each, one per tokens_per_food_and_water tokens, rounded up
-  z3::expr shortfall;  // tokens the scarcer resource leaves unsupplied
-  z3::expr food_paid, water_paid;
-  z3::expr died;               // step 1: Disaffected to the Death Zone
-  z3::expr spare_paid;         // step 2: Spare to Disaffected
-  z3::expr located_paid;       // step 3: Located to Disaffected
-  z3::expr recovered;          // a Disaffected back to Spare after full feeding
-  z3::expr reachable_located;  // the Located tokens step 3 may move (reading messina.step3-card-units)
 };
 
 Removal removal_of(const SymBoard& b, int f, const ms::Consume& a) {
@@ -64,158 +52,77 @@ Removal removal_of(const SymBoard& b, int f, const ms::Consume& a) {
   return r;
 }
 
-// The Located tokens backing the faction's pieces on the map (units and Workers), or also on its cards.
-z3::expr located_within_reach(const SymBoard& b, int f, const ms::Rules& rules) {
-  const bool cards_too = rules.readings.step3_card_units == ms::Readings::Step3CardUnits::map_and_cards;
-  if (cards_too) return b.factions[f].located;
-  z3::context& ctx = b.ctx();
-  std::vector<z3::expr> terms;
-  for (std::size_t s = 0; s < b.spaces.size(); ++s) {
-    const SymSpace& sp = b.spaces[s];
-    for (std::size_t k = 0; k < kKinds; ++k)
-      if (int per = tokens_per_unit(rules.numbers, b.factions[f].kind, ms::kUnitKinds[k]); per > 0)
-        terms.push_back(per * sp.units[f][k]);
-    terms.push_back(sp.workers[f]);
-    for (std::size_t owner = 0; owner < b.factions.size(); ++owner) terms.push_back(sp.guests[owner][f]);
-  }
-  return sum(ctx, terms);
+// The faction's pieces on one board, as the relation reads them (consumption_relation.hpp): its units
+// on the map, on the card named after the space when it holds it, and its Workers own and as guests.
+Army army_on(const SymBoard& b, int f) {
+  return {[&b, f](const Where& w, std::size_t k) { return b.spaces[w.index].units[f][k]; },
+          [&b, f](const Where& w, std::size_t k) {
+            const SymSpace& sp = b.spaces[w.index];
+            return z3::ite(sp.card_holder == f, sp.card_units[k], b.ctx().int_val(0));
+          },
+          [&b, f](const Where& w) {
+            const SymSpace& sp = b.spaces[w.index];
+            z3::expr all = sp.workers[f];
+            for (std::size_t owner = 0; owner < b.factions.size(); ++owner) all = all + sp.guests[owner][f];
+            return all;
+          }};
 }
 
-Bill bill_of(const SymBoard& b, int f, const ms::Rules& rules) {
+Army named_in(const Removal& r) {
+  return {[&r](const Where& w, std::size_t k) { return r.map[w.index][k]; },
+          [&r](const Where& w, std::size_t k) { return r.card[w.index][k]; },
+          [&r](const Where& w) { return r.workers[w.index]; }};
+}
+
+Mat mat_of(const SymBoard& b, int f) {
   const SymFaction& sf = b.factions[f];
-  const ms::Ruleset& n = rules.numbers;
-  const int per = n.tokens_per_food_and_water;
-  const bool all_tokens = rules.readings.consumption_bill == ms::Readings::ConsumptionBill::all_tokens;
-  const z3::expr billed = all_tokens ? sf.disaffected + sf.spare + sf.located : sf.spare + sf.located;
-  const z3::expr cost = ceil_div(billed, per);
-  // The scarcer resource decides how many tokens are supplied: each unit of it supplies `per`.
-  const z3::expr supplied = min_of(min_of(per * sf.food, per * sf.water), billed);
-  const z3::expr shortfall = billed - supplied;
-  // Steps 1 to 3 in order, each as far as it goes; what is left is waived.
-  const z3::expr died = min_of(shortfall, sf.disaffected);
-  const z3::expr spare_paid = min_of(shortfall - died, sf.spare);
-  const z3::expr reachable = located_within_reach(b, f, rules);
-  const z3::expr located_paid = min_of(shortfall - died - spare_paid, reachable);
-  const z3::expr recovered =
-      z3::ite(shortfall == 0, min_of(sf.disaffected, b.ctx().int_val(n.disaffected_recovered_after_full_feeding)),
-              b.ctx().int_val(0));
-  return Bill{billed,       cost,      shortfall, min_of(sf.food, cost), min_of(sf.water, cost), died, spare_paid,
-              located_paid, recovered, reachable};
-}
-
-// A Worker taken away in step 3 leaves the faction's own Utility in that space first, then the
-// Utilities it is a guest in, owners in id order (docs/formats.md).
-void take_workers(SymBoard& next, int s, int f, z3::expr count) {
-  SymSpace& sp = next.spaces[s];
-  const z3::expr own = min_of(count, sp.workers[f]);
-  sp.workers[f] = sp.workers[f] - own;
-  z3::expr rest = count - own;
-  for (std::size_t owner = 0; owner < next.factions.size(); ++owner) {
-    const z3::expr here = min_of(rest, sp.guests[owner][f]);
-    sp.guests[owner][f] = sp.guests[owner][f] - here;
-    rest = rest - here;
-  }
+  return {b.round, b.phase, sf.disaffected, sf.spare, sf.located, sf.dead, sf.food, sf.water};
 }
 
 std::string key(const SymBoard& b, int f, const char* what) { return "/factions/" + b.factions[f].id + what; }
 
+// The Consumption relation over this board (consumption_relation.cpp), and what only a board of named
+// spaces has to say: a Worker named on a card names nothing (a Worker stands in a Utility on the map,
+// messina.population.placement.workers); which Utility a Worker step 3 takes leaves
+// (messina.convention.step3-workers-own-utility-first); the cards of other holders and every other
+// component stay (the frame).
 Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal, const SymBoard& after,
                            const ms::Rules& rules) {
-  z3::context& ctx = before.ctx();
-  const ms::Ruleset& n = rules.numbers;
+  Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
+  const ConsumptionRelation r =
+      consumption_relation(spaces, before.factions[f].kind, mat_of(before, f), army_on(before, f), named_in(removal),
+                           mat_of(after, f), army_on(after, f), rules, "");
+  Encoded e{r.guard, r.effect};
   const SymFaction& sf = before.factions[f];
-  const Bill bill = bill_of(before, f, rules);
-  Encoded e;
-
-  // messina.consumption.when: the end of an even-numbered round (the ruleset's parity); a state
-  // naming another moment of the round is not that moment.
-  e.legal.push_back({"messina.consumption.when", before.round % 2 == n.round_parity_consumption &&
-                                                     (before.phase == static_cast<int>(ms::Phase::unspecified) ||
-                                                      before.phase == static_cast<int>(ms::Phase::consumption))});
-
-  // messina.consumption.shortfall.step3: the chosen pieces are there, are backed (each removes one
-  // token per unit of population it takes), and add up to the tokens step 3 moves.
-  std::vector<z3::expr> tokens;
+  std::vector<std::string> skip = {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),
+                                   key(before, f, "/population/located"),    key(before, f, "/dead"),
+                                   key(before, f, "/resources/food"),        key(before, f, "/resources/water")};
   for (std::size_t s = 0; s < before.spaces.size(); ++s) {
-    const SymSpace& sp = before.spaces[s];
-    z3::expr guests = ctx.int_val(0);
-    for (std::size_t owner = 0; owner < before.factions.size(); ++owner) guests = guests + sp.guests[owner][f];
-    e.legal.push_back({"messina.consumption.shortfall.step3", removal.workers[s] <= sp.workers[f] + guests});
+    const SymSpace &sp = before.spaces[s], &ap = after.spaces[s];
     e.legal.push_back({"messina.consumption.shortfall.step3", removal.card_workers[s] == 0});
-    tokens.push_back(removal.workers[s]);
     for (std::size_t k = 0; k < kKinds; ++k) {
-      const int per = tokens_per_unit(n, sf.kind, ms::kUnitKinds[k]);
-      const z3::expr on_card = removal.card[s][k];
-      e.legal.push_back({"messina.consumption.shortfall.step3", removal.map[s][k] <= sp.units[f][k]});
-      e.legal.push_back({"messina.consumption.shortfall.step3",
-                         on_card == 0 || (sp.card_holder == f && on_card <= sp.card_units[k])});
-      if (per == 0) e.legal.push_back({"messina.consumption.shortfall.step3", removal.map[s][k] + on_card == 0});
-      if (rules.readings.step3_card_units == ms::Readings::Step3CardUnits::map_only)
-        e.legal.push_back({"messina.consumption.shortfall.step3", on_card == 0});
-      tokens.push_back(per * (removal.map[s][k] + on_card));
+      const std::string kind(ms::piece_name(ms::kUnitKinds[k]));
+      skip.push_back("/spaces/" + sp.id + "/units/" + sf.id + "/" + kind);
+      skip.push_back("/cards/" + sp.id + "/units/" + kind);
+      e.effect.push_back({"messina.consumption.shortfall.payment",
+                          z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
+    }
+    // The Workers step 3 takes at this space leave the faction's own Utility first, then the Utilities
+    // it is a guest in, owners in id order.
+    z3::expr rest = removal.workers[s];
+    const z3::expr own = min_of(rest, sp.workers[f]);
+    e.effect.push_back({"messina.convention.step3-workers-own-utility-first", ap.workers[f] == sp.workers[f] - own});
+    rest = rest - own;
+    skip.push_back("/spaces/" + sp.id + "/utilities/" + sf.id + "/workers");
+    for (std::size_t owner = 0; owner < before.factions.size(); ++owner) {
+      const z3::expr here = min_of(rest, sp.guests[owner][f]);
+      e.effect.push_back({"messina.convention.step3-workers-own-utility-first",
+                          ap.guests[owner][f] == sp.guests[owner][f] - here});
+      rest = rest - here;
+      skip.push_back("/spaces/" + sp.id + "/utilities/" + before.factions[owner].id + "/guests/" + sf.id);
     }
   }
-  e.legal.push_back({"messina.consumption.shortfall.step3", sum(ctx, tokens) == bill.located_paid});
-
-  // The effect. The mat is constrained below, one clause per part of the text; the units step 3
-  // removes and the food and water through effect().
-  SymBoard next = before;
-  std::vector<std::pair<std::string, std::string>> changed;
-  for (std::size_t s = 0; s < before.spaces.size(); ++s) {
-    SymSpace& sp = next.spaces[s];
-    const std::string at = "/spaces/" + sp.id + "/units/" + sf.id + "/";
-    const std::string card = "/cards/" + sp.id + "/units/";
-    for (std::size_t k = 0; k < kKinds; ++k) {
-      sp.units[f][k] = sp.units[f][k] - removal.map[s][k];
-      changed.push_back({at + std::string(ms::piece_name(ms::kUnitKinds[k])), "messina.consumption.shortfall.step3"});
-      sp.card_units[k] = z3::ite(sp.card_holder == f, sp.card_units[k] - removal.card[s][k], sp.card_units[k]);
-      changed.push_back({card + std::string(ms::piece_name(ms::kUnitKinds[k])), "messina.consumption.shortfall.step3"});
-    }
-    take_workers(next, static_cast<int>(s), f, removal.workers[s]);
-    changed.push_back({"/spaces/" + sp.id + "/utilities/" + sf.id + "/workers", "messina.consumption.shortfall.step3"});
-    for (const auto& owner : before.factions)
-      changed.push_back(
-          {"/spaces/" + sp.id + "/utilities/" + owner.id + "/guests/" + sf.id, "messina.consumption.shortfall.step3"});
-  }
-  // Food and Water: the bill when both cover it; otherwise each is paid until it runs out or
-  // meets the bill.
-  SymFaction& nf = next.factions[f];
-  const z3::expr fed = bill.shortfall == 0;
-  nf.food = sf.food - bill.food_paid;
-  nf.water = sf.water - bill.water_paid;
-  const char* resources_clause = "messina.consumption.plentiful-spent";
-  e.effect = effect(after, next, changed, "messina.consumption.shortfall.payment",
-                    {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),
-                     key(before, f, "/population/located"), key(before, f, "/dead"), key(before, f, "/resources/food"),
-                     key(before, f, "/resources/water")});
-  const SymFaction& af = after.factions[f];
-  auto add = [&](const char* clause, const z3::expr& formula) { e.effect.push_back({clause, formula}); };
-  add("messina.consumption.cost", z3::implies(fed, af.food == sf.food - bill.cost && af.water == sf.water - bill.cost));
-  add(resources_clause, z3::implies(!fed, af.food == nf.food && af.water == nf.water));
-  // Step 1: Disaffected die, as many as the shortfall asks and no more than there were.
-  add("messina.consumption.shortfall.step1", af.dead == sf.dead + bill.died);
-  // No token goes from fed to dead in one phase: only tokens Disaffected at the start may die.
-  add("messina.consumption.shortfall.excess", af.dead <= sf.dead + sf.disaffected);
-  // Step 2 and the recovery both move Spare tokens: too few Spare left is step 2's count (or,
-  // after full feeding, a recovery missed); too many is a recovery that should not have happened.
-  add("messina.consumption.recovery", af.spare <= sf.spare - bill.spare_paid + bill.recovered);
-  add("messina.consumption.shortfall.step2", z3::implies(!fed, af.spare >= sf.spare - bill.spare_paid));
-  add("messina.consumption.recovery", z3::implies(fed, af.spare >= sf.spare + bill.recovered));
-  // Step 3: Located tokens become Disaffected, one per unit of shortfall still unpaid.
-  add("messina.consumption.shortfall.step3", af.located == sf.located - bill.located_paid);
-  // The Disaffected region: loses step 1's dead and the recovered token, gains the tokens steps 2
-  // and 3 turn Disaffected (the population page: units disbanded for want of Food or Water become
-  // Disaffected).
-  add("messina.population.disband-on-shortfall",
-      af.disaffected == sf.disaffected - bill.died + bill.spare_paid + bill.located_paid - bill.recovered);
-  // The shortfall itself: tokens leave the fed regions (Spare, Located) or die, as many as the
-  // steps can pay (the rest waived), less any recovery.
-  add("messina.consumption.shortfall", (af.dead - sf.dead) + (sf.spare + sf.located - af.spare - af.located) ==
-                                           bill.died + bill.spare_paid + bill.located_paid - bill.recovered);
-  // Each token moved pays one unit and none is created or lost: the mat and the Death Zone keep
-  // their total.
-  add("messina.consumption.shortfall.payment",
-      af.disaffected + af.spare + af.located + af.dead == sf.disaffected + sf.spare + sf.located + sf.dead);
+  for (auto& c : effect(after, before, {}, "messina.consumption.shortfall.payment", skip)) e.effect.push_back(std::move(c));
   return e;
 }
 

@@ -1,6 +1,7 @@
 // Messina's solver entry points: each step goes to its section's encoding (search.hpp), checked
 // on a board pinned to the concrete state.
 #include "solver/messina/solver.hpp"
+#include "solver/messina/section_theorems.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -158,12 +159,51 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
   return forbidden(broken.clauses, "the rules give another answer: " + clause_list(broken.clauses));
 }
 
-std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) { return unbounded_proofs(rules, budget); }
+namespace {
 
-std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
-  std::vector<MessinaProof> proofs = prove(rules, budget);
-  unbounded_strength(proofs, rules, budget);
-  return proofs;
+// Each theorem of the sections written as one relation on its own context, two at a time.
+std::vector<MessinaProof> section_records(const std::vector<MessinaTheorem>& theorems, const ms::Rules& rules,
+                                          const Budget& budget) {
+  std::vector<std::function<std::vector<MessinaProof>()>> tasks;
+  for (const MessinaTheorem& t : theorems)
+    tasks.push_back([&t, &rules, &budget] { return theorem_records<ms::State, Step>({t}, rules, budget); });
+  return run_in_order(tasks);
+}
+
+}  // namespace
+
+std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
+  std::vector<MessinaProof> out = section_records(section_theorems(), rules, budget);
+  for (auto& p : unbounded_proofs(rules, budget)) out.push_back(std::move(p));
+  return out;
+}
+
+StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
+  const std::vector<MessinaTheorem> theorems = section_theorems();
+  const std::vector<RuleMutant<ms::Rules>> variants = rule_mutants(rules);
+  // Each theorem's mutants on their own thread (a context each); the sources merged after.
+  struct One {
+    std::vector<MessinaProof> proofs;
+    std::vector<SourceStrength> sources;
+  };
+  std::vector<std::function<std::vector<One>()>> tasks;
+  for (const MessinaTheorem& t : theorems)
+    tasks.push_back([&t, &rules, &budget, &variants] {
+      One one{theorem_records<ms::State, Step>({t}, rules, budget), {}};
+      one.sources = section_strength<ms::State, Step>({t}, rules, variants, one.proofs, budget);
+      return std::vector<One>{std::move(one)};
+    });
+  StrengthReport<ms::State, Step> report;
+  std::vector<std::vector<SourceStrength>> per_theorem;
+  for (auto& one : run_in_order(tasks)) {
+    for (auto& p : one.proofs) report.proofs.push_back(std::move(p));
+    per_theorem.push_back(std::move(one.sources));
+  }
+  report.sources = merge_strength(per_theorem);
+  std::vector<MessinaProof> rest = unbounded_proofs(rules, budget);
+  unbounded_strength(rest, rules, budget);
+  for (auto& p : rest) report.proofs.push_back(std::move(p));
+  return report;
 }
 
 std::vector<MessinaProof> prove_bounded(const ms::Rules& rules, const Budget& budget) {

@@ -40,8 +40,10 @@ OutcomeCheck check_query(const ms::Rules& rules, const ms::State& state, const m
 
 // Every invariant, for boards of any size (unbounded.hpp).
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget);
-// The same, each proved proof also asked under its catalogue of misreadings (solver/unbounded.hpp).
-std::vector<MessinaProof> prove_with_strength(const ms::Rules& rules, const Budget& budget);
+// The same, under --strength: the sections written as one relation (section_theorems.hpp) asked under
+// their generic mutants and the rule mutants, per clause; the other proofs under their catalogues of
+// misreadings (solver/unbounded.hpp).
+StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, const Budget& budget);
 // The per-action invariants over fixed small shapes and fixed action lists, on the concrete encoding
 // (each section's proofs and reachable.cpp's), kept as a cross-check of the encoding the membership
 // checks use: not what `rulecheck prove` reports. With strength: under the generic misreadings of

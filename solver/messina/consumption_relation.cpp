@@ -1,0 +1,139 @@
+// The Consumption Phase as one relation (consumption_relation.hpp), clause by clause.
+#include "solver/messina/consumption_relation.hpp"
+
+namespace rulecheck::solver::messina {
+
+namespace {
+
+using R = ms::Readings;
+
+z3::expr smaller(const z3::expr& a, const z3::expr& b) { return z3::ite(a <= b, a, b); }
+
+// ceil(a / b) for a constant b > 0 and a >= 0.
+z3::expr rounded_up(const z3::expr& a, int b) { return (a + (b - 1)) / b; }
+
+}  // namespace
+
+std::array<int, 5> tokens_per_kind_of(const ms::Ruleset& numbers, ms::FactionKind kind) {
+  std::array<int, 5> per{};
+  for (std::size_t k = 0; k < per.size(); ++k) {
+    const ms::Piece p = ms::kUnitKinds[k];
+    if (kind == ms::FactionKind::human) per[k] = numbers.unit(p).population;
+    else per[k] = numbers.ai_backed_units.count(p) ? 1 : 0;
+  }
+  return per;
+}
+
+z3::expr army_tokens(const Army& army, const Where& w, const std::array<int, 5>& per, bool map_only) {
+  z3::expr t = army.workers(w);
+  for (std::size_t k = 0; k < per.size(); ++k) {
+    if (per[k] == 0) continue;
+    t = t + per[k] * (map_only ? army.map(w, k) : army.map(w, k) + army.card(w, k));
+  }
+  return t;
+}
+
+ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, const Mat& m, const Army& army,
+                                         const Army& named, const Mat& a, const Army& army_after,
+                                         const ms::Rules& rules, const std::string& prefix) {
+  z3::context& c = spaces.ctx();
+  const ms::Ruleset& n = rules.numbers;
+  const int each = n.tokens_per_food_and_water;
+  const std::array<int, 5> per = tokens_per_kind_of(n, kind);
+  const bool map_only = rules.readings.step3_card_units == R::Step3CardUnits::map_only;
+  Constraints guard, effect;
+  auto def = [&](const char* clause, const char* name, const z3::expr& value) {
+    return spaces.define(guard, clause, prefix + name, value);
+  };
+
+  // messina.consumption.when: the end of a round of the ruleset's parity, the state at no other moment.
+  guard.push_back({"messina.consumption.when",
+                   z3::mod(m.round, 2) == n.round_parity_consumption &&
+                       (m.phase == static_cast<int>(ms::Phase::unspecified) ||
+                        m.phase == static_cast<int>(ms::Phase::consumption))});
+
+  // The bill (messina.consumption.cost; interpretation messina.consumption-bill): one Food and one Water
+  // per `each` tokens, rounded up.
+  const z3::expr billed =
+      def("messina.consumption.cost", "billed",
+          rules.readings.consumption_bill == R::ConsumptionBill::all_tokens ? m.disaffected + m.spare + m.located
+                                                                           : m.spare + m.located);
+  const z3::expr cost = def("messina.consumption.cost", "cost", rounded_up(billed, each));
+  // messina.consumption.shortfall: the tokens the scarcer resource leaves unsupplied.
+  const z3::expr shortfall = def("messina.consumption.shortfall", "shortfall",
+                                 billed - smaller(smaller(each * m.food, each * m.water), billed));
+  const z3::expr fed = spaces.define_bool(guard, "messina.consumption.shortfall", prefix + "fed", shortfall == 0);
+  // Steps 1 to 3, each paying what is left as far as it goes (messina.consumption.shortfall.payment: a
+  // token moved pays one).
+  const z3::expr died = def("messina.consumption.shortfall.step1", "died", smaller(shortfall, m.disaffected));
+  const z3::expr left1 = def("messina.consumption.shortfall.payment", "left_after_step1", shortfall - died);
+  const z3::expr spare_paid = def("messina.consumption.shortfall.step2", "spare_paid", smaller(left1, m.spare));
+  const z3::expr left2 = def("messina.consumption.shortfall.payment", "left_after_step2", left1 - spare_paid);
+  // The Located tokens step 3 can move (interpretation messina.step3-card-units): all of them, or those
+  // backing the pieces on the map.
+  const z3::expr reach =
+      map_only ? def("messina.consumption.shortfall.step3", "reach",
+                     spaces.total(prefix + "map_tokens", [army, per](const Where& w) { return army_tokens(army, w, per, true); }))
+               : m.located;
+  const z3::expr located_paid = def("messina.consumption.shortfall.step3", "located_paid", smaller(left2, reach));
+  const z3::expr recovered =
+      def("messina.consumption.recovery", "recovered",
+          z3::ite(fed, smaller(m.disaffected, c.int_val(n.disaffected_recovered_after_full_feeding)), c.int_val(0)));
+  const z3::expr food_paid = def("messina.consumption.plentiful-spent", "food_paid", smaller(m.food, cost));
+  const z3::expr water_paid = def("messina.consumption.plentiful-spent", "water_paid", smaller(m.water, cost));
+
+  // messina.consumption.shortfall.step3: the pieces named are there, take tokens (a unit backed by none
+  // cannot pay: messina.population.backing), on a card only under map-and-cards, and stand for exactly
+  // the tokens step 3 moves.
+  guard.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
+                     z3::expr ok = named.workers(w) <= army.workers(w);
+                     for (std::size_t k = 0; k < per.size(); ++k)
+                       ok = ok && named.map(w, k) <= army.map(w, k) && named.card(w, k) <= army.card(w, k);
+                     return ok;
+                   })});
+  guard.push_back({"messina.population.backing", spaces.each([&](const Where& w) {
+                     z3::expr ok = c.bool_val(true);
+                     for (std::size_t k = 0; k < per.size(); ++k)
+                       if (per[k] == 0) ok = ok && named.map(w, k) + named.card(w, k) == 0;
+                     return ok.simplify();
+                   })});
+  if (map_only)
+    guard.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
+                       z3::expr none = c.bool_val(true);
+                       for (std::size_t k = 0; k < per.size(); ++k) none = none && named.card(w, k) == 0;
+                       return none.simplify();
+                     })});
+  guard.push_back({"messina.consumption.shortfall.step3",
+                   spaces.total(prefix + "named_tokens", [named, per](const Where& w) { return army_tokens(named, w, per); }) ==
+                       located_paid});
+
+  // The effect on the mat and supplies.
+  effect.push_back({"messina.consumption.cost",
+                    z3::implies(fed, a.food == m.food - cost && a.water == m.water - cost)});
+  effect.push_back({"messina.consumption.plentiful-spent",
+                    z3::implies(!fed, a.food == m.food - food_paid && a.water == m.water - water_paid)});
+  // Only step 1 sends tokens to the Death Zone; what steps 1 to 3 leave unpaid is waived
+  // (messina.consumption.shortfall.excess), never paid with the tokens steps 2 and 3 just turned.
+  effect.push_back({"messina.consumption.shortfall.excess", a.dead == m.dead + died});
+  // Step 2 and the recovery both move Spare tokens: too few left is step 2's count (or a recovery
+  // missed after full feeding), too many a recovery that should not have happened.
+  effect.push_back({"messina.consumption.recovery", a.spare <= m.spare - spare_paid + recovered});
+  effect.push_back({"messina.consumption.shortfall.step2", z3::implies(!fed, a.spare >= m.spare - spare_paid)});
+  effect.push_back({"messina.consumption.recovery", z3::implies(fed, a.spare >= m.spare + recovered)});
+  effect.push_back({"messina.consumption.shortfall.step3", a.located == m.located - located_paid});
+  // The Disaffected region loses the dead and the recovered, gains what steps 2 and 3 turn
+  // (messina.population.disband-on-shortfall: units disbanded for want of supplies turn Disaffected).
+  effect.push_back({"messina.population.disband-on-shortfall",
+                    a.disaffected == m.disaffected - died + spare_paid + located_paid - recovered});
+  // Step 3 takes the pieces named off the board.
+  effect.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
+                      z3::expr ok = army_after.workers(w) == army.workers(w) - named.workers(w);
+                      for (std::size_t k = 0; k < per.size(); ++k)
+                        ok = ok && army_after.map(w, k) == army.map(w, k) - named.map(w, k) &&
+                             army_after.card(w, k) == army.card(w, k) - named.card(w, k);
+                      return ok;
+                    })});
+  return {guard, effect, shortfall, died, located_paid, recovered};
+}
+
+}  // namespace rulecheck::solver::messina
