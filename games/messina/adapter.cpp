@@ -249,22 +249,22 @@ json write_faction(const Faction& f) {
   put_count(pop, "disaffected", f.population.disaffected);
   put_count(pop, "spare", f.population.spare);
   put_count(pop, "located", f.population.located);
-  if (!pop.empty()) fj["population"] = pop;
+  if (!pop.empty()) fj["population"] = std::move(pop);
   put_count(fj, "dead", f.dead);
   json res = json::object();
   put_count(res, "food", f.resources.food);
   put_count(res, "water", f.resources.water);
   put_count(res, "energy", f.resources.energy);
-  if (!res.empty()) fj["resources"] = res;
+  if (!res.empty()) fj["resources"] = std::move(res);
   json consents = json::object();
   for (const auto& [ally, acts] : f.consents) {
     if (acts.empty()) continue;
     std::vector<std::string> names;
     for (Activity a : acts) names.emplace_back(activity_name(a));
     std::sort(names.begin(), names.end());
-    consents[ally] = names;
+    consents[ally] = std::move(names);
   }
-  if (!consents.empty()) fj["consents"] = consents;
+  if (!consents.empty()) fj["consents"] = std::move(consents);
   return fj;
 }
 
@@ -272,11 +272,11 @@ json write_space(const Space& sp) {
   json sj = json::object();
   std::vector<std::string> adjacent = sp.adjacent;
   std::sort(adjacent.begin(), adjacent.end());
-  if (!adjacent.empty()) sj["adjacent"] = adjacent;
+  if (!adjacent.empty()) sj["adjacent"] = std::move(adjacent);
   json units = json::object();
   for (const auto& [owner, counts] : sp.units)
     if (!counts.empty()) units[owner] = write_unit_counts(counts);
-  if (!units.empty()) sj["units"] = units;
+  if (!units.empty()) sj["units"] = std::move(units);
   if (!sp.utilities.empty()) {
     json list = json::array();
     for (const auto& u : sp.utilities) {
@@ -284,17 +284,17 @@ json write_space(const Space& sp) {
       put_count(uj, "workers", u.workers);
       json guests = json::object();
       for (const auto& [guest, n] : u.guests) put_count(guests, guest, n);
-      if (!guests.empty()) uj["guests"] = guests;
-      list.push_back(uj);
+      if (!guests.empty()) uj["guests"] = std::move(guests);
+      list.push_back(std::move(uj));
     }
-    sj["utilities"] = list;
+    sj["utilities"] = std::move(list);
   }
   auto shield_json = [](const Shield& sh) { return json{{"owner", sh.owner}, {"level", sh.level}}; };
   if (sp.shields.size() == 1) sj["shield"] = shield_json(sp.shields.front());
   if (sp.shields.size() > 1) {
     json list = json::array();
     for (const auto& sh : sp.shields) list.push_back(shield_json(sh));
-    sj["shields"] = list;
+    sj["shields"] = std::move(list);
   }
   return sj;
 }
@@ -313,7 +313,7 @@ json write_state(const State& s) {
     for (const auto& [id, c] : s.cards) {
       json cj = {{"holder", c.holder}, {"exposed", c.exposed}};
       if (!c.units.empty()) cj["units"] = write_unit_counts(c.units);
-      cards[id] = cj;
+      cards[id] = std::move(cj);
     }
   }
   return j;
