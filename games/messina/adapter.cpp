@@ -154,22 +154,33 @@ UnitCounts read_unit_counts(const JsonReader& r) {
   return counts;
 }
 
+// A field only_fields() gave, or the error field() gives when it is absent (null counts as absent).
+JsonReader required(const JsonReader& r, const std::optional<JsonReader>& given, std::string_view key) {
+  return given ? *given : r.field(key);
+}
+
+// Each object is read in one pass over its fields (only_fields), with the errors only() and optional()
+// give, in the same order as before: an unknown field first, then each field in the order written here.
 Faction read_faction(const JsonReader& r) {
-  r.only({"kind", "home", "population", "dead", "resources", "consents"});
+  static constexpr std::string_view kFields[] = {"kind", "home", "population", "dead", "resources", "consents"};
+  const auto [kind, home, population, dead, resources, consents] = r.only_fields(kFields);
   Faction f;
-  f.kind = r.field("kind").named(kFactionKindNames);
-  f.home = r.field("home").strings();
-  if (auto p = r.optional("population")) {
-    p->only({"disaffected", "spare", "located"});
-    f.population = {p->count_or("disaffected", 0), p->count_or("spare", 0), p->count_or("located", 0)};
+  f.kind = required(r, kind, "kind").named(kFactionKindNames);
+  f.home = required(r, home, "home").strings();
+  if (population) {
+    static constexpr std::string_view kPopulation[] = {"disaffected", "spare", "located"};
+    const auto [disaffected, spare, located] = population->only_fields(kPopulation);
+    f.population = {disaffected ? disaffected->count() : 0, spare ? spare->count() : 0,
+                    located ? located->count() : 0};
   }
-  f.dead = r.count_or("dead", 0);
-  if (auto res = r.optional("resources")) {
-    res->only({"food", "water", "energy"});
-    f.resources = {res->count_or("food", 0), res->count_or("water", 0), res->count_or("energy", 0)};
+  f.dead = dead ? dead->count() : 0;
+  if (resources) {
+    static constexpr std::string_view kResources[] = {"food", "water", "energy"};
+    const auto [food, water, energy] = resources->only_fields(kResources);
+    f.resources = {food ? food->count() : 0, water ? water->count() : 0, energy ? energy->count() : 0};
   }
-  if (auto c = r.optional("consents"))
-    for (const auto& [ally, list] : c->members())
+  if (consents)
+    for (const auto& [ally, list] : consents->members())
       for (const auto& a : list.elements()) f.consents[ally].insert(a.named(kActivityNames));
   return f;
 }
@@ -203,11 +214,12 @@ Space read_space(const JsonReader& r) {
 }
 
 LocationCard read_card(const JsonReader& r) {
-  r.only({"holder", "exposed", "units"});
+  static constexpr std::string_view kFields[] = {"holder", "exposed", "units"};
+  const auto [holder, exposed, units] = r.only_fields(kFields);
   LocationCard card;
-  card.holder = r.field("holder").string();
-  card.exposed = r.optional("exposed") ? r.field("exposed").boolean() : false;
-  if (auto u = r.optional("units")) card.units = read_unit_counts(*u);
+  card.holder = required(r, holder, "holder").string();
+  card.exposed = exposed ? exposed->boolean() : false;
+  if (units) card.units = read_unit_counts(*units);
   return card;
 }
 
