@@ -29,45 +29,73 @@ json sorted(json list) {
   return list;
 }
 
+// `path` with "/" and `token` (escaped as a JSON pointer token) appended; `path` is cut back to its
+// length before when the PathToken ends. The walk keeps one path string and writes a field's pointer only
+// when it differs.
+class PathToken {
+ public:
+  PathToken(std::string& path, std::string_view token) : path_(path), mark_(path.size()) {
+    path_ += '/';
+    for (char c : token) {
+      if (c == '~')
+        path_ += "~0";
+      else if (c == '/')
+        path_ += "~1";
+      else
+        path_ += c;
+    }
+  }
+  ~PathToken() { path_.resize(mark_); }
+  PathToken(const PathToken&) = delete;
+  PathToken& operator=(const PathToken&) = delete;
+
+ private:
+  std::string& path_;
+  std::size_t mark_;
+};
+
 // Walks `expected` against `actual` in document order and adds each difference to `out`, until it
 // holds `limit`; returns whether the walk stopped there. first_difference asks for one (it stops at
-// the first), all_differences for every one.
-bool compare(const json& expected, const json& actual, const std::string& path, bool contained,
+// the first), all_differences for every one. `path` is the pointer of the values compared.
+bool compare(const json& expected, const json& actual, std::string& path, bool contained,
              std::vector<Difference>& out, std::size_t limit) {
   const auto add = [&](Difference d) {
     out.push_back(std::move(d));
     return out.size() >= limit;
   };
   if (expected.is_object() && actual.is_object()) {
-    for (const auto& [key, value] : expected.items()) {
-      const std::string here = pointer(path, key);
-      auto it = actual.find(key);
+    for (auto e = expected.begin(); e != expected.end(); ++e) {
+      const json& value = *e;
+      const PathToken here(path, e.key());
+      auto it = actual.find(e.key());
       if (it == actual.end()) {
         if (contained && matches_absent(value)) continue;
         // Point at the innermost field that is missing, not at its parent object.
         if (contained && value.is_object()) {
-          if (compare(value, json::object(), here, contained, out, limit)) return true;
+          if (compare(value, json::object(), path, contained, out, limit)) return true;
           continue;
         }
-        if (add(Difference{here, value, nullptr, Difference::Kind::missing})) return true;
+        if (add(Difference{path, value, nullptr, Difference::Kind::missing})) return true;
         continue;
       }
-      if (compare(value, *it, here, contained, out, limit)) return true;
+      if (compare(value, *it, path, contained, out, limit)) return true;
     }
     if (!contained)
-      for (const auto& [key, value] : actual.items())
-        if (!expected.contains(key) && add(Difference{pointer(path, key), nullptr, value, Difference::Kind::unexpected}))
+      for (auto a = actual.begin(); a != actual.end(); ++a)
+        if (!expected.contains(a.key()) && add(Difference{pointer(path, a.key()), nullptr, *a, Difference::Kind::unexpected}))
           return true;
     return false;
   }
   if (expected.is_array() && actual.is_array()) {
     if (all_strings(expected) && all_strings(actual)) {
-      if (sorted(expected) == sorted(actual)) return false;
+      if (expected == actual || sorted(expected) == sorted(actual)) return false;  // equal as given: equal sorted
       return add(Difference{path, expected, actual, Difference::Kind::changed});
     }
     if (expected.size() != actual.size()) return add(Difference{path, expected, actual, Difference::Kind::changed});
-    for (std::size_t i = 0; i < expected.size(); ++i)
-      if (compare(expected[i], actual[i], pointer(path, std::to_string(i)), contained, out, limit)) return true;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      const PathToken here(path, std::to_string(i));
+      if (compare(expected[i], actual[i], path, contained, out, limit)) return true;
+    }
     return false;
   }
   if (contained && actual.is_object() && expected.is_number() && expected == 0 && actual.empty()) return false;
@@ -77,7 +105,8 @@ bool compare(const json& expected, const json& actual, const std::string& path, 
 
 std::optional<Difference> first_of(const json& expected, const json& actual, const std::string& path, bool contained) {
   std::vector<Difference> out;
-  compare(expected, actual, path, contained, out, 1);
+  std::string at = path;
+  compare(expected, actual, at, contained, out, 1);
   if (out.empty()) return std::nullopt;
   return std::move(out.front());
 }
@@ -95,7 +124,8 @@ std::optional<Difference> first_difference_exact(const json& expected, const jso
 std::vector<Difference> all_differences(const json& expected, const json& actual, const std::string& path,
                                         bool contained) {
   std::vector<Difference> out;
-  compare(expected, actual, path, contained, out, std::numeric_limits<std::size_t>::max());
+  std::string at = path;
+  compare(expected, actual, at, contained, out, std::numeric_limits<std::size_t>::max());
   return out;
 }
 

@@ -22,6 +22,7 @@
 #include "harness/bindings.hpp"
 #include "harness/interrupt.hpp"
 #include "harness/pipeline.hpp"
+#include "harness/request_members.hpp"
 
 namespace rulecheck {
 
@@ -36,63 +37,6 @@ std::string string_field(const json& request, const char* key) {
   return it->get<std::string>();
 }
 
-
-// The top-level members of a JSON object line as raw text (key -> the value's exact bytes),
-// found by following only strings and brackets. It lets serve recognise a ruleset and readings it
-// has already bound without parsing them again; anything unusual returns false and the caller
-// parses the whole line instead.
-bool split_members(std::string_view line, std::vector<std::pair<std::string_view, std::string_view>>& members) {
-  std::size_t i = 0;
-  auto skip_space = [&] {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-  };
-  auto skip_string = [&] {  // at the opening quote; ends after the closing quote
-    for (++i; i < line.size(); ++i) {
-      if (line[i] == '\\')
-        ++i;
-      else if (line[i] == '"')
-        return ++i, true;
-    }
-    return false;
-  };
-  skip_space();
-  if (i >= line.size() || line[i] != '{') return false;
-  ++i;
-  while (true) {
-    skip_space();
-    if (i >= line.size() || line[i] != '"') return false;
-    const std::size_t key_start = i + 1;
-    if (!skip_string()) return false;
-    const std::string_view key = line.substr(key_start, i - 1 - key_start);
-    if (key.find('\\') != std::string_view::npos) return false;
-    skip_space();
-    if (i >= line.size() || line[i] != ':') return false;
-    ++i;
-    skip_space();
-    const std::size_t value_start = i;
-    int depth = 0;
-    for (; i < line.size(); ++i) {
-      const char c = line[i];
-      if (c == '"') {
-        if (!skip_string()) return false;
-        --i;
-      } else if (c == '{' || c == '[') {
-        ++depth;
-      } else if (c == '}' || c == ']') {
-        if (depth == 0) break;
-        --depth;
-      } else if (c == ',' && depth == 0) {
-        break;
-      }
-    }
-    if (i >= line.size()) return false;
-    std::size_t value_end = i;
-    while (value_end > value_start && (line[value_end - 1] == ' ' || line[value_end - 1] == '\t')) --value_end;
-    members.emplace_back(key, line.substr(value_start, value_end - value_start));
-    if (line[i] == '}') return true;
-    ++i;  // the comma
-  }
-}
 
 class OracleServer {
  public:
@@ -118,7 +62,7 @@ class OracleServer {
   // does nothing) when the line is not of that shape or its rules were not seen.
   bool answer_same_rules(std::string_view line, std::string& out) {
     members_.clear();
-    if (!split_members(line, members_)) return false;
+    if (!split_members(line, members_, last_.texts)) return false;
     std::string_view id, op, game, ruleset, readings, state, request;
     for (const auto& [key, value] : members_) {
       if (key == "id")
@@ -139,12 +83,17 @@ class OracleServer {
         return false;
     }
     if (state.empty() || request.empty() || id.empty() || (op != "\"apply\"" && op != "\"query\"")) return false;
-    const auto known = bound_by_text_.find(rules_key(game, ruleset, readings));
-    if (known == bound_by_text_.end()) return false;
+    const BoundRules* bound = last_.same(game, ruleset, readings) ? last_.bound.get() : nullptr;
+    if (!bound) {
+      const auto known = bound_by_text_.find(rules_key(game, ruleset, readings));
+      if (known == bound_by_text_.end()) return false;
+      last_.keep(game, ruleset, readings, known->second);
+      bound = known->second.get();
+    }
     const json state_json = parse_json_lenient(state);  // too deep or not JSON: the full parse says why
     const json request_json = parse_json_lenient(request);
     if (state_json.is_discarded() || request_json.is_discarded()) return false;
-    out = answer_with(*known->second, std::string(id), op == "\"query\"", state_json, request_json);
+    out = answer_with(*bound, std::string(id), op == "\"query\"", state_json, request_json);
     return true;
   }
 
@@ -199,8 +148,30 @@ class OracleServer {
     bound_by_text_.emplace(rules_key(json(game).dump(), ruleset, readings), std::move(bound));
   }
 
+  // The raw game, ruleset and readings texts of the rules answer_same_rules used last, and those
+  // rules: a request of the same rules (the usual case: a run sends one ruleset) is matched by
+  // comparing its texts with these, without making a key of them, and split_members passes over the
+  // ruleset and readings without scanning them.
+  struct LastRules {
+    std::string game, ruleset, readings;
+    std::vector<std::string_view> texts;  // ruleset and readings, as split_members' `known`
+    std::shared_ptr<const BoundRules> bound;
+
+    bool same(std::string_view g, std::string_view rs, std::string_view rd) const {
+      return bound && g == game && rs == ruleset && rd == readings;
+    }
+    void keep(std::string_view g, std::string_view rs, std::string_view rd, std::shared_ptr<const BoundRules> b) {
+      game.assign(g);
+      ruleset.assign(rs);
+      readings.assign(rd);
+      texts = {ruleset, readings};
+      bound = std::move(b);
+    }
+  };
+
   const RulesLibrary& library_;
   std::string version_;
+  LastRules last_;
   Bindings bindings_;
   std::vector<std::pair<std::string_view, std::string_view>> members_;
   // The rules bound for each (game, ruleset, readings) seen, by their raw texts in the request.

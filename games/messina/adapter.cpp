@@ -154,22 +154,33 @@ UnitCounts read_unit_counts(const JsonReader& r) {
   return counts;
 }
 
+// A field only_fields() gave, or the error field() gives when it is absent (null counts as absent).
+JsonReader required(const JsonReader& r, const std::optional<JsonReader>& given, std::string_view key) {
+  return given ? *given : r.field(key);
+}
+
+// Each object is read in one pass over its fields (only_fields), with the errors only() and optional()
+// give, in the same order as before: an unknown field first, then each field in the order written here.
 Faction read_faction(const JsonReader& r) {
-  r.only({"kind", "home", "population", "dead", "resources", "consents"});
+  static constexpr std::string_view kFields[] = {"kind", "home", "population", "dead", "resources", "consents"};
+  const auto [kind, home, population, dead, resources, consents] = r.only_fields(kFields);
   Faction f;
-  f.kind = r.field("kind").named(kFactionKindNames);
-  f.home = r.field("home").strings();
-  if (auto p = r.optional("population")) {
-    p->only({"disaffected", "spare", "located"});
-    f.population = {p->count_or("disaffected", 0), p->count_or("spare", 0), p->count_or("located", 0)};
+  f.kind = required(r, kind, "kind").named(kFactionKindNames);
+  f.home = required(r, home, "home").strings();
+  if (population) {
+    static constexpr std::string_view kPopulation[] = {"disaffected", "spare", "located"};
+    const auto [disaffected, spare, located] = population->only_fields(kPopulation);
+    f.population = {disaffected ? disaffected->count() : 0, spare ? spare->count() : 0,
+                    located ? located->count() : 0};
   }
-  f.dead = r.count_or("dead", 0);
-  if (auto res = r.optional("resources")) {
-    res->only({"food", "water", "energy"});
-    f.resources = {res->count_or("food", 0), res->count_or("water", 0), res->count_or("energy", 0)};
+  f.dead = dead ? dead->count() : 0;
+  if (resources) {
+    static constexpr std::string_view kResources[] = {"food", "water", "energy"};
+    const auto [food, water, energy] = resources->only_fields(kResources);
+    f.resources = {food ? food->count() : 0, water ? water->count() : 0, energy ? energy->count() : 0};
   }
-  if (auto c = r.optional("consents"))
-    for (const auto& [ally, list] : c->members())
+  if (consents)
+    for (const auto& [ally, list] : consents->members())
       for (const auto& a : list.elements()) f.consents[ally].insert(a.named(kActivityNames));
   return f;
 }
@@ -203,11 +214,12 @@ Space read_space(const JsonReader& r) {
 }
 
 LocationCard read_card(const JsonReader& r) {
-  r.only({"holder", "exposed", "units"});
+  static constexpr std::string_view kFields[] = {"holder", "exposed", "units"};
+  const auto [holder, exposed, units] = r.only_fields(kFields);
   LocationCard card;
-  card.holder = r.field("holder").string();
-  card.exposed = r.optional("exposed") ? r.field("exposed").boolean() : false;
-  if (auto u = r.optional("units")) card.units = read_unit_counts(*u);
+  card.holder = required(r, holder, "holder").string();
+  card.exposed = exposed ? exposed->boolean() : false;
+  if (units) card.units = read_unit_counts(*units);
   return card;
 }
 
@@ -249,22 +261,22 @@ json write_faction(const Faction& f) {
   put_count(pop, "disaffected", f.population.disaffected);
   put_count(pop, "spare", f.population.spare);
   put_count(pop, "located", f.population.located);
-  if (!pop.empty()) fj["population"] = pop;
+  if (!pop.empty()) fj["population"] = std::move(pop);
   put_count(fj, "dead", f.dead);
   json res = json::object();
   put_count(res, "food", f.resources.food);
   put_count(res, "water", f.resources.water);
   put_count(res, "energy", f.resources.energy);
-  if (!res.empty()) fj["resources"] = res;
+  if (!res.empty()) fj["resources"] = std::move(res);
   json consents = json::object();
   for (const auto& [ally, acts] : f.consents) {
     if (acts.empty()) continue;
     std::vector<std::string> names;
     for (Activity a : acts) names.emplace_back(activity_name(a));
     std::sort(names.begin(), names.end());
-    consents[ally] = names;
+    consents[ally] = std::move(names);
   }
-  if (!consents.empty()) fj["consents"] = consents;
+  if (!consents.empty()) fj["consents"] = std::move(consents);
   return fj;
 }
 
@@ -272,11 +284,11 @@ json write_space(const Space& sp) {
   json sj = json::object();
   std::vector<std::string> adjacent = sp.adjacent;
   std::sort(adjacent.begin(), adjacent.end());
-  if (!adjacent.empty()) sj["adjacent"] = adjacent;
+  if (!adjacent.empty()) sj["adjacent"] = std::move(adjacent);
   json units = json::object();
   for (const auto& [owner, counts] : sp.units)
     if (!counts.empty()) units[owner] = write_unit_counts(counts);
-  if (!units.empty()) sj["units"] = units;
+  if (!units.empty()) sj["units"] = std::move(units);
   if (!sp.utilities.empty()) {
     json list = json::array();
     for (const auto& u : sp.utilities) {
@@ -284,17 +296,17 @@ json write_space(const Space& sp) {
       put_count(uj, "workers", u.workers);
       json guests = json::object();
       for (const auto& [guest, n] : u.guests) put_count(guests, guest, n);
-      if (!guests.empty()) uj["guests"] = guests;
-      list.push_back(uj);
+      if (!guests.empty()) uj["guests"] = std::move(guests);
+      list.push_back(std::move(uj));
     }
-    sj["utilities"] = list;
+    sj["utilities"] = std::move(list);
   }
   auto shield_json = [](const Shield& sh) { return json{{"owner", sh.owner}, {"level", sh.level}}; };
   if (sp.shields.size() == 1) sj["shield"] = shield_json(sp.shields.front());
   if (sp.shields.size() > 1) {
     json list = json::array();
     for (const auto& sh : sp.shields) list.push_back(shield_json(sh));
-    sj["shields"] = list;
+    sj["shields"] = std::move(list);
   }
   return sj;
 }
@@ -313,7 +325,7 @@ json write_state(const State& s) {
     for (const auto& [id, c] : s.cards) {
       json cj = {{"holder", c.holder}, {"exposed", c.exposed}};
       if (!c.units.empty()) cj["units"] = write_unit_counts(c.units);
-      cards[id] = cj;
+      cards[id] = std::move(cj);
     }
   }
   return j;

@@ -84,14 +84,14 @@ json write_state(const State& s) {
   for (const auto& [id, f] : s.factions) {
     json fj = {{"home_base", f.home_base}};
     if (f.popularity != 0) fj["popularity"] = f.popularity;
-    factions[id] = fj;
+    factions[id] = std::move(fj);
   }
   json& territories = j["territories"] = json::object();
   for (const auto& [id, t] : s.territories) {
     json tj = json::object();
     std::vector<std::string> adjacent = t.adjacent;
     std::sort(adjacent.begin(), adjacent.end());
-    if (!adjacent.empty()) tj["adjacent"] = adjacent;
+    if (!adjacent.empty()) tj["adjacent"] = std::move(adjacent);
     if (t.home_base) tj["home_base"] = *t.home_base;
     if (!t.terrain.empty()) tj["terrain"] = t.terrain;
     json units = json::object();
@@ -99,22 +99,22 @@ json write_state(const State& s) {
       json cj = json::object();
       for (Unit k : kUnits)
         if (counts[k] != 0) cj[std::string(unit_name(k))] = counts[k];
-      if (!cj.empty()) units[owner] = cj;
+      if (!cj.empty()) units[owner] = std::move(cj);
     }
-    if (!units.empty()) tj["units"] = units;
+    if (!units.empty()) tj["units"] = std::move(units);
     if (t.structure) tj["structure"] = {{"owner", t.structure->owner}, {"kind", t.structure->kind}};
     if (t.encounter) tj["encounter"] = true;
     if (!t.resources.empty()) tj["resources"] = t.resources;
     if (t.held_by) tj["held_by"] = *t.held_by;
-    territories[id] = tj;
+    territories[id] = std::move(tj);
   }
   json pending = json::object();
   std::vector<std::string> combats = s.pending_combats, encounters = s.pending_encounters;
   std::sort(combats.begin(), combats.end());
   std::sort(encounters.begin(), encounters.end());
-  if (!combats.empty()) pending["combats"] = combats;
-  if (!encounters.empty()) pending["encounters"] = encounters;
-  if (!pending.empty()) j["pending"] = pending;
+  if (!combats.empty()) pending["combats"] = std::move(combats);
+  if (!encounters.empty()) pending["encounters"] = std::move(encounters);
+  if (!pending.empty()) j["pending"] = std::move(pending);
   return j;
 }
 
