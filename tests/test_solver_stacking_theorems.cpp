@@ -1,0 +1,166 @@
+// Stacking's relation and theorems (solver/messina/stacking_relation.cpp, stacking_theorems.cpp):
+// proved over boards of any size and not vacuously; refuted under misreadings of single constraints
+// (each replaced by the misreading, the claim left as it is); and the clauses the design rests on
+// protected by some generic mutant killed (nothing requires every mutant to die).
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "solver/messina/section_theorems.hpp"
+#include "solver/messina/stacking_relation.hpp"
+#include "tests/messina_rules.hpp"
+
+namespace rulecheck::testing {
+namespace {
+
+namespace ms = rulecheck::messina;
+namespace sm = rulecheck::solver::messina;
+namespace st = rulecheck::solver::messina::stacking;
+using solver::Ask;
+using solver::Budget;
+using solver::Constraints;
+using solver::ProofStatus;
+
+const sm::MessinaTheorem& theorem(const std::vector<sm::MessinaTheorem>& all, const std::string& id) {
+  for (const auto& t : all)
+    if (t.id == id) return t;
+  throw std::runtime_error("no theorem " + id);
+}
+
+TEST(SolverStackingTheorems, ProvedOverBoardsOfAnySizeAndNotVacuously) {
+  const auto all = sm::stacking_theorems();
+  const auto records = solver::theorem_records<ms::State, sm::Step>(all, messina_typed_rules(), Budget{});
+  ASSERT_EQ(records.size(), all.size());
+  for (const auto& r : records) {
+    EXPECT_EQ(r.status, ProofStatus::proved) << r.id << ": " << r.detail;
+    EXPECT_FALSE(r.vacuity.empty()) << r.id;
+  }
+}
+
+// The limits come from the ruleset: with a map limit of 6 and a card limit of 5 both theorems still
+// hold (the relation and the claims read the same numbers).
+TEST(SolverStackingTheorems, TheClaimsReadTheRulesetsLimits) {
+  ms::Rules rules = messina_typed_rules();
+  rules.numbers.stacking_map = 6;
+  rules.numbers.stacking_card = 5;
+  for (const auto& r : solver::theorem_records<ms::State, sm::Step>(sm::stacking_theorems(), rules, Budget{}))
+    EXPECT_EQ(r.status, ProofStatus::proved) << r.id << ": " << r.detail;
+}
+
+// Asks `t` with each question's relation passed through `edit`; the status.
+ProofStatus asked_with(const sm::MessinaTheorem& t, const solver::RelationEdit& edit) {
+  z3::context ctx;
+  return solver::ask_questions(ctx, t.asks(ctx, messina_typed_rules(), nullptr), Budget{}, false, edit).status;
+}
+// Asks `t` with each question's relation built from rules `edit` makes (the claim as the text reads).
+ProofStatus asked_under(const sm::MessinaTheorem& t, const solver::RuleEdit<ms::Rules>& edit) {
+  z3::context ctx;
+  return solver::ask_questions(ctx, t.asks(ctx, messina_typed_rules(), edit), Budget{}, false).status;
+}
+
+bool mentions(const solver::Named& n, const char* name) {
+  return n.formula.to_string().find(name) != std::string::npos;
+}
+
+// Every constraint of `clause` for which `which` holds replaced by `by` (null: dropped).
+solver::RelationEdit replace(const std::string& clause, std::function<bool(const solver::Named&)> which,
+                             std::function<z3::expr(const st::StackVars&)> by) {
+  return [=](const Constraints& relation) {
+    Constraints out;
+    for (const auto& n : relation) {
+      if (n.clause != clause || !which(n)) {
+        out.push_back(n);
+        continue;
+      }
+      if (by) out.push_back({n.clause, by(st::StackVars(n.formula.ctx()))});
+    }
+    return out;
+  };
+}
+
+// Misreadings of single clauses, each a plausible wrong reading: the theorem it breaks is refuted
+// (with the constraint as the text reads, both are proved: the test above).
+TEST(SolverStackingTheorems, TheMapLimitFailsUnderMisreadingsOfItsClauses) {
+  const auto all = sm::stacking_theorems();
+  const auto& map = theorem(all, "messina.stacking.map-limit");
+  const int limit = messina_typed_rules().numbers.stacking_map;
+  // The Muster's limit checked against the count before the builds, not with them (5 before, 3 built: 8).
+  EXPECT_EQ(asked_with(map, replace("messina.muster.stacking",
+                                    [](const auto& n) { return mentions(n, "built_map") && !mentions(n, "built_card"); },
+                                    [limit](const st::StackVars& v) {
+                                      z3::expr built = v.built_map[0](v.s);
+                                      for (std::size_t k = 1; k < v.built_map.size(); ++k) built = built + v.built_map[k](v.s);
+                                      return z3::implies(v.kind(st::ActionKind::muster),
+                                                         z3::forall(v.s, z3::implies(built > 0, v.counted(v.s) <= limit)));
+                                    })),
+            ProofStatus::refuted);
+  // The limit counted over the builder's units only under all-factions (5 of another faction's, 5 built).
+  EXPECT_EQ(asked_with(map, replace("messina.muster.stacking.workers", [](const auto&) { return true; },
+                                    [](const st::StackVars& v) {
+                                      return z3::forall(v.s, v.counted(v.s) == v.before.units(v.actor, v.s));
+                                    })),
+            ProofStatus::refuted);
+  // Transfers from a card ignore the stacking limit (the map at 5, a card's 2 moved: 7).
+  EXPECT_EQ(asked_with(map, replace("messina.cards.transfer", [](const auto& n) { return mentions(n, "stacking_count"); },
+                                    nullptr)),
+            ProofStatus::refuted);
+  // Civilians placed outside the Muster ignore the limit under the applies reading.
+  EXPECT_EQ(asked_with(map, replace("messina.muster.stacking", [](const auto& n) { return mentions(n, "placed_map"); },
+                                    nullptr)),
+            ProofStatus::refuted);
+  // The map limit read one higher (issue 32: raising it to 6 in the encoding left every proof passing).
+  EXPECT_EQ(asked_under(map,
+                        [](const ms::Rules& r) {
+                          ms::Rules m = r;
+                          ++m.numbers.stacking_map;
+                          return m;
+                        }),
+            ProofStatus::refuted);
+  // A discarded card emptied past the limit under stacking-binds (its units on a full space).
+  EXPECT_EQ(asked_under(map,
+                        [](const ms::Rules& r) {
+                          ms::Rules m = r;
+                          m.readings.discard_emptying = ms::Readings::DiscardEmptying::overrides_stacking;
+                          return m;
+                        }),
+            ProofStatus::refuted);
+}
+
+TEST(SolverStackingTheorems, TheCardLimitFailsUnderMisreadingsOfItsClauses) {
+  const auto all = sm::stacking_theorems();
+  const auto& card = theorem(all, "messina.stacking.card-limit");
+  // The card limit read one higher (2 on a card, 1 built: 3).
+  EXPECT_EQ(asked_under(card,
+                        [](const ms::Rules& r) {
+                          ms::Rules m = r;
+                          ++m.numbers.stacking_card;
+                          return m;
+                        }),
+            ProofStatus::refuted);
+  // Civilians placed onto a card ignore its capacity.
+  EXPECT_EQ(asked_with(card, replace("messina.cards.capacity", [](const auto&) { return true; }, nullptr)),
+            ProofStatus::refuted);
+  // A Muster's builds onto a card ignore its limit (2 on it, 1 built: 3).
+  EXPECT_EQ(asked_with(card, replace("messina.muster.stacking", [](const auto& n) { return mentions(n, "built_card"); },
+                                     nullptr)),
+            ProofStatus::refuted);
+}
+
+// Under over-limit-card card-too a location whose map space is over its limit takes no new units on
+// its card; read as map-only (the relation's only), a space of 6 takes 2 on its card: 8 > max(6, 7).
+TEST(SolverStackingTheorems, TheLocationLimitFailsWhenCardTooIsReadAsMapOnly) {
+  const auto all = sm::stacking_theorems();
+  EXPECT_EQ(asked_under(theorem(all, "messina.stacking.location-limit"),
+                        [](const ms::Rules& r) {
+                          ms::Rules m = r;
+                          m.readings.over_limit_card = ms::Readings::OverLimitCard::map_only;
+                          return m;
+                        }),
+            ProofStatus::refuted);
+}
+
+}  // namespace
+}  // namespace rulecheck::testing
