@@ -2,7 +2,9 @@
 // proved over boards of any size and not vacuously; refuted under misreadings of single constraints
 // (each replaced by the misreading, the claim left as it is); and the clauses the design rests on
 // protected by some generic mutant killed (nothing requires every mutant to die).
+#include <algorithm>
 #include <functional>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -160,6 +162,37 @@ TEST(SolverStackingTheorems, TheLocationLimitFailsWhenCardTooIsReadAsMapOnly) {
                           return m;
                         }),
             ProofStatus::refuted);
+}
+
+// prove --strength for the section, without rule mutants (the lead's rule_mutants.cpp): the clauses
+// the stacking design rests on are protected, each by some generic mutant of its constraints that a
+// theorem kills. Without the theorems' reading of the state (a claim restating a guard, or a claim
+// the relation asserts) several of these would have no mutant killed. Not every mutant dies (a
+// stricter guard, such as one counting Workers, breaks no safety claim); no test asks that.
+TEST(SolverStackingTheorems, TheClausesTheDesignRestsOnAreProtected) {
+  const ms::Rules rules = messina_typed_rules();
+  const auto all = sm::stacking_theorems();
+  auto proofs = solver::theorem_records<ms::State, sm::Step>(all, rules, Budget{});
+  const auto strength = solver::section_strength<ms::State, sm::Step>(all, rules, {}, proofs, Budget{});
+  int mutants = 0, equivalent = 0, survived = 0, undecided = 0, protected_clauses = 0;
+  for (const auto& s : strength) {
+    mutants += s.mutants, equivalent += s.equivalent;
+    survived += static_cast<int>(s.survived.size()), undecided += static_cast<int>(s.undecided.size());
+    protected_clauses += s.killed_by.empty() ? 0 : 1;
+    for (const auto& m : s.survived) std::cout << "  survived " << s.source << ": " << m << "\n";
+  }
+  std::cout << "stacking strength: " << mutants << " mutants, " << mutants - survived - undecided << " killed, "
+            << survived << " survived, " << undecided << " undecided, " << equivalent << " equivalent; "
+            << protected_clauses << " of " << strength.size() << " clauses protected\n";
+  for (const char* clause :
+       {"messina.muster.stacking", "messina.muster.stacking.workers", "messina.muster.stacking.over-limit",
+        "messina.muster.builds-only", "messina.cards.capacity", "messina.cards.muster-onto", "messina.cards.transfer",
+        "messina.cards.discard-empty", "messina.population.placement.civilians", "messina.population.home-defence",
+        "messina.population.interconversion"}) {
+    const auto it = std::find_if(strength.begin(), strength.end(), [&](const auto& s) { return s.source == clause; });
+    ASSERT_NE(it, strength.end()) << clause;
+    EXPECT_FALSE(it->killed_by.empty()) << clause << " is unprotected";
+  }
 }
 
 }  // namespace

@@ -65,7 +65,9 @@ z3::expr location_claim(const StackVars& v, const ms::Rules& r) {
 }
 
 z3::expr card_claim(const StackVars& v, const ms::Rules& r) {
-  return z3::forall(v.s, z3::implies(v.after.held(v.s), v.after.card_units(v.s) <= r.numbers.stacking_card));
+  const z3::expr& s = v.s;
+  return z3::forall(s, z3::ite(v.after.held(s), v.after.card_units(s) <= r.numbers.stacking_card,
+                               v.after.card_units(s) == 0));
 }
 
 // Vacuity: the actor adds a unit to a map space or a card somewhere.
@@ -228,8 +230,9 @@ std::vector<MessinaTheorem> stacking_theorems() {
   MessinaTheorem card;
   card.id = "messina.stacking.card-limit";
   card.claim =
-      "every held Location Card holds at most the card limit after any action that adds units to a card or takes "
-      "them from one, when every card did before (a state of the format)";
+      "after any action that adds units to a card or takes them from one, every held Location Card holds at most "
+      "the card limit and a card nobody holds (one discarded) holds no units, when that was so before (a state of "
+      "the format)";
   card.covers =
       "boards of any size: a Muster's builds onto cards with disbands and equips (messina.over-limit-card both "
       "readings), Civilians placed onto held cards (messina.civilian-stacking both readings), transfers from "
