@@ -11,8 +11,14 @@
 
 #include <gtest/gtest.h>
 
+// solver/theorems.hpp's section_strength builds a SourceStrength from its source alone
+// (`out.push_back({id})`), which -Wmissing-field-initializers reports where it is instantiated (here);
+// silenced around the include until the shared header names the field it sets.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include "solver/messina/section_theorems.hpp"
 #include "solver/messina/stacking_relation.hpp"
+#pragma GCC diagnostic pop
 #include "tests/messina_rules.hpp"
 
 namespace rulecheck::testing {
@@ -164,12 +170,46 @@ TEST(SolverStackingTheorems, TheLocationLimitFailsWhenCardTooIsReadAsMapOnly) {
             ProofStatus::refuted);
 }
 
-// prove --strength for the section, without rule mutants (the lead's rule_mutants.cpp): the clauses
-// the stacking design rests on are protected, each by some generic mutant of its constraints that a
-// theorem kills. Without the theorems' reading of the state (a claim restating a guard, or a claim
-// the relation asserts) several of these would have no mutant killed. Not every mutant dies (a
-// stricter guard, such as one counting Workers, breaks no safety claim); no test asks that.
-TEST(SolverStackingTheorems, TheClausesTheDesignRestsOnAreProtected) {
+// The clauses the stacking design rests on: the limits, what they count, the over-limit rule, the
+// effects of every action that adds units, the card rules.
+constexpr const char* kDesignClauses[] = {
+    "messina.muster.stacking",        "messina.muster.stacking.workers", "messina.muster.stacking.over-limit",
+    "messina.muster.builds-only",     "messina.cards.capacity",          "messina.cards.muster-onto",
+    "messina.cards.transfer",         "messina.cards.discard-empty",     "messina.population.placement.civilians",
+    "messina.population.home-defence", "messina.population.interconversion"};
+
+// Each clause the design rests on is protected: some constraint of it, dropped from the relation,
+// lets some theorem be refuted (the generic mutants of solver/mutation.hpp, the drops only: the full
+// run below asks every mutant). Fails when a clause's constraints play no part in any claim (a claim
+// restating a guard, or one the relation asserts, leaves the other clauses unprotected).
+TEST(SolverStackingTheorems, EachClauseTheDesignRestsOnIsProtectedByADrop) {
+  const ms::Rules rules = messina_typed_rules();
+  const auto all = sm::stacking_theorems();
+  for (const char* clause : kDesignClauses) {
+    bool killed = false;
+    for (const auto& t : all) {
+      z3::context ctx;
+      const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
+      for (const auto& m : solver::section_mutations(asks)) {
+        if (m.source != clause || m.kind != solver::FormulaMutation::Kind::dropped) continue;
+        if (solver::ask_mutant(ctx, asks, m, Budget{}) == solver::MutantVerdict::killed) {
+          killed = true;
+          break;
+        }
+      }
+      if (killed) break;
+    }
+    EXPECT_TRUE(killed) << clause << ": no constraint of it, dropped, breaks a theorem";
+  }
+}
+
+// prove --strength for the section, without rule mutants (the lead's rule_mutants.cpp): every generic
+// mutant asked of every theorem (section_strength), with the figures printed. It takes minutes (522
+// mutants, about 160 s of CPU on the developers' machine), so it is not in the default run: run it
+// with --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_EveryGenericMutant*'. The clauses
+// the design rests on are checked protected; not every mutant dies (a stricter guard, such as one
+// counting Workers, breaks no safety claim) and nothing asks that.
+TEST(SolverStackingTheorems, DISABLED_EveryGenericMutantAskedOfEveryTheorem) {
   const ms::Rules rules = messina_typed_rules();
   const auto all = sm::stacking_theorems();
   auto proofs = solver::theorem_records<ms::State, sm::Step>(all, rules, Budget{});
@@ -184,11 +224,7 @@ TEST(SolverStackingTheorems, TheClausesTheDesignRestsOnAreProtected) {
   std::cout << "stacking strength: " << mutants << " mutants, " << mutants - survived - undecided << " killed, "
             << survived << " survived, " << undecided << " undecided, " << equivalent << " equivalent; "
             << protected_clauses << " of " << strength.size() << " clauses protected\n";
-  for (const char* clause :
-       {"messina.muster.stacking", "messina.muster.stacking.workers", "messina.muster.stacking.over-limit",
-        "messina.muster.builds-only", "messina.cards.capacity", "messina.cards.muster-onto", "messina.cards.transfer",
-        "messina.cards.discard-empty", "messina.population.placement.civilians", "messina.population.home-defence",
-        "messina.population.interconversion"}) {
+  for (const char* clause : kDesignClauses) {
     const auto it = std::find_if(strength.begin(), strength.end(), [&](const auto& s) { return s.source == clause; });
     ASSERT_NE(it, strength.end()) << clause;
     EXPECT_FALSE(it->killed_by.empty()) << clause << " is unprotected";
