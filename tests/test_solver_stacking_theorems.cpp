@@ -170,6 +170,20 @@ TEST(SolverStackingTheorems, TheLocationLimitFailsWhenCardTooIsReadAsMapOnly) {
             ProofStatus::refuted);
 }
 
+// A space over the limit takes no new builds (messina.muster.stacking.over-limit): without that
+// constraint a space of 6 takes a Bomber while 2 Civilians are disbanded (5 after, within the
+// limit), and the Muster property is refuted; the map limit alone does not see it.
+TEST(SolverStackingTheorems, TheOverLimitPropertyFailsWithoutTheOverLimitRule) {
+  const auto all = sm::stacking_theorems();
+  const auto over_limit = [](const auto& n) { return !mentions(n, "built_card"); };
+  EXPECT_EQ(asked_with(theorem(all, "messina.stacking.muster-over-limit-takes-no-builds"),
+                       replace("messina.muster.stacking.over-limit", over_limit, nullptr)),
+            ProofStatus::refuted);
+  EXPECT_EQ(asked_with(theorem(all, "messina.stacking.map-limit"),
+                       replace("messina.muster.stacking.over-limit", over_limit, nullptr)),
+            ProofStatus::proved);
+}
+
 // The clauses the stacking design rests on: the limits, what they count, the over-limit rule, the
 // effects of every action that adds units, the card rules.
 constexpr const char* kDesignClauses[] = {

@@ -64,6 +64,23 @@ z3::expr location_claim(const StackVars& v, const ms::Rules& r) {
                               after <= max2(before, v.c.int_val(both)) + max2(b.workers(g, s) - a.workers(g, s), zero));
 }
 
+// messina.muster.stacking.over-limit, as the text says it: a space over the limit before a Muster
+// keeps its units but takes no new ones: no faction has more Bombers, Fighters or Mechs there after,
+// nor more Civilians and Infantry together (equipping turns one into the other, over the limit too:
+// messina.muster.equip.stacking); under over-limit-card card-too its card takes none either.
+z3::expr over_limit_claim(const StackVars& v, const ms::Rules& r) {
+  const StackState &b = v.before, &a = v.after;
+  const int lm = r.numbers.stacking_map;
+  const z3::expr &s = v.s, &g = v.g;
+  const bool all = r.readings.stacking_scope == R::StackingScope::all_factions;
+  const z3::expr over = all ? b.board_units(s) > lm : b.units(g, s) > lm;
+  z3::expr kept = a.map[0](g, s) + a.map[1](g, s) <= b.map[0](g, s) + b.map[1](g, s);
+  for (std::size_t k = 2; k < kKinds; ++k) kept = kept && a.map[k](g, s) <= b.map[k](g, s);
+  if (r.readings.over_limit_card == R::OverLimitCard::card_too)
+    kept = kept && z3::implies(b.held(s) && b.holder(s) == g, a.card_units(s) <= b.card_units(s));
+  return z3::forall(g, s, z3::implies(over, kept));
+}
+
 z3::expr card_claim(const StackVars& v, const ms::Rules& r) {
   const z3::expr& s = v.s;
   return z3::forall(s, z3::ite(v.after.held(s), v.after.card_units(s) <= r.numbers.stacking_card,
@@ -265,6 +282,25 @@ std::vector<MessinaTheorem> stacking_theorems() {
     return asks_of(ctx, location_cases(rules), &location_claim, &map_exercised, edit);
   };
   out.push_back(std::move(location));
+
+  MessinaTheorem over;
+  over.id = "messina.stacking.muster-over-limit-takes-no-builds";
+  over.claim =
+      "a property of the Muster: at a map space over the limit before it (counted as messina.stacking-scope "
+      "reads), no faction has more Bombers, Fighters or Mechs after, nor more Civilians and Infantry together "
+      "(equipping turns one into the other); under messina.over-limit-card card-too its card gains no units either";
+  over.covers =
+      "boards of any size: a Muster's builds onto the map and cards with disbands and equips at any spaces, under "
+      "both readings of messina.stacking-scope and messina.over-limit-card";
+  over.clauses = kClauses;
+  over.exercised_words = "some space is over the limit before the Muster and the Muster adds a unit";
+  over.asks = [](z3::context& ctx, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
+    std::vector<Case> cases;
+    for (const Case& c : location_cases(rules))
+      if (c.kind == ActionKind::muster) cases.push_back(c);
+    return asks_of(ctx, cases, &over_limit_claim, &map_exercised, edit);
+  };
+  out.push_back(std::move(over));
   return out;
 }
 
