@@ -305,7 +305,7 @@ def test_a_text_edit_lists_what_rests_on_the_changed_clause_and_whether_it_passe
     # The scenario that rests on the old limit (4 + 2 = 6 > 5) is listed, and still passes the code.
     six = scenarios["scenarios/messina/muster/stacking-six-on-map.json"]
     assert six["verdict"] == "pass" and "allowed" in six["detail"]
-    assert any(p["name"] == "messina.muster.stacking.any-board" for p in stacking["proofs"])
+    assert any(p["name"] == "messina.stacking.map-limit" for p in stacking["proofs"])
     assert any(s["name"].startswith("solver/messina/muster.cpp:") for s in stacking["solver_code"])
     assert any(s["name"].startswith("oracle/messina/muster.cpp:") for s in stacking["oracle_code"])
     # The words before and after, whole: they differ exactly where the edit is.

@@ -86,7 +86,7 @@ def test_every_proof_says_what_it_covers(proofs):
             assert r["covers"].startswith("boards of any size"), r["id"]
         else:
             assert "any size" not in r["covers"], r["id"]
-    for needed in ("messina.consumption.never-well-fed-to-dead.any-board", "messina.muster.stacking.any-board",
+    for needed in ("messina.consumption.never-well-fed-to-dead.any-board", "messina.stacking.map-limit",
                    "messina.friendly.mixed-space-friendly-for-mustering.any-board",
                    "messina.friendly.mixed-space-hostile-for-military.any-board"):
         assert scopes.get(needed) == "unbounded", needed

@@ -1,5 +1,5 @@
 // Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp lists them, the
-// runner is solver/unbounded.hpp's; unbounded_stacking.cpp,
+// runner is solver/unbounded.hpp's;
 // unbounded_friendly.cpp and the per-action files below state them). Spaces
 // and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
 // integers, and each action kind has symbolic parameters (a Muster's builds are a function from
@@ -26,7 +26,6 @@
 
 namespace rulecheck::solver::messina {
 
-std::vector<UnboundedProof> unbounded_stacking(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_friendly(const ms::Rules& rules);
 // The per-action invariants (unbounded_muster.cpp,
 // unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp).

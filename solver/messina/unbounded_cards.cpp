@@ -14,7 +14,7 @@
 // messina.cards.transfer-stacking and messina.cards.discard-transfer-stacking restated the check the
 // action had just made (the card's room, the map space's after a transfer); the card and map limits over
 // every space and card of the state after any action that adds units, transfers and discards included,
-// are messina.muster.stacking.any-board (unbounded_stacking.cpp). messina.cards.hidden-empty restated
+// are messina.stacking.map-limit and messina.stacking.card-limit (stacking_theorems.cpp). messina.cards.hidden-empty restated
 // the hide's own condition (an empty card); its whole-state strengthening ("every face-down card is
 // empty") is false by the text, which lets a faction muster onto a face-down card
 // (messina.cards.hidden.secret-muster), so no claim is left to prove.

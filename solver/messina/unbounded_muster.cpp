@@ -7,8 +7,9 @@
 // factions' counts are not touched by the effect.
 //
 // Stacking on the map and on cards (messina.muster.stacking-kept and messina.muster.card-capacity in
-// the bounded set, which restated the check they followed) is messina.muster.stacking.any-board
-// (unbounded_stacking.cpp): every space and card of the whole state after any action that adds units.
+// the bounded set, which restated the check they followed) is messina.stacking.map-limit and
+// messina.stacking.card-limit (stacking_relation.cpp, stacking_theorems.cpp): every space and card of
+// the whole state after any action that adds units.
 #include <fmt/format.h>
 
 #include "solver/messina/unbounded.hpp"
