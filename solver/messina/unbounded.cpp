@@ -13,7 +13,7 @@ namespace {
 
 std::vector<UnboundedProof> catalogue(const ms::Rules& rules) {
   std::vector<UnboundedProof> all;
-  for (auto section : {&unbounded_consumption, &unbounded_stacking, &unbounded_friendly})
+  for (auto section : {&unbounded_consumption, &unbounded_stacking})
     for (auto& p : section(rules)) {
       p.exercised_words = "the action does what the claim is about (adds a unit, a shortfall past step 1)";
       all.push_back(std::move(p));

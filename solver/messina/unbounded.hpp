@@ -28,7 +28,6 @@ namespace rulecheck::solver::messina {
 
 std::vector<UnboundedProof> unbounded_consumption(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_stacking(const ms::Rules& rules);
-std::vector<UnboundedProof> unbounded_friendly(const ms::Rules& rules);
 // The per-action invariants (unbounded_consumption_steps.cpp, unbounded_muster.cpp,
 // unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp).
 std::vector<UnboundedProof> unbounded_consumption_steps(const ms::Rules& rules);
