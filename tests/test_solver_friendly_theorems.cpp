@@ -165,17 +165,26 @@ TEST(FriendlyTheorems, StructuresMadeHostileAreRefuted) {
 
 TEST(FriendlyTheorems, TheClausesThePageRestsOnAreProtected) {
   const auto theorems = friendly_theorems();
-  auto records = theorem_records<ms::State, Step>(theorems, default_rules(), Budget{});
-  const auto sources = section_strength<ms::State, Step>(theorems, default_rules(), {}, records, Budget{});
-  int mutants = 0, equivalent = 0, survived = 0, protected_ = 0;
+  // Each is proved (EachIsProvedAndNotVacuous); its record marked so here, not asked again. The mutants
+  // are asked within a small budget: a kill is a model Z3 finds quickly, a mutant it cannot decide
+  // there is undecided, never killed.
+  std::vector<MessinaProof> records;
+  for (const auto& t : theorems) {
+    records.push_back(proof_of<ms::State, Step>(t.id, t.claim, t.clauses, ProofScope{true, t.covers}));
+    records.back().status = ProofStatus::proved;
+  }
+  const auto sources = section_strength<ms::State, Step>(theorems, default_rules(), {}, records, Budget{2'000'000});
+  int mutants = 0, equivalent = 0, survived = 0, undecided = 0, protected_ = 0;
   for (const auto& s : sources) {
     mutants += s.mutants, equivalent += s.equivalent, survived += static_cast<int>(s.survived.size());
+    undecided += static_cast<int>(s.undecided.size());
     protected_ += s.killed_by.empty() ? 0 : 1;
     std::cout << "  " << s.source << ": " << s.mutants << " mutants, " << s.equivalent << " equivalent, killed by "
               << s.killed_by.size() << " theorems, " << s.survived.size() << " survived\n";
     for (const auto& m : s.survived) std::cout << "    survived: " << m << "\n";
   }
-  std::cout << "  " << mutants << " mutants, " << survived << " survived, " << equivalent << " equivalent, "
+  std::cout << "  " << mutants << " mutants, " << survived << " survived, " << undecided << " undecided, "
+            << equivalent << " equivalent, "
             << protected_ << "/" << sources.size() << " clauses protected\n";
   // Each fails (no theorem kills a mutant of it) if the theorems only restated a definition.
   for (const char* clause : {"messina.friendly.area", "messina.friendly.space", "messina.friendly.hostile",

@@ -1,6 +1,6 @@
 // Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp lists them, the
 // runner is solver/unbounded.hpp's; unbounded_consumption.cpp, unbounded_stacking.cpp,
-// unbounded_friendly.cpp and the per-action files below state them). Spaces
+// and the per-action files below state them). Spaces
 // and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
 // integers, and each action kind has symbolic parameters (a Muster's builds are a function from
 // spaces to counts: any number of builds anywhere). A proof is one-step: a board before, the
