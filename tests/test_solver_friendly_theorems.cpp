@@ -38,8 +38,8 @@ ProofStatus asked_with(const std::string& id, const std::function<Constraints(co
   for (auto& a : t.asks(ctx, default_rules(), nullptr))
     if (a.name.find(only) != std::string::npos) asks.push_back(a);
   EXPECT_FALSE(asks.empty()) << id << " has no question under " << only;
-  const Decided d = ask_questions(ctx, asks, Budget{}, /*check_vacuity=*/false,
-                                  [&](const Constraints& r) { return edit(b, r); });
+  const Decided d =
+      ask_questions(ctx, asks, Budget{}, /*check_vacuity=*/false, [&](const Constraints& r) { return edit(b, r); });
   return d.status;
 }
 
@@ -106,7 +106,8 @@ TEST(FriendlyTheorems, AnAreaOfEveryFriendlySpaceIsRefuted) {
                    i == 0 ? z3::forall(s, b.area_muster(s) == b.friendly_muster(s)) : b.c.bool_val(true));
     return r;
   };
-  EXPECT_EQ(asked_with("messina.friendly.placing-only-where-reached", every_friendly, kMusterQuestions), ProofStatus::refuted);
+  EXPECT_EQ(asked_with("messina.friendly.placing-only-where-reached", every_friendly, kMusterQuestions),
+            ProofStatus::refuted);
 }
 
 TEST(FriendlyTheorems, AFaceDownCardMadeHostileIsRefuted) {
@@ -132,10 +133,10 @@ TEST(FriendlyTheorems, ConsentForAnyPurposeIsRefuted) {
     const z3::expr g = b.c.constant("g", b.faction);
     return replaced(std::move(r), "messina.friendly.consent", 0,
                     z3::forall(g, b.counts_muster(g) == (g == b.f || b.consents_muster(g, b.f) ||
-                                                         b.consents_civilians(g, b.f) ||
-                                                         b.consents_military(g, b.f))));
+                                                         b.consents_civilians(g, b.f) || b.consents_military(g, b.f))));
   };
-  EXPECT_EQ(asked_with("messina.friendly.placing-only-where-reached", any_consent, kMusterQuestions), ProofStatus::refuted);
+  EXPECT_EQ(asked_with("messina.friendly.placing-only-where-reached", any_consent, kMusterQuestions),
+            ProofStatus::refuted);
 }
 
 TEST(FriendlyTheorems, AMixedSpaceUnfriendlyForMusteringIsRefuted) {
@@ -145,8 +146,7 @@ TEST(FriendlyTheorems, AMixedSpaceUnfriendlyForMusteringIsRefuted) {
     return replaced(std::move(r), "messina.friendly.mixed", 0,
                     z3::forall(s, z3::implies(b.hostile(s), !b.friendly_muster(s))));
   };
-  EXPECT_EQ(asked_with("messina.friendly.mixed-space-next-to-mustering-area-in-it", mixed_unfriendly,
-                       kMusterQuestions),
+  EXPECT_EQ(asked_with("messina.friendly.mixed-space-next-to-mustering-area-in-it", mixed_unfriendly, kMusterQuestions),
             ProofStatus::refuted);
 }
 
@@ -158,7 +158,8 @@ TEST(FriendlyTheorems, StructuresMadeHostileAreRefuted) {
              b.shield(g, s);
     });
   };
-  EXPECT_EQ(asked_with("messina.friendly.structures-never-hostile", structures_hostile, kWorkersExposed), ProofStatus::refuted);
+  EXPECT_EQ(asked_with("messina.friendly.structures-never-hostile", structures_hostile, kWorkersExposed),
+            ProofStatus::refuted);
   EXPECT_EQ(asked_with("messina.friendly.military-area-takes-every-reached-space", structures_hostile, kWorkersExposed),
             ProofStatus::refuted);
 }
@@ -183,9 +184,8 @@ TEST(FriendlyTheorems, TheClausesThePageRestsOnAreProtected) {
               << s.killed_by.size() << " theorems, " << s.survived.size() << " survived\n";
     for (const auto& m : s.survived) std::cout << "    survived: " << m << "\n";
   }
-  std::cout << "  " << mutants << " mutants, " << survived << " survived, " << undecided << " undecided, "
-            << equivalent << " equivalent, "
-            << protected_ << "/" << sources.size() << " clauses protected\n";
+  std::cout << "  " << mutants << " mutants, " << survived << " survived, " << undecided << " undecided, " << equivalent
+            << " equivalent, " << protected_ << "/" << sources.size() << " clauses protected\n";
   // Each fails (no theorem kills a mutant of it) if the theorems only restated a definition.
   for (const char* clause : {"messina.friendly.area", "messina.friendly.space", "messina.friendly.hostile",
                              "messina.friendly.empty-structures", "messina.friendly.mixed", "messina.friendly.consent",

@@ -60,29 +60,30 @@ FriendlyBoard::FriendlyBoard(z3::context& ctx)
       rank_military(ctx.function("rank_military", space, ctx.int_sort())),
       f(ctx.constant("faction", faction)) {}
 
-#define RULECHECK_BY_PURPOSE(m, civ, mil) \
-  switch (p) {                            \
-    case Purpose::muster: return m;       \
-    case Purpose::civilians: return civ;  \
-    case Purpose::military: break;        \
-  }                                       \
-  return mil;
+namespace {
+
+// The one of three symbols that belongs to `p`.
+const z3::func_decl& by_purpose(Purpose p, const z3::func_decl& muster, const z3::func_decl& civilians,
+                                const z3::func_decl& military) {
+  return p == Purpose::muster ? muster : p == Purpose::civilians ? civilians : military;
+}
+
+}  // namespace
 
 z3::func_decl FriendlyBoard::consents(Purpose p) const {
-  RULECHECK_BY_PURPOSE(consents_muster, consents_civilians, consents_military)
+  return by_purpose(p, consents_muster, consents_civilians, consents_military);
 }
-z3::func_decl FriendlyBoard::area(Purpose p) const { RULECHECK_BY_PURPOSE(area_muster, area_civilians, area_military) }
+z3::func_decl FriendlyBoard::area(Purpose p) const { return by_purpose(p, area_muster, area_civilians, area_military); }
 z3::func_decl FriendlyBoard::friendly(Purpose p) const {
-  RULECHECK_BY_PURPOSE(friendly_muster, friendly_civilians, friendly_military)
+  return by_purpose(p, friendly_muster, friendly_civilians, friendly_military);
 }
 z3::func_decl FriendlyBoard::counts(Purpose p) const {
-  RULECHECK_BY_PURPOSE(counts_muster, counts_civilians, counts_military)
+  return by_purpose(p, counts_muster, counts_civilians, counts_military);
 }
 z3::func_decl FriendlyBoard::component(Purpose p) const {
-  RULECHECK_BY_PURPOSE(component_muster, component_civilians, component_military)
+  return by_purpose(p, component_muster, component_civilians, component_military);
 }
-z3::func_decl FriendlyBoard::rank(Purpose p) const { RULECHECK_BY_PURPOSE(rank_muster, rank_civilians, rank_military) }
-#undef RULECHECK_BY_PURPOSE
+z3::func_decl FriendlyBoard::rank(Purpose p) const { return by_purpose(p, rank_muster, rank_civilians, rank_military); }
 
 z3::expr FriendlyBoard::presence(const z3::expr& g, const z3::expr& s) const {
   return units(g, s) > 0 || workers(g, s) > 0 || utility(g, s) || shield(g, s) || holds(g, s);
@@ -136,16 +137,15 @@ void friendly_for(const FriendlyBoard& b, const ms::Readings& r, Purpose p, Cons
   // messina.friendly.area: the Home Spaces start it (messina.home-space-anchor), a friendly space
   // next to a member joins, and nothing else is in it: each member is a start or joined from a
   // member of lower rank (so by a finite chain).
-  const z3::expr starts =
-      b.home(b.f, s) && (r.home_anchor == R::HomeAnchor::always ? c.bool_val(true) : friendly(s));
+  const z3::expr starts = b.home(b.f, s) && (r.home_anchor == R::HomeAnchor::always ? c.bool_val(true) : friendly(s));
   out.push_back({"messina.friendly.area", z3::forall(s, z3::implies(starts, component(s)))});
   out.push_back({"messina.friendly.area",
                  z3::forall(t, s, z3::implies(component(t) && b.adj(t, s) && friendly(s), component(s)))});
-  out.push_back({"messina.friendly.area",
-                 z3::forall(s, rank(s) >= 0 &&
-                                   z3::implies(component(s),
-                                               starts || (friendly(s) && z3::exists(t, b.adj(t, s) && component(t) &&
-                                                                                          rank(t) < rank(s)))))});
+  out.push_back(
+      {"messina.friendly.area",
+       z3::forall(s, rank(s) >= 0 && z3::implies(component(s),
+                                                 starts || (friendly(s) && z3::exists(t, b.adj(t, s) && component(t) &&
+                                                                                             rank(t) < rank(s)))))});
   // messina.friendly-area-extent: the component, or the component and the spaces next to it (each
   // such space joined `via` a member next to it).
   const z3::func_decl area = b.area(p);
@@ -170,8 +170,8 @@ Constraints friendly_relation(const FriendlyBoard& b, const ms::Readings& r, Pla
   const z3::expr s = b.c.constant("s", b.space);
   const char* clause =
       k == Placing::muster ? "messina.muster.friendly-area" : "messina.population.placement.friendly-area";
-  out.push_back({clause, z3::forall(s, z3::implies(b.units_after(b.f, s) > b.units(b.f, s),
-                                                   b.area(purpose_of(k, r))(s)))});
+  out.push_back(
+      {clause, z3::forall(s, z3::implies(b.units_after(b.f, s) > b.units(b.f, s), b.area(purpose_of(k, r))(s)))});
   return out;
 }
 

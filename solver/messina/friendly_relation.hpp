@@ -38,10 +38,10 @@ struct FriendlyBoard {
   z3::context& c;
   z3::sort space, faction;
   // The state before (docs/formats.md's fields).
-  z3::func_decl units, workers;                      // (faction, space) -> Int: units not Workers, Workers
-  z3::func_decl utility, shield, holds, exposed;     // (faction, space) -> Bool; exposed: space -> Bool
+  z3::func_decl units, workers;                   // (faction, space) -> Int: units not Workers, Workers
+  z3::func_decl utility, shield, holds, exposed;  // (faction, space) -> Bool; exposed: space -> Bool
   z3::func_decl consents_muster, consents_civilians, consents_military;  // (giver, receiver) -> Bool
-  z3::func_decl adj, home;                           // (space, space), (faction, space) -> Bool
+  z3::func_decl adj, home;                                               // (space, space), (faction, space) -> Bool
   // The state after a placing, and the query answers.
   z3::func_decl units_after;
   z3::func_decl area_muster, area_civilians, area_military, hostile;  // space -> Bool, for `f`

@@ -66,19 +66,19 @@ z3::func_decl reach_set(const FriendlyBoard& b, Purpose p) {
 z3::expr least_rank_outside(const FriendlyBoard& b, Purpose p, const z3::func_decl& reached) {
   const z3::expr s = b.c.constant("wo_s", b.space), m = b.c.constant("wo_m", b.space);
   const z3::func_decl comp = b.component(p), rank = b.rank(p);
-  return z3::implies(z3::exists(s, comp(s) && !reached(s)),
-                     z3::exists(m, comp(m) && !reached(m) &&
-                                       z3::forall(s, z3::implies(comp(s) && !reached(s), rank(m) <= rank(s)))));
+  return z3::implies(
+      z3::exists(s, comp(s) && !reached(s)),
+      z3::exists(m, comp(m) && !reached(m) && z3::forall(s, z3::implies(comp(s) && !reached(s), rank(m) <= rank(s)))));
 }
 
 std::string words(const ms::Readings& r) {
-  return fmt::format("{}, {}, anchor {}, extent {}, civilian-consent {}",
-                     r.hostile_workers == R::HostileWorkers::units_include_workers ? "units-include-workers"
-                                                                                   : "military-units-only",
-                     r.card_hostility == R::CardHostility::exposed_only ? "exposed-only" : "held",
-                     r.home_anchor == R::HomeAnchor::always ? "always" : "if-friendly",
-                     r.area_extent == R::AreaExtent::friendly_component ? "friendly-component" : "with-frontier",
-                     r.civilian_consent == R::CivilianConsent::civilians ? "civilians" : "muster");
+  return fmt::format(
+      "{}, {}, anchor {}, extent {}, civilian-consent {}",
+      r.hostile_workers == R::HostileWorkers::units_include_workers ? "units-include-workers" : "military-units-only",
+      r.card_hostility == R::CardHostility::exposed_only ? "exposed-only" : "held",
+      r.home_anchor == R::HomeAnchor::always ? "always" : "if-friendly",
+      r.area_extent == R::AreaExtent::friendly_component ? "friendly-component" : "with-frontier",
+      r.civilian_consent == R::CivilianConsent::civilians ? "civilians" : "muster");
 }
 
 // Which readings a theorem's questions range over, and which Friendly Areas it reads: the placing's
@@ -92,17 +92,17 @@ std::vector<ms::Readings> cases(const ms::Rules& rules, Axes axes, Placing k) {
   std::vector<ms::Readings> out;
   auto each = [](bool on, auto a, auto b) { return on ? std::vector<decltype(a)>{a, b} : std::vector<decltype(a)>{}; };
   ms::Readings base = rules.readings;
-  for (auto hw : axes.hostility ? each(true, R::HostileWorkers::units_include_workers, R::HostileWorkers::military_units_only)
-                                : std::vector<R::HostileWorkers>{base.hostile_workers})
+  for (auto hw : axes.hostility
+                     ? each(true, R::HostileWorkers::units_include_workers, R::HostileWorkers::military_units_only)
+                     : std::vector<R::HostileWorkers>{base.hostile_workers})
     for (auto ch : axes.hostility ? each(true, R::CardHostility::exposed_only, R::CardHostility::held)
                                   : std::vector<R::CardHostility>{base.card_hostility})
       for (auto an : axes.anchor ? each(true, R::HomeAnchor::always, R::HomeAnchor::if_friendly)
                                  : std::vector<R::HomeAnchor>{base.home_anchor})
         for (auto ex : axes.extent ? each(true, R::AreaExtent::friendly_component, R::AreaExtent::with_frontier)
                                    : std::vector<R::AreaExtent>{R::AreaExtent::friendly_component})
-          for (auto cc : k == Placing::civilians
-                             ? each(true, R::CivilianConsent::civilians, R::CivilianConsent::muster)
-                             : std::vector<R::CivilianConsent>{base.civilian_consent}) {
+          for (auto cc : k == Placing::civilians ? each(true, R::CivilianConsent::civilians, R::CivilianConsent::muster)
+                                                 : std::vector<R::CivilianConsent>{base.civilian_consent}) {
             ms::Readings r = base;
             r.hostile_workers = hw, r.card_hostility = ch, r.home_anchor = an, r.area_extent = ex,
             r.civilian_consent = cc;
@@ -123,9 +123,7 @@ z3::expr small_board(const FriendlyBoard& b) {
   return z3::forall(s, any_space) && z3::forall(g, g == b.f || g == other);
 }
 
-const char* placing_words(Placing k) {
-  return k == Placing::muster ? "a Muster" : "Civilians placed before orders";
-}
+const char* placing_words(Placing k) { return k == Placing::muster ? "a Muster" : "Civilians placed before orders"; }
 
 // One question per placing and reading case: `claim(reading, placing)`, `exercised(...)`, and
 // `premises(...)` beside the state's well-formedness.
@@ -145,10 +143,9 @@ std::vector<Ask> questions(z3::context& ctx, const ms::Rules& rules, const RuleE
       std::vector<Purpose> areas;
       if (axes.placing_area) areas.push_back(purpose_of(k, related.readings));
       if (axes.military_area) areas.push_back(Purpose::military);
-      out.push_back({fmt::format("{} ({})", query ? query : placing_words(k), words(r)), b.well_formed() && premises(reading, k),
-                     friendly_relation(b, related.readings, k, areas),
-                     claim(reading, k),
-                     exercised(reading, k)});
+      out.push_back({fmt::format("{} ({})", query ? query : placing_words(k), words(r)),
+                     b.well_formed() && premises(reading, k), friendly_relation(b, related.readings, k, areas),
+                     claim(reading, k), exercised(reading, k)});
     }
   return out;
 }
@@ -169,7 +166,8 @@ MessinaTheorem placing_only_where_reached() {
       "(both), messina.civilian-consent (both, for Civilians), messina.friendly-area-extent friendly-component only "
       "(under with-frontier Z3 finds no model for the vacuity check within the budget)",
       kCoversBoards);
-  t.clauses = {"messina.friendly.area", "messina.friendly.space", "messina.friendly.empty", "messina.friendly.consent",
+  t.clauses = {"messina.friendly.area",        "messina.friendly.space",
+               "messina.friendly.empty",       "messina.friendly.consent",
                "messina.muster.friendly-area", "messina.population.placement.friendly-area"};
   t.exercised_words = "units are added to a space that is not a Home Space";
   t.asks = [](z3::context& ctx, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
@@ -199,7 +197,8 @@ MessinaTheorem military_area_reached_avoiding_hostile() {
   t.claim =
       "every space of the faction's Friendly Area for military purposes (the friendly-area query's answer) is reached "
       "from a Home Space of the faction through spaces where it or a militarily consenting ally has something and "
-      "none of them hostile: no opposing faction has units, Workers (units-include-workers) or the card (exposed, under "
+      "none of them hostile: no opposing faction has units, Workers (units-include-workers) or the card (exposed, "
+      "under "
       "exposed-only) there (with-frontier: or next to one)";
   t.covers = fmt::format(
       "the friendly-area query, purpose military; {}; readings: messina.hostile-workers, messina.card-hostility, "
@@ -251,15 +250,17 @@ MessinaTheorem military_area_takes_every_reached_space() {
   t.exercised_words = "a space next to the area, not a Home Space, holds an opposing Utility or Shield";
   t.asks = [](z3::context& ctx, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
     return questions(
-        ctx, rules, edit, {true, true, false, false, true}, {Placing::muster}, [](const Reading& q, Placing) { return q.b.c.bool_val(true); },
+        ctx, rules, edit, {true, true, false, false, true}, {Placing::muster},
+        [](const Reading& q, Placing) { return q.b.c.bool_val(true); },
         [](const Reading& q, Placing) { return area_closed(q, Purpose::military); },
         [](const Reading& q, Placing) {
           const FriendlyBoard& b = q.b;
           const z3::expr s = b.c.constant("claim_s", b.space), from = b.c.constant("claim_t", b.space),
                          g = b.c.constant("claim_g", b.faction);
-          return z3::exists(from, s, g, b.area_military(from) && b.adj(from, s) && q.qualifies(Purpose::military, s) &&
-                                           !b.home(b.f, s) && g != b.f && !b.consents_military(g, b.f) &&
-                                           (b.utility(g, s) || b.shield(g, s)));
+          return z3::exists(from, s, g,
+                            b.area_military(from) && b.adj(from, s) && q.qualifies(Purpose::military, s) &&
+                                !b.home(b.f, s) && g != b.f && !b.consents_military(g, b.f) &&
+                                (b.utility(g, s) || b.shield(g, s)));
         },
         "the friendly-area query, military");
   };
@@ -288,8 +289,9 @@ MessinaTheorem mixed_space_next_to_area_in_it() {
           const FriendlyBoard& b = q.b;
           const z3::expr s = b.c.constant("claim_s", b.space), from = b.c.constant("claim_t", b.space),
                          g = b.c.constant("claim_g", b.faction);
-          return z3::exists(from, s, g, b.area(purpose_of(k, q.r))(from) && b.adj(from, s) && b.presence(b.f, s) &&
-                                           g != b.f && !b.consents_military(g, b.f) && b.units(g, s) > 0);
+          return z3::exists(from, s, g,
+                            b.area(purpose_of(k, q.r))(from) && b.adj(from, s) && b.presence(b.f, s) && g != b.f &&
+                                !b.consents_military(g, b.f) && b.units(g, s) > 0);
         });
   };
   return t;
@@ -302,9 +304,10 @@ MessinaTheorem structures_never_hostile() {
       "a space where no opposing faction (no military consent) has units, Workers (units-include-workers) or the card "
       "(exposed, under exposed-only) is not hostile (the hostile query's answer): Utilities, Shields, and under their "
       "readings Workers and hidden cards, alone never make it so";
-  t.covers = fmt::format("the hostile query; {}; readings: messina.hostile-workers and messina.card-hostility (every "
-                         "combination)",
-                         kCoversBoards);
+  t.covers = fmt::format(
+      "the hostile query; {}; readings: messina.hostile-workers and messina.card-hostility (every "
+      "combination)",
+      kCoversBoards);
   t.clauses = {"messina.friendly.hostile", "messina.friendly.empty-structures", "messina.friendly.consent"};
   t.exercised_words = "an opposing faction has a Utility or Shield in a space";
   t.asks = [](z3::context& ctx, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
