@@ -86,9 +86,8 @@ def test_every_proof_says_what_it_covers(proofs):
             assert r["covers"].startswith("boards of any size"), r["id"]
         else:
             assert "any size" not in r["covers"], r["id"]
-    for needed in ("messina.consumption.never-well-fed-to-dead.any-board", "messina.stacking.map-limit",
-                   "messina.friendly.mixed-space-friendly-for-mustering.any-board",
-                   "messina.friendly.mixed-space-hostile-for-military.any-board"):
+    for needed in ("messina.consumption.never-well-fed-to-dead", "messina.stacking.map-limit",
+                   "messina.friendly.military-area-reached-avoiding-hostile"):
         assert scopes.get(needed) == "unbounded", needed
     # Scythe's movement invariants and states play can reach hold for maps of any size.
     scythe = [r for r in doc["proofs"] if r["game"] == "scythe"]
@@ -129,8 +128,6 @@ def test_strength_names_the_plausible_misreadings_that_break_the_three_constrain
     assert "step 2 paid before step 1" in killed("messina.consumption.never-well-fed-to-dead.any-board")
     assert "the map-space limit read one higher" in killed("messina.muster.stacking.any-board")
     assert "the card limit read one higher" in killed("messina.muster.stacking.any-board")
-    assert "unfriendly for mustering" in killed("messina.friendly.mixed-space-friendly-for-mustering.any-board")
-    assert "Utility or Shield makes a space hostile" in killed("messina.friendly.structures-never-hostile.any-board")
     # The generic misreadings reach the bounded proofs: Scythe's home-base proof now covers moves into home
     # bases, so ignoring the clause breaks it.
     assert "scythe.move.home-base ignored" in killed("scythe.move.no-unit-into-a-home-base")

@@ -350,7 +350,7 @@ ms::Readings readings_for(const std::string& point, const std::string& name) {
 
 TEST(SolverFriendlyProofs, EveryProofIsProved) {
   const auto proofs = friendly_proofs(default_rules(), Budget{50'000'000});
-  // The placement proofs (the query claims on 2-3 spaces moved to unbounded_friendly.cpp: hollow here).
+  // The placement proofs (the query claims on 2-3 spaces are theorems of friendly_relation.cpp now: hollow here).
   EXPECT_EQ(proofs.size(), 3u);
   for (const auto& p : proofs) {
     std::cout << "  " << p.id << ": " << proof_status_name(p.status) << "\n";

@@ -525,8 +525,8 @@ std::vector<MessinaProof> friendly_proofs(const ms::Rules& rules, const Budget& 
   const std::string over =
       std::string(" (over 2 spaces A, B and factions Red, Blue, every count free: ") + proof_steps() + ")";
 
-  // Hostility, the mixed-space rule and the Friendly Area's extent are proved for boards of any size,
-  // with misreadings that break each claim, in unbounded_friendly.cpp (the claims about the queries
+  // Hostility, the mixed-space rule and the Friendly Area's extent are theorems of the page's relation,
+  // with misreadings that break each claim, in friendly_theorems.cpp (the claims about the queries
   // here, on 2-3 spaces, were true of the encoding whatever its clauses said: hollow).
   out.push_back(prove_step_invariant(
       "messina.population.placement-keeps-token-total",

@@ -5,7 +5,7 @@ namespace rulecheck::solver::messina {
 
 std::vector<MessinaTheorem> section_theorems() {
   std::vector<MessinaTheorem> all;
-  for (auto section : {&consumption_theorems, &stacking_theorems})
+  for (auto section : {&consumption_theorems, &stacking_theorems, &friendly_theorems})
     for (auto& t : section()) all.push_back(std::move(t));
   return all;
 }

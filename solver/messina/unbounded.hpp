@@ -1,6 +1,5 @@
 // Inside solver/messina/: the proofs that hold for boards of any size (unbounded.cpp lists them, the
-// runner is solver/unbounded.hpp's;
-// unbounded_friendly.cpp and the per-action files below state them). Spaces
+// runner is solver/unbounded.hpp's; the per-action files below state them). Spaces
 // and factions are uninterpreted sorts (any number of each, any adjacency), counts unbounded
 // integers, and each action kind has symbolic parameters (a Muster's builds are a function from
 // spaces to counts: any number of builds anywhere). A proof is one-step: a board before, the
@@ -26,7 +25,6 @@
 
 namespace rulecheck::solver::messina {
 
-std::vector<UnboundedProof> unbounded_friendly(const ms::Rules& rules);
 // The per-action invariants (unbounded_muster.cpp,
 // unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp).
 std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules);
