@@ -12,6 +12,8 @@
 // worker's. The other three readings only narrow which unit moves an action may make
 // (scythe.units-per-move, scythe.carried-workers, scythe.vacated-workers), and the moves asked are a
 // superset of the legal ones, so every reading of each is covered.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
@@ -19,36 +21,22 @@
 
 namespace rulecheck::solver::scythe {
 
-namespace {
-
-using R = sy::Readings;
-namespace mr = misread;
-constexpr int kCharacter = 0, kWorker = 2;
-
-// One question's move: the unit, the path's length and the readings asked.
-struct Case {
-  sy::Unit unit;
-  int steps;
-  sy::Rules rules;
-  std::string words;
-};
-
-std::vector<Case> cases(const sy::Rules& rules) {
-  std::vector<Case> out;
+std::vector<MoveCase> move_cases(const sy::Rules& rules) {
+  std::vector<MoveCase> out;
   for (sy::Unit unit : sy::kUnits)
     for (int k = 1; k <= longest_path(rules, unit); ++k) {
       const std::string what = fmt::format("a {} moving {} step{}", sy::unit_name(unit), k, k == 1 ? "" : "s");
       sy::Rules r = rules;
       if (unit == sy::Unit::worker) {
-        for (auto wb : {R::WorkerBlocking::control, R::WorkerBlocking::presence}) {
+        for (auto wb : {sy::Readings::WorkerBlocking::control, sy::Readings::WorkerBlocking::presence}) {
           r.readings.worker_blocking = wb;
-          out.push_back({unit, k, r, what + (wb == R::WorkerBlocking::control ? " (worker-blocking control)"
+          out.push_back({unit, k, r, what + (wb == sy::Readings::WorkerBlocking::control ? " (worker-blocking control)"
                                                                                 : " (worker-blocking presence)")});
         }
       } else if (k >= 2) {
-        for (auto sp : {R::StopPath::must_end, R::StopPath::truncate}) {
+        for (auto sp : {sy::Readings::StopPath::must_end, sy::Readings::StopPath::truncate}) {
           r.readings.stop_path = sp;
-          out.push_back({unit, k, r, what + (sp == R::StopPath::must_end ? " (stop-path must-end)"
+          out.push_back({unit, k, r, what + (sp == sy::Readings::StopPath::must_end ? " (stop-path must-end)"
                                                                            : " (stop-path truncate)")});
         }
       } else {
@@ -57,6 +45,41 @@ std::vector<Case> cases(const sy::Rules& rules) {
     }
   return out;
 }
+
+sy::Rules relation_rules_of(const MoveCase& c, const sy::Rules& rules, const sy::Rules& relation_rules) {
+  sy::Rules r = relation_rules;
+  r.readings.worker_blocking = c.rules.readings.worker_blocking;
+  r.readings.stop_path = c.rules.readings.stop_path;
+  // A reading swapped (a rule mutant): the relation reads the other one of each case's.
+  if (relation_rules.readings.worker_blocking != rules.readings.worker_blocking)
+    r.readings.worker_blocking = r.readings.worker_blocking == sy::Readings::WorkerBlocking::control ? sy::Readings::WorkerBlocking::presence
+                                                                                          : sy::Readings::WorkerBlocking::control;
+  if (relation_rules.readings.stop_path != rules.readings.stop_path)
+    r.readings.stop_path = r.readings.stop_path == sy::Readings::StopPath::must_end ? sy::Readings::StopPath::truncate : sy::Readings::StopPath::must_end;
+  return r;
+}
+
+std::vector<Ask> move_asks(z3::context& ctx, const sy::Rules& rules, const sy::Rules& relation_rules,
+                           const MoveClaim& premises, const MoveClaim& claim, const MoveClaim& exercised,
+                           const std::vector<sy::Unit>& units) {
+  std::vector<Ask> out;
+  for (const MoveCase& c : move_cases(rules)) {
+    if (std::find(units.begin(), units.end(), c.unit) == units.end()) continue;
+    if (cancel_requested()) break;
+    const SortedBoard b(ctx);
+    const SortedMove m = sorted_move(b, relation_rules_of(c, rules, relation_rules), c.unit, c.steps, "");
+    z3::expr given = b.well_formed(c.rules, m.named(b));
+    if (premises) given = given && premises(b, m);
+    out.push_back({c.words, given, m.relation, claim(b, m), exercised(b, m)});
+  }
+  return out;
+}
+
+namespace {
+
+using R = sy::Readings;
+namespace mr = misread;
+constexpr int kCharacter = 0, kWorker = 2;
 
 // A position before (the board's functions) or after a move (its terms), for the claims.
 struct View {
@@ -327,10 +350,30 @@ Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string&
   return {"the action's end", premises, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
 }
 
+// The action's start and end as theorem questions: the start asks no relation (a position that keeps
+// the six keeps the mid-action invariant); at the end the pending combat at `any` after is the one
+// scythe.move.combat-pending defines, a constraint of the relation.
+Ask action_start_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
+  const Question q = action_start(ctx, rules, "", r);
+  return {q.name, q.premises, {}, q.claim, q.exercised};
+}
+
+Ask action_end_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
+  const SortedBoard b(ctx);
+  const std::vector<z3::expr> named = {b.any};
+  const z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, true);
+  const z3::expr pending = ctx.bool_const("combat_pending_after_any");
+  Constraints relation = {{"scythe.move.combat-pending", pending == action_end_pending(b, b.any, "")}};
+  View end = before(b);
+  end.combat_pending = [pending](const z3::expr&) { return pending; };  // the claim reads it at `any` only
+  const z3::expr claim = at_every_faction(r.holds, b, end, b.any, kNamed);
+  return {"the action's end", premises, relation, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
+}
+
 // The questions of one claim: every case, its premises and the claim after.
 std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Claim& claim) {
   std::vector<Question> qs;
-  for (const Case& c : cases(rules)) {
+  for (const MoveCase& c : move_cases(rules)) {
     // A signal stops the building too (solver/unbounded.cpp then ends the proof interrupted).
     if (cancel_requested()) break;
     const SortedBoard b(ctx);
@@ -382,9 +425,15 @@ constexpr const char* kFactionsWords =
     "what the one holding a shared territory has there, its home bases a predicate; each claim asked of the named "
     "factions, which can be any faction or pair of factions)";
 
-UnboundedProof movement(const sy::Rules& rules, const char* id, const char* claim_words,
-                        std::vector<std::string> clauses, std::vector<std::string> misreadings, Claim claim,
-                        const std::string& exercised_words) {
+// A proof of the catalogue with its claim, kept for the theorems (the relation asked apart).
+struct Entry {
+  UnboundedProof proof;
+  Claim claim;
+  const Reachable* reach = nullptr;  // one of the states play can reach: the action's start and end too
+};
+
+Entry movement(const sy::Rules& rules, const char* id, const char* claim_words, std::vector<std::string> clauses,
+               std::vector<std::string> misreadings, Claim claim, const std::string& exercised_words) {
   UnboundedProof p;
   p.id = id;
   p.claim = claim_words;
@@ -394,12 +443,10 @@ UnboundedProof movement(const sy::Rules& rules, const char* id, const char* clai
   p.exercised_words = exercised_words;
   p.questions_words = "unit kinds x path lengths x the readings that change them";
   p.ask = [rules, claim](z3::context& ctx, const std::string& mis) { return questions(ctx, rules, mis, claim); };
-  return p;
+  return {p, claim};
 }
 
-}  // namespace
-
-std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
+std::vector<Entry> entries(const sy::Rules& rules) {
   const auto moved = [](const SortedBoard&, const SortedMove& m) { return m.moves_a_unit(); };
   // A worker's move sends nobody home: its questions ask only that it moves.
   const auto retreats = [](const SortedBoard&, const SortedMove& m) {
@@ -408,7 +455,7 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
   const std::string moves_words = "the move sets its unit down on another territory than its start";
   const std::string retreat_words =
       "a character's or mech's move sends an opponent's worker home (a worker's: sets it down elsewhere)";
-  std::vector<UnboundedProof> out;
+  std::vector<Entry> out;
   out.push_back(movement(
       rules, "scythe.move.popularity-stays-in-range",
       "after any legal move from a state within bounds, every popularity is within [popularity_min, popularity_max]",
@@ -454,8 +501,10 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
           return at_every_faction(mid, b, after(m), b.any, kNamed);
         },
         moved};
-    UnboundedProof p = movement(rules, r.id, "every legal Move action keeps it", r.clauses, r.misreadings, unit_move,
-                                moves_words);
+    Entry e = movement(rules, r.id, "every legal Move action keeps it", r.clauses, r.misreadings, unit_move,
+                       moves_words);
+    e.reach = &r;
+    UnboundedProof& p = e.proof;
     const auto unit_moves = p.ask;
     p.ask = [unit_moves, rules, r](z3::context& ctx, const std::string& mis) {
       std::vector<Question> qs = unit_moves(ctx, mis);
@@ -467,7 +516,40 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
     p.exercised_words = moves_words + "; at the action's start, " + kMeetWords +
                         " (a combat pending there); at its end, " + kMeetWords + " and no combat is pending there yet";
     p.questions_words = "unit kinds x path lengths x the readings that change them, the action's start and its end";
-    out.push_back(std::move(p));
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
+  std::vector<UnboundedProof> out;
+  for (Entry& e : entries(rules)) out.push_back(std::move(e.proof));
+  return out;
+}
+
+std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules) {
+  std::vector<Theorem<sy::Rules>> out;
+  for (const Entry& e : entries(rules)) {
+    Theorem<sy::Rules> t;
+    t.id = e.proof.id;
+    t.claim = e.proof.claim;
+    t.covers = e.proof.covers;
+    t.clauses = e.proof.clauses;
+    t.exercised_words = e.proof.exercised_words;
+    const Claim claim = e.claim;
+    const Reachable* reach = e.reach;
+    t.asks = [claim, reach](z3::context& ctx, const sy::Rules& text, const sy::Rules& relation) {
+      std::vector<Ask> asks =
+          move_asks(ctx, text, relation, claim.premises, claim.holds, claim.exercised, {sy::kUnits.begin(), sy::kUnits.end()});
+      if (reach) {
+        asks.push_back(action_start_ask(ctx, text, *reach));
+        asks.push_back(action_end_ask(ctx, text, *reach));
+      }
+      return asks;
+    };
+    out.push_back(std::move(t));
   }
   return out;
 }
