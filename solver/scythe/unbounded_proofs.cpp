@@ -1,79 +1,19 @@
-// Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), proved
-// for maps of any size (unbounded.hpp): a position of the format (and, for the states play can reach,
-// one that keeps the mid-action invariants), one unit's move satisfying the conditions
-// unbounded_move.cpp states, and the claim broken after it is unsatisfiable; a Move action of any
-// number of units is those unit moves in turn (for the states play can reach, with the action's start
-// and end asked too: see `reachable`). A claim about every territory is asked of the board's
-// `any`, a territory constant the move does not choose (proving it there proves it for all), and a
-// claim about every faction (or pair of factions) of each of the named ones (unbounded.hpp: the named
-// opponents can be any two, so this is every faction of a game of any number). Each question is
-// one unit kind and path length, under the readings that change that move: scythe.stop-path for a
-// character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
-// worker's. The other three readings only narrow which unit moves an action may make
-// (scythe.units-per-move, scythe.carried-workers, scythe.vacated-workers), and the moves asked are a
-// superset of the legal ones, so every reading of each is covered.
-#include <algorithm>
-
+// Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), as theorems
+// of the movement relation for maps of any size (unbounded.hpp): a position of the format (for the states
+// play can reach, one that keeps the mid-action invariants), one unit's move (the relation's tagged
+// constraints), and the claim broken after it is unsatisfiable; a Move action of any number of units is
+// those unit moves in turn (the states play can reach add the action's start and end: `reachable`). A
+// claim about every territory is asked of the board's `any`, a territory the move does not choose, and
+// one about every faction (or pair) of each named one (unbounded.hpp: every faction of a game of any
+// number). Each question is one unit kind and path length under the readings that change that move
+// (move_asks.cpp); the other three readings only narrow which unit moves an action may make, and the
+// moves asked are a superset of the legal ones, so every reading of each is covered.
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
 #include "solver/scythe/unbounded.hpp"
 
 namespace rulecheck::solver::scythe {
-
-std::vector<MoveCase> move_cases(const sy::Rules& rules) {
-  std::vector<MoveCase> out;
-  for (sy::Unit unit : sy::kUnits)
-    for (int k = 1; k <= longest_path(rules, unit); ++k) {
-      const std::string what = fmt::format("a {} moving {} step{}", sy::unit_name(unit), k, k == 1 ? "" : "s");
-      sy::Rules r = rules;
-      if (unit == sy::Unit::worker) {
-        for (auto wb : {sy::Readings::WorkerBlocking::control, sy::Readings::WorkerBlocking::presence}) {
-          r.readings.worker_blocking = wb;
-          out.push_back({unit, k, r, what + (wb == sy::Readings::WorkerBlocking::control ? " (worker-blocking control)"
-                                                                                : " (worker-blocking presence)")});
-        }
-      } else if (k >= 2) {
-        for (auto sp : {sy::Readings::StopPath::must_end, sy::Readings::StopPath::truncate}) {
-          r.readings.stop_path = sp;
-          out.push_back({unit, k, r, what + (sp == sy::Readings::StopPath::must_end ? " (stop-path must-end)"
-                                                                           : " (stop-path truncate)")});
-        }
-      } else {
-        out.push_back({unit, k, r, what});
-      }
-    }
-  return out;
-}
-
-sy::Rules relation_rules_of(const MoveCase& c, const sy::Rules& rules, const sy::Rules& relation_rules) {
-  sy::Rules r = relation_rules;
-  r.readings.worker_blocking = c.rules.readings.worker_blocking;
-  r.readings.stop_path = c.rules.readings.stop_path;
-  // A reading swapped (a rule mutant): the relation reads the other one of each case's.
-  if (relation_rules.readings.worker_blocking != rules.readings.worker_blocking)
-    r.readings.worker_blocking = r.readings.worker_blocking == sy::Readings::WorkerBlocking::control ? sy::Readings::WorkerBlocking::presence
-                                                                                          : sy::Readings::WorkerBlocking::control;
-  if (relation_rules.readings.stop_path != rules.readings.stop_path)
-    r.readings.stop_path = r.readings.stop_path == sy::Readings::StopPath::must_end ? sy::Readings::StopPath::truncate : sy::Readings::StopPath::must_end;
-  return r;
-}
-
-std::vector<Ask> move_asks(z3::context& ctx, const sy::Rules& rules, const sy::Rules& relation_rules,
-                           const MoveClaim& premises, const MoveClaim& claim, const MoveClaim& exercised,
-                           const std::vector<sy::Unit>& units) {
-  std::vector<Ask> out;
-  for (const MoveCase& c : move_cases(rules)) {
-    if (std::find(units.begin(), units.end(), c.unit) == units.end()) continue;
-    if (cancel_requested()) break;
-    const SortedBoard b(ctx);
-    const SortedMove m = sorted_move(b, relation_rules_of(c, rules, relation_rules), c.unit, c.steps, "");
-    z3::expr given = b.well_formed(c.rules, m.named(b));
-    if (premises) given = given && premises(b, m);
-    out.push_back({c.words, given, m.relation, claim(b, m), exercised(b, m)});
-  }
-  return out;
-}
 
 namespace {
 
