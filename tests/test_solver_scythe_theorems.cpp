@@ -47,28 +47,28 @@ TEST(SolverScytheTheorems, EveryConstraintOfTheRelationIsTaggedWithAClause) {
   EXPECT_EQ(seen, movement);  // each is stated by some unit kind's move
 }
 
-// Whether a generic mutant of `clause` is killed by theorem `id` (at least one; how many is not asked).
-int killed(const std::string& id, const std::string& clause) {
+// Whether some generic mutant of `clause` is killed by theorem `id` (the first found; how many is not
+// asked: no test requires every mutant to die).
+bool killed(const std::string& id, const std::string& clause) {
   z3::context ctx;
   const Theorem<sy::Rules> t = theorem(id);
   const std::vector<Ask> asks = t.asks(ctx, base_rules(), base_rules());
-  int n = 0;
   for (const FormulaMutation& m : section_mutations(asks))
-    if (m.source == clause && ask_mutant(ctx, asks, m, Budget{}) == MutantVerdict::killed) ++n;
-  return n;
+    if (m.source == clause && ask_mutant(ctx, asks, m, Budget{}) == MutantVerdict::killed) return true;
+  return false;
 }
 
 // The clauses issue 32 names are protected: each by the theorem written for it. Without the theorems
 // of theorems_path.cpp, no theorem of the movement invariants kills a mutant of combat-stop,
 // workers-stop or worker-blocked-by-combat-units (a unit that passes an opponent, or a worker that
-// walks into or out of its territory, breaks none of the eleven invariants): these would fail with 0.
+// walks into or out of its territory, breaks none of the eleven invariants): these fail without them.
 TEST(SolverScytheTheorems, TheStopsTheWorkersBlocksAndTheRidersAreProtected) {
-  EXPECT_GT(killed("scythe.move.stops-at-combat-units", "scythe.move.combat-stop"), 0);
-  EXPECT_GT(killed("scythe.move.stops-at-workers", "scythe.move.workers-stop"), 0);
-  EXPECT_GT(killed("scythe.move.worker-not-into-combat-units", "scythe.move.worker-blocked-by-combat-units"), 0);
-  EXPECT_GT(killed("scythe.move.worker-not-out-of-combat-units", "scythe.move.worker-blocked-by-combat-units"), 0);
-  EXPECT_GT(killed("scythe.move.worker-not-into-workers", "scythe.move.worker-blocked-by-workers"), 0);
-  EXPECT_GT(killed("scythe.move.counts-stay-counts", "scythe.move.mech-carry"), 0);
+  EXPECT_TRUE(killed("scythe.move.stops-at-combat-units", "scythe.move.combat-stop"));
+  EXPECT_TRUE(killed("scythe.move.stops-at-workers", "scythe.move.workers-stop"));
+  EXPECT_TRUE(killed("scythe.move.worker-not-into-combat-units", "scythe.move.worker-blocked-by-combat-units"));
+  EXPECT_TRUE(killed("scythe.move.worker-not-out-of-combat-units", "scythe.move.worker-blocked-by-combat-units"));
+  EXPECT_TRUE(killed("scythe.move.worker-not-into-workers", "scythe.move.worker-blocked-by-workers"));
+  EXPECT_TRUE(killed("scythe.move.counts-stay-counts", "scythe.move.mech-carry"));
 }
 
 // `relation` with each constraint of `clause` that defines a name (`x == ...`) replaced by `x` read as

@@ -127,7 +127,10 @@ struct SortedMove {
   // The move as a relation: every condition and every definition of its steps and of the mover's
   // popularity after, each tagged with the clause it encodes (theorems: each can be mutated alone).
   Constraints relation;
-  z3::expr premises;                 // the conjunction of `relation`
+  z3::expr premises;                 // the conjunction of `relation` and `abstraction`
+  // What the abstraction leaves open and the relation does not decide: how many of the workers sent
+  // home of the rest's factions arrive at which of its home bases (any split, none more than sent).
+  z3::expr abstraction;
   std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
   std::function<z3::expr(int kind, const z3::expr& at, int who)> units_after;
   std::function<z3::expr(int who)> popularity_after;

@@ -143,7 +143,7 @@ class Player {
   SortedMove play() {
     const bool fighter = unit_ != sy::Unit::worker;
     SortedMove m{unit_, c_.constant("from", b_.territory), {}, c_.int_const("carried"), c_.int_val(0),
-                 {}, c_.bool_val(true), {}, {}, {}, {}, {}};
+                 {}, c_.bool_val(true), c_.bool_val(true), {}, {}, {}, {}, {}};
     from_ = m.from;
     carried_ = unit_ == sy::Unit::mech ? m.carried : c_.int_val(0);
     for (int i = 0; i < k_; ++i) m.path.push_back(c_.constant(fmt::format("step{}", i + 1).c_str(), b_.territory));
@@ -182,12 +182,17 @@ class Player {
       reached = on;
     }
     // The rest's workers a step sends home arrive at the rest's home bases, none more than it sent
-    // (stated at each territory the question names).
+    // (stated at each territory the question names). Which of the rest's factions' bases gets how many
+    // is the abstraction's unknown, not a clause's content: a premise of the move (`m.abstraction`),
+    // kept out of the relation, so no mutant touches it (no claim reads the rest).
+    z3::expr split = c_.bool_val(true);
     for (int j = 0; j < k_; ++j)
       for (const z3::expr& t : m.named(b_)) {
         const z3::expr arrived = rest_arrivals_[static_cast<std::size_t>(j)](t);
-        state("scythe.move.workers-retreat", arrived >= 0 && arrived <= opponent_workers(j, path_[j], kRest));
+        split = split && arrived >= 0 && arrived <= opponent_workers(j, path_[j], kRest);
       }
+    m.abstraction = split;
+    premises_ = premises_ && split;
     m.ends = ends_;
     // scythe.move.popularity-loss counts the workers sent home, of every opponent.
     for (int i = 0; i < k_; ++i)
