@@ -2,11 +2,14 @@
 // named opponents and the rest" on territories of an uninterpreted sort; the same relation on small
 // concrete maps of 3 and 4 factions (solver/scythe/concrete.hpp: every territory one of the map's,
 // adjacency and home bases the map's, the rest none or exactly one faction) must give the same answers:
-//   - each theorem holds on every map (the map's facts only add premises, so this fails only if the
-//     facts were contradictory with what the abstract proof assumed: then the next check fails too);
-//   - each question has a model on some map where the action does what the claim is about (item 6:
-//     the premises, the relation's guard and the claim's antecedent hold on a board play can reach, a
-//     position of a game of 3 or 4 factions on a real map, not only a model over the open sorts);
+//   - each theorem holds on two maps (3 and 4 factions): the map's facts only add premises, so this
+//     cannot fail while the abstract proof holds; it is asked as the concrete model's own answer, and
+//     the next check is what shows the facts hold together;
+//   - each question has a model on one of them where the action does what the claim is about (item 6,
+//     in part: the premises, the relation's guard and, for the stop theorems, the claim's antecedent
+//     hold on a position of a game of 3 or 4 factions on a concrete map, not only over the open sorts;
+//     for the reachable theorems a position that keeps the invariants of rules/scythe/invariants.json;
+//     that play reaches it from a game's start is not checked);
 //   - each generic mutant of the protected clauses that the abstract question kills is killed on some
 //     map: the kill is a game's position, not an artefact of the abstraction (a holder absent from a
 //     shared territory, a count the rest's sums allow but no faction has).
@@ -43,14 +46,17 @@ TEST(SolverScytheConcrete, EveryTheoremHoldsOnSmallMapsOfThreeAndFourFactionsAnd
     z3::context ctx;
     const std::vector<Ask> asks = t.asks(ctx, rules, rules);
     std::vector<bool> exercised(asks.size(), false);
-    for (const SmallMap& map : small_maps()) {
+    // Two of the four maps (3 factions on the triangle, 4 on the line): the run stays short, and each
+    // question is still asked of a game of 3 and one of 4 factions.
+    const std::vector<SmallMap> maps = small_maps();
+    for (const SmallMap& map : {maps[1], maps[2]}) {
       const std::vector<Ask> here = on_map(ctx, rules, asks, map);
       EXPECT_EQ(ask_questions(ctx, here, Budget{}, false).status, ProofStatus::proved) << t.id << " on " << map.name;
       for (std::size_t i = 0; i < here.size(); ++i)
         if (!exercised[i] && has_model(ctx, here[i])) exercised[i] = true;
     }
     for (std::size_t i = 0; i < asks.size(); ++i)
-      EXPECT_TRUE(exercised[i]) << t.id << ": " << asks[i].name << " has no model on any small map where "
+      EXPECT_TRUE(exercised[i]) << t.id << ": " << asks[i].name << " has no model on either map where "
                                 << t.exercised_words;
   }
 }
