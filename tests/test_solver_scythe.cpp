@@ -22,6 +22,7 @@
 #include "properties/generators/generated_case.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
+#include "solver/scythe/unbounded.hpp"
 #include "solver/scythe/reachable.hpp"
 #include "support.hpp"
 
@@ -368,8 +369,11 @@ TEST(SolverScythe, EveryInvariantIsProvedUnderTheDefaultAndTheOtherReadings) {
       rules.readings.carried_workers = sy::Readings::CarriedWorkers::counts_as_move;
     }
     // For maps of any size, and over the bounded scope (the cross-check of the concrete encoding).
-    for (const auto& proofs : {prove(rules, Budget{}), prove_bounded(rules, Budget{})}) {
-      ASSERT_EQ(proofs.size(), 5u + reachable_invariant_ids().size());
+    // The unbounded set adds six theorems about the path (solver/scythe/theorems_path.cpp).
+    const auto unbounded = prove(rules, Budget{}), bounded = prove_bounded(rules, Budget{});
+    ASSERT_EQ(unbounded.size(), 5u + reachable_invariant_ids().size() + path_theorems(rules).size());
+    ASSERT_EQ(bounded.size(), 5u + reachable_invariant_ids().size());
+    for (const auto& proofs : {unbounded, bounded}) {
       for (const auto& p : proofs)
         EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail << "\n" << described(p);
     }

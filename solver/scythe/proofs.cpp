@@ -3,6 +3,7 @@
 // symbolic, every move of one or two steps, into home bases too) from every valid position, is kept as
 // the cross-check of the bounded encoding (a misreading breaks both: tests). Prove = assert the
 // negation: unsat is proved.
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "solver/misreading.hpp"
 #include "solver/parallel.hpp"
 #include "solver/strength.hpp"
+#include "solver/theorems.hpp"
 #include "solver/scythe/encoding.hpp"
 #include "solver/scythe/reachable.hpp"
 #include "solver/scythe/scope.hpp"
@@ -215,27 +217,81 @@ std::vector<ScytheProof> prove_bounded(const sy::Rules& rules, const Budget& bud
 }
 
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
-  // The same invariants for maps of any size (unbounded.hpp): one task per proof, on two threads.
-  const std::vector<UnboundedProof> catalogue = unbounded_catalogue(rules);
+  // The theorems of the movement relation for maps of any size (unbounded.hpp, theorems_path.cpp): one
+  // task per theorem, on two threads.
+  const std::vector<Theorem<sy::Rules>> theorems = movement_theorems(rules);
   std::vector<std::function<std::vector<ScytheProof>()>> tasks;
-  for (const UnboundedProof& u : catalogue)
-    tasks.push_back([&u, &budget] { return unbounded_records<sy::State, sy::Move>({u}, budget); });
+  for (const Theorem<sy::Rules>& t : theorems)
+    tasks.push_back([&t, &rules, &budget] { return theorem_records<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, budget); });
   return run_in_order(tasks);
 }
 
-std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget) {
-  std::vector<ScytheProof> proofs = prove(rules, budget);
-  // Each proof asked under its own catalogue of misreadings (one task per proof); none is left to the
-  // generic misreadings of check_strength, which are for the bounded encoding.
-  const std::vector<UnboundedProof> catalogue = unbounded_catalogue(rules);
-  std::vector<std::function<std::vector<ScytheProof>()>> tasks;
-  for (const ScytheProof& p : proofs)
-    tasks.push_back([&p, &catalogue, &budget] {
-      std::vector<ScytheProof> one = {p};
-      unbounded_strength<sy::State, sy::Move>(one, catalogue, budget);
-      return one;
+namespace {
+
+// Adds `one` (a theorem's strength, per source) into `all`: the mutants asked, killed and left open
+// are unions; the settled counts are recomputed by settle_strength.
+void merge_strength(std::vector<SourceStrength>& all, const std::vector<SourceStrength>& one) {
+  const auto add = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const std::string& x : from)
+      if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+  };
+  for (const SourceStrength& s : one) {
+    auto it = std::find_if(all.begin(), all.end(), [&](const SourceStrength& a) { return a.source == s.source; });
+    if (it == all.end()) {
+      SourceStrength fresh;
+      fresh.source = s.source;
+      all.push_back(std::move(fresh));
+      it = all.end() - 1;
+    }
+    it->equivalent = std::max(it->equivalent, s.equivalent);
+    add(it->killed_by, s.killed_by);
+    add(it->asked, s.asked);
+    add(it->killed, s.killed);
+    add(it->open, s.open);
+  }
+}
+
+}  // namespace
+
+std::vector<SourceStrength> prove_clause_strength(const sy::Rules& rules, const Budget& budget,
+                                                  std::vector<ScytheProof>* records) {
+  // Each theorem proved, then asked under every generic mutant of the relation and every rule mutant
+  // (solver/theorems.hpp section_strength), one task per theorem on two threads; the per-source
+  // results are merged (a mutant survives when no theorem kills it).
+  const std::vector<Theorem<sy::Rules>> theorems = movement_theorems(rules);
+  const std::vector<RuleMutant<sy::Rules>> rule_mutants = movement_rule_mutants(rules);
+  struct Part {
+    ScytheProof proof;
+    std::vector<SourceStrength> strength;
+  };
+  std::vector<std::function<std::vector<Part>()>> tasks;
+  for (const Theorem<sy::Rules>& t : theorems)
+    tasks.push_back([&t, &rules, &rule_mutants, &budget] {
+      std::vector<ScytheProof> one = theorem_records<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, budget);
+      std::vector<SourceStrength> s =
+          section_strength<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, rule_mutants, one, budget);
+      return std::vector<Part>{{std::move(one.front()), std::move(s)}};
     });
-  return run_in_order(tasks);
+  std::vector<SourceStrength> all;
+  std::vector<ScytheProof> proofs;
+  for (Part& p : run_in_order(tasks)) {
+    merge_strength(all, p.strength);
+    proofs.push_back(std::move(p.proof));
+  }
+  for (SourceStrength& s : all) {
+    s.mutants = 0;
+    s.survived.clear();
+    s.undecided.clear();
+  }
+  settle_strength(all);
+  if (records) *records = std::move(proofs);
+  return all;
+}
+
+std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget) {
+  std::vector<ScytheProof> proofs;
+  (void)prove_clause_strength(rules, budget, &proofs);
+  return proofs;
 }
 
 std::vector<ScytheProof> prove_bounded_with_strength(const sy::Rules& rules, const Budget& budget) {

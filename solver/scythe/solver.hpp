@@ -29,9 +29,18 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
 OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
                                    const sy::State& after, const Budget& budget);
 
-// The movement invariants and the states play can reach, for maps of any size (unbounded.hpp).
+// The theorems of the movement relation (the movement invariants, the states play can reach, the
+// stops, the worker's blocks, what a mech carries), for maps of any size (unbounded.hpp).
 std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget);
-// The same, each proved proof also asked under its catalogue of misreadings (solver/unbounded.hpp).
+// `prove --strength`: the same theorems, each also asked under every generic mutant of the relation
+// (each tagged constraint dropped, each integer comparison one off: solver/mutation.hpp) and every rule
+// mutant (a ruleset number one off, a reading swapped). Per clause or convention (or ruleset key,
+// reading) the relation is tagged with: the theorems that kill one of its mutants, and the mutants no
+// theorem kills (`SourceStrength`, sorted by source). `records` (when given) gets the proof records,
+// each proved one with its mutants' outcomes.
+std::vector<SourceStrength> prove_clause_strength(const sy::Rules& rules, const Budget& budget,
+                                                  std::vector<ScytheProof>* records);
+// The records of prove_clause_strength.
 std::vector<ScytheProof> prove_with_strength(const sy::Rules& rules, const Budget& budget);
 // The same invariants over the bounded scope (scope.hpp), kept as a cross-check of the concrete
 // encoding: not what `rulecheck prove` reports. With strength: under the generic misreadings of each

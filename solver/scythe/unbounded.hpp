@@ -22,7 +22,9 @@
 #include <z3++.h>
 
 #include "oracle/scythe/model.hpp"
+#include "solver/theorems.hpp"
 #include "solver/unbounded.hpp"
+#include "solver/z3_core.hpp"
 
 namespace rulecheck::solver::scythe {
 
@@ -122,7 +124,13 @@ struct SortedMove {
   std::vector<z3::expr> path;        // path[0] .. path[k-1]: the territories entered in turn
   z3::expr carried;                  // the workers a mech carries (0 for other units)
   z3::expr retreated;                // how many opponent workers were sent home
-  z3::expr premises;                 // every condition stated, and the definitions of the steps
+  // The move as a relation: every condition and every definition of its steps and of the mover's
+  // popularity after, each tagged with the clause it encodes (theorems: each can be mutated alone).
+  Constraints relation;
+  z3::expr premises;                 // the conjunction of `relation` and `abstraction`
+  // What the abstraction leaves open and the relation does not decide: how many of the workers sent
+  // home of the rest's factions arrive at which of its home bases (any split, none more than sent).
+  z3::expr abstraction;
   std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
   std::function<z3::expr(int kind, const z3::expr& at, int who)> units_after;
   std::function<z3::expr(int who)> popularity_after;
@@ -149,7 +157,40 @@ z3::expr action_end_pending(const SortedBoard& b, const z3::expr& at, const std:
 // give), so that the stops within a path are asked under both readings of scythe.stop-path.
 int longest_path(const sy::Rules& rules, sy::Unit unit);
 
-// The five movement invariants and the six states play can reach (rules/scythe/invariants.json).
+// The five movement invariants and the six states play can reach (rules/scythe/invariants.json), with
+// the hand-written misreadings each was asked under before the generic mutants (kept for the tests).
 std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules);
+
+// One question's move: the unit, the path's length and the readings asked (scythe.stop-path for a
+// character's or mech's path of 2 steps or more, scythe.worker-blocking for a worker's).
+struct MoveCase {
+  sy::Unit unit;
+  int steps;
+  sy::Rules rules;
+  std::string words;
+};
+std::vector<MoveCase> move_cases(const sy::Rules& rules);
+
+// What a theorem reads of one unit move: its premises beyond a position of the format, its claim, its
+// vacuity condition. Each reads the board before (SortedBoard), the move's parameters (its start and
+// path) and the state after (SortedMove::units_after, popularity_after, ..._pending_after), never the
+// relation's own definitions.
+using MoveClaim = std::function<z3::expr(const SortedBoard&, const SortedMove&)>;
+
+// A theorem's questions over one unit move: for each case of `units`, the premises (a position of the
+// format at the territories the question names, and `premises`) from `rules`, the relation (the move's
+// tagged constraints) from `relation_rules` with the case's readings (each swapped where
+// `relation_rules` reads the other one: a rule mutant), and the claim.
+std::vector<Ask> move_asks(z3::context& ctx, const sy::Rules& rules, const sy::Rules& relation_rules,
+                           const MoveClaim& premises, const MoveClaim& claim, const MoveClaim& exercised,
+                           const std::vector<sy::Unit>& units);
+
+// The catalogue's eleven claims as theorems of the relation (unbounded_proofs.cpp), and the theorems
+// about the stops, the worker's blocks and what a mech carries (theorems_path.cpp).
+std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules);
+std::vector<Theorem<sy::Rules>> path_theorems(const sy::Rules& rules);
+// Every theorem `prove` reports, and the rule mutants --strength asks them under.
+std::vector<Theorem<sy::Rules>> movement_theorems(const sy::Rules& rules);
+std::vector<RuleMutant<sy::Rules>> movement_rule_mutants(const sy::Rules& rules);
 
 }  // namespace rulecheck::solver::scythe

@@ -143,56 +143,76 @@ class Player {
   SortedMove play() {
     const bool fighter = unit_ != sy::Unit::worker;
     SortedMove m{unit_, c_.constant("from", b_.territory), {}, c_.int_const("carried"), c_.int_val(0),
-                 c_.bool_val(true), {}, {}, {}, {}, {}};
+                 {}, c_.bool_val(true), c_.bool_val(true), {}, {}, {}, {}, {}};
     from_ = m.from;
     carried_ = unit_ == sy::Unit::mech ? m.carried : c_.int_val(0);
     for (int i = 0; i < k_; ++i) m.path.push_back(c_.constant(fmt::format("step{}", i + 1).c_str(), b_.territory));
     path_ = m.path;
     // scythe.move.unit-present; scythe.move.mech-carry: only a mech brings workers, from its start.
-    state(b_.count(kind_, from_, kMover) >= 1);
-    state(unit_ == sy::Unit::mech ? m.carried >= 0 && b_.count(kWorker, from_, kMover) >= m.carried
-                                  : m.carried == 0);
+    state("scythe.move.unit-present", b_.count(kind_, from_, kMover) >= 1);
+    if (unit_ == sy::Unit::mech) {
+      state("scythe.move.mech-carry", m.carried >= 0);
+      state("scythe.move.mech-carry", b_.count(kWorker, from_, kMover) >= m.carried);
+    } else {
+      state("scythe.move.mech-carry", m.carried == 0);
+    }
+    // scythe.move.mech-carry: the workers it carries are set down with it where it ends.
+    state("scythe.move.mech-carry", set_down_ == carried_);
     // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave such a territory.
-    if (!fighter) state(!blocks(0, from_, true, /*left=*/false));
+    if (!fighter) state("scythe.move.worker-blocked-by-combat-units", !blocks(0, from_, true, /*left=*/false));
     z3::expr reached = c_.bool_val(true);
     for (int i = 0; i < k_; ++i) {
       const z3::expr& to = path_[i];
       const z3::expr& previous = i == 0 ? from_ : path_[i - 1];
       // scythe.move.path: each step enters a territory adjacent to the one before.
-      state(z3::implies(reached, b_.adjacent(previous, to)));
+      state("scythe.move.path", z3::implies(reached, b_.adjacent(previous, to)));
       // scythe.move.home-base: no unit moves from the board into any home base.
       if (mis_ == mr::kOwnHomeOpen)
-        state(z3::implies(reached, !(b_.is_home(to) && b_.home_of(to) != kMover)));
+        state("scythe.move.home-base", z3::implies(reached, !(b_.is_home(to) && b_.home_of(to) != kMover)));
       else if (mis_ != mr::kHomeIgnored && (mis_ != mr::kHomeEndOnly || i + 1 == k_))
-        state(z3::implies(reached, !b_.is_home(to)));
-      const z3::expr stops = fighter ? fighter_enters(i, reached) : worker_enters(i, reached);
-      const z3::expr goes_on = rules_.readings.stop_path == R::StopPath::truncate ? reached && !stops : reached;
-      const z3::expr on = define(fmt::format("goes_on{}", i + 1), goes_on);
+        state("scythe.move.home-base", z3::implies(reached, !b_.is_home(to)));
+      const z3::expr on = c_.bool_const(fmt::format("goes_on{}", i + 1).c_str());
+      if (fighter) {
+        fighter_enters(i, reached, on);
+      } else {
+        worker_enters(i, reached);
+        state("scythe.move.path", on == reached);  // a worker by itself never stops on the way
+      }
       ends_.push_back(i + 1 == k_ ? reached : reached && !on);
       reached = on;
     }
     // The rest's workers a step sends home arrive at the rest's home bases, none more than it sent
-    // (stated at each territory the question names).
+    // (stated at each territory the question names). Which of the rest's factions' bases gets how many
+    // is the abstraction's unknown, not a clause's content: a premise of the move (`m.abstraction`),
+    // kept out of the relation, so no mutant touches it (no claim reads the rest).
+    z3::expr split = c_.bool_val(true);
     for (int j = 0; j < k_; ++j)
       for (const z3::expr& t : m.named(b_)) {
         const z3::expr arrived = rest_arrivals_[static_cast<std::size_t>(j)](t);
-        state(arrived >= 0 && arrived <= opponent_workers(j, path_[j], kRest));
+        split = split && arrived >= 0 && arrived <= opponent_workers(j, path_[j], kRest);
       }
+    m.abstraction = split;
+    premises_ = premises_ && split;
     m.ends = ends_;
-    m.premises = premises_;
     // scythe.move.popularity-loss counts the workers sent home, of every opponent.
     for (int i = 0; i < k_; ++i)
       for (int o = 1; o < kFactions; ++o)
         m.retreated = m.retreated + ite_int(forced_[i], opponent_workers(i, path_[i], o), 0);
+    mover_pays(m.retreated);
+    m.relation = relation_;
+    m.premises = premises_;
     finish(m);
     return m;
   }
 
  private:
-  void state(const z3::expr& condition) { premises_ = premises_ && condition; }
-  z3::expr define(const std::string& name, const z3::expr& value) {
+  void state(const char* clause, const z3::expr& condition) {
+    relation_.push_back({clause, condition});
+    premises_ = premises_ && condition;
+  }
+  z3::expr define(const char* clause, const std::string& name, const z3::expr& value) {
     const z3::expr x = c_.bool_const(name.c_str());
-    premises_ = premises_ && x == value;
+    state(clause, x == value);
     return x;
   }
 
@@ -261,46 +281,80 @@ class Player {
     return any_opponent;
   }
 
-  // A character or mech entering path[i]: where its movement ends, and what entering does.
-  z3::expr fighter_enters(int i, const z3::expr& reached) {
+  // A character or mech entering path[i]: whether its movement goes on from there (`on`), and what
+  // entering does. Under scythe.stop-path "must-end" a stop before the path's last territory makes the
+  // move illegal (the move goes on while it has steps left); under "truncate" the movement ends there.
+  void fighter_enters(int i, const z3::expr& reached, const z3::expr& on) {
     const z3::expr& to = path_[i];
     z3::expr opposed = c_.bool_val(false);
     for (int o = 1; o < kFactions; ++o) opposed = opposed || b_.combat(to, o) >= 1;
-    const z3::expr combat = define(fmt::format("combat{}", i + 1), opposed);
+    const z3::expr combat = define("scythe.move.combat-stop", fmt::format("combat{}", i + 1), opposed);
     // scythe.move.workers-stop: an opponent controls it with workers, and no character or mech is there
     // (control, whatever scythe.worker-blocking reads: the stop speaks of control).
     z3::expr held_by_workers = c_.bool_val(false);
     for (int o = 1; o < kFactions; ++o) held_by_workers = held_by_workers || controls_with(i, to, o, false, true);
-    const z3::expr workers = define(fmt::format("workers{}", i + 1), !combat && held_by_workers);
+    const z3::expr workers = define("scythe.move.workers-stop", fmt::format("workers{}", i + 1), !combat && held_by_workers);
     const z3::expr encounter = unit_ == sy::Unit::character ? b_.encounter(to) : c_.bool_val(false);
     encounter_.push_back(encounter);
-    if (rules_.readings.stop_path == R::StopPath::must_end && i + 1 < k_)
-      state(z3::implies(reached, !combat && !workers && !encounter));  // combat-, workers-, encounter-stop
-    forced_.push_back(mis_ == mr::kNoRetreat ? c_.bool_val(false)
-                                             : define(fmt::format("forced{}", i + 1), reached && workers));
+    if (rules_.readings.stop_path == R::StopPath::must_end) {
+      state("scythe.move.path", on == reached);
+      if (i + 1 < k_) {
+        state("scythe.move.combat-stop", z3::implies(reached, !combat));
+        state("scythe.move.workers-stop", z3::implies(reached, !workers));
+        state("scythe.move.encounter-stop", z3::implies(reached, !encounter));
+      }
+    } else {
+      state("scythe.move.path", z3::implies(on, reached));
+      state("scythe.move.path", z3::implies(reached && !combat && !workers && !encounter, on));
+      state("scythe.move.combat-stop", z3::implies(on, !combat));
+      state("scythe.move.workers-stop", z3::implies(on, !workers));
+      state("scythe.move.encounter-stop", z3::implies(on, !encounter));
+    }
+    forced_.push_back(mis_ == mr::kNoRetreat
+                          ? c_.bool_val(false)
+                          : define("scythe.move.workers-retreat", fmt::format("forced{}", i + 1), reached && workers));
     rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), b_.territory, c_.int_sort()));
-    return combat || workers || encounter;
   }
 
   // A worker by itself entering path[i]: scythe.move.worker-blocked-by-combat-units and
   // scythe.move.worker-blocked-by-workers. It never stops its move, and sends nobody home.
-  z3::expr worker_enters(int i, const z3::expr& reached) {
+  void worker_enters(int i, const z3::expr& reached) {
     const z3::expr& to = path_[i];
-    if (mis_ != mr::kWorkerIntoCombat) state(z3::implies(reached, !blocks(i, to, true, true)));
-    if (mis_ != mr::kWorkerIntoWorkers) state(z3::implies(reached, !blocks(i, to, false, true)));
+    if (mis_ != mr::kWorkerIntoCombat)
+      state("scythe.move.worker-blocked-by-combat-units", z3::implies(reached, !blocks(i, to, true, true)));
+    if (mis_ != mr::kWorkerIntoWorkers)
+      state("scythe.move.worker-blocked-by-workers", z3::implies(reached, !blocks(i, to, false, true)));
     encounter_.push_back(c_.bool_val(false));
     forced_.push_back(c_.bool_val(false));
     rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), b_.territory, c_.int_sort()));
-    return c_.bool_val(false);
   }
 
-  // The position after the move, as terms over the position before.
+  // scythe.move.popularity-loss and scythe.move.popularity-floor: the mover pays per worker sent home,
+  // never below the minimum (the mover's popularity after: `popularity_after_`).
+  void mover_pays(const z3::expr& sent) {
+    const auto& n = rules_.numbers;
+    const int loss_per = n.popularity_loss_per_worker, floor = n.popularity_min;
+    const z3::expr loss = c_.int_const("popularity_loss");
+    state("scythe.move.popularity-loss",
+          loss == (mis_ == mr::kLossPerMove ? ite_int(sent >= 1, c_.int_val(loss_per), 0) : loss_per * sent));
+    const z3::expr& before = b_.popularity[kMover];
+    const z3::expr owed = mis_ == mr::kLossAsGain ? before + loss : before - loss;
+    if (mis_ == mr::kOpponentPays)
+      state("scythe.move.popularity-loss", popularity_after_ == before);
+    else if (mis_ == mr::kNoFloor)
+      state("scythe.move.popularity-floor", popularity_after_ == owed);
+    else
+      state("scythe.move.popularity-floor", popularity_after_ == z3::ite(owed >= floor, owed, c_.int_val(floor)));
+  }
+
+  // The position after the move, as terms over the position before (the mover's popularity: the
+  // constant the relation defines).
   void finish(SortedMove& m) const {
     const SortedBoard& b = b_;
     const int k = k_, moving = kind_;
     const std::string mis = mis_;
     const std::vector<z3::expr> ends = ends_, path = path_;
-    const z3::expr carried = carried_;
+    const z3::expr set_down = set_down_, paid = popularity_after_;
     const Player self = *this;
     // scythe.move.path: the unit (and its riders) end where its movement ended; scythe.move.no-limit:
     // any number of them may be there. Opponents' characters and mechs stay; their workers move only
@@ -310,7 +364,7 @@ class Player {
       z3::expr arrived = self.mine(kind, at, true);
       for (int i = 0; i < k; ++i) {
         const int one = kind == moving ? 1 : 0;
-        const z3::expr riders = kind == kWorker && mis != mr::kRidersLost ? carried : b.c.int_val(0);
+        const z3::expr riders = kind == kWorker && mis != mr::kRidersLost ? set_down : b.c.int_val(0);
         arrived = arrived + z3::ite(ends[i] && at == path[i], one + riders, b.c.int_val(0));
       }
       return arrived;
@@ -324,8 +378,8 @@ class Player {
       const z3::expr loss = mis == mr::kLossPerMove ? ite_int(sent >= 1, b.c.int_val(loss_per), 0) : loss_per * sent;
       const z3::expr owed = mis == mr::kLossAsGain ? b.popularity[who] + loss : b.popularity[who] - loss;
       const z3::expr floored = mis == mr::kNoFloor ? owed : z3::ite(owed >= floor, owed, b.c.int_val(floor));
-      const bool pays = mis == mr::kOpponentPays ? who != kMover : who == kMover;
-      return pays ? floored : b.popularity[who];
+      if (who == kMover) return paid;
+      return mis == mr::kOpponentPays ? floored : b.popularity[who];
     };
     // scythe.move.combat-pending belongs to the action, not to a unit move: it is set once every move of
     // the action is done (action_end_pending). A unit move leaves the pending combats as they were.
@@ -353,7 +407,9 @@ class Player {
   sy::Unit unit_;
   int kind_, k_;
   z3::expr premises_;
+  Constraints relation_;
   z3::expr from_{c_}, carried_{c_};
+  z3::expr set_down_{c_.int_const("set_down")}, popularity_after_{c_.int_const("popularity_after_0")};
   std::vector<z3::expr> path_, ends_, forced_, encounter_;
   // [j]: how many of the rest's workers step j+1 sent home arrive at each territory
   std::vector<z3::func_decl> rest_arrivals_;

@@ -1,17 +1,13 @@
-// Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), proved
-// for maps of any size (unbounded.hpp): a position of the format (and, for the states play can reach,
-// one that keeps the mid-action invariants), one unit's move satisfying the conditions
-// unbounded_move.cpp states, and the claim broken after it is unsatisfiable; a Move action of any
-// number of units is those unit moves in turn (for the states play can reach, with the action's start
-// and end asked too: see `reachable`). A claim about every territory is asked of the board's
-// `any`, a territory constant the move does not choose (proving it there proves it for all), and a
-// claim about every faction (or pair of factions) of each of the named ones (unbounded.hpp: the named
-// opponents can be any two, so this is every faction of a game of any number). Each question is
-// one unit kind and path length, under the readings that change that move: scythe.stop-path for a
-// character's or mech's path of 2 steps or more (a stop before the end), scythe.worker-blocking for a
-// worker's. The other three readings only narrow which unit moves an action may make
-// (scythe.units-per-move, scythe.carried-workers, scythe.vacated-workers), and the moves asked are a
-// superset of the legal ones, so every reading of each is covered.
+// Scythe's movement invariants and the states play can reach (rules/scythe/invariants.json), as theorems
+// of the movement relation for maps of any size (unbounded.hpp): a position of the format (for the states
+// play can reach, one that keeps the mid-action invariants), one unit's move (the relation's tagged
+// constraints), and the claim broken after it is unsatisfiable; a Move action of any number of units is
+// those unit moves in turn (the states play can reach add the action's start and end: `reachable`). A
+// claim about every territory is asked of the board's `any`, a territory the move does not choose, and
+// one about every faction (or pair) of each named one (unbounded.hpp: every faction of a game of any
+// number). Each question is one unit kind and path length under the readings that change that move
+// (move_asks.cpp); the other three readings only narrow which unit moves an action may make, and the
+// moves asked are a superset of the legal ones, so every reading of each is covered.
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
@@ -24,39 +20,6 @@ namespace {
 using R = sy::Readings;
 namespace mr = misread;
 constexpr int kCharacter = 0, kWorker = 2;
-
-// One question's move: the unit, the path's length and the readings asked.
-struct Case {
-  sy::Unit unit;
-  int steps;
-  sy::Rules rules;
-  std::string words;
-};
-
-std::vector<Case> cases(const sy::Rules& rules) {
-  std::vector<Case> out;
-  for (sy::Unit unit : sy::kUnits)
-    for (int k = 1; k <= longest_path(rules, unit); ++k) {
-      const std::string what = fmt::format("a {} moving {} step{}", sy::unit_name(unit), k, k == 1 ? "" : "s");
-      sy::Rules r = rules;
-      if (unit == sy::Unit::worker) {
-        for (auto wb : {R::WorkerBlocking::control, R::WorkerBlocking::presence}) {
-          r.readings.worker_blocking = wb;
-          out.push_back({unit, k, r, what + (wb == R::WorkerBlocking::control ? " (worker-blocking control)"
-                                                                                : " (worker-blocking presence)")});
-        }
-      } else if (k >= 2) {
-        for (auto sp : {R::StopPath::must_end, R::StopPath::truncate}) {
-          r.readings.stop_path = sp;
-          out.push_back({unit, k, r, what + (sp == R::StopPath::must_end ? " (stop-path must-end)"
-                                                                           : " (stop-path truncate)")});
-        }
-      } else {
-        out.push_back({unit, k, r, what});
-      }
-    }
-  return out;
-}
 
 // A position before (the board's functions) or after a move (its terms), for the claims.
 struct View {
@@ -327,10 +290,30 @@ Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string&
   return {"the action's end", premises, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
 }
 
+// The action's start and end as theorem questions: the start asks no relation (a position that keeps
+// the six keeps the mid-action invariant); at the end the pending combat at `any` after is the one
+// scythe.move.combat-pending defines, a constraint of the relation.
+Ask action_start_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
+  const Question q = action_start(ctx, rules, "", r);
+  return {q.name, q.premises, {}, q.claim, q.exercised};
+}
+
+Ask action_end_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
+  const SortedBoard b(ctx);
+  const std::vector<z3::expr> named = {b.any};
+  const z3::expr premises = b.well_formed(rules, named) && keeps_all(b, before(b), named, true);
+  const z3::expr pending = ctx.bool_const("combat_pending_after_any");
+  Constraints relation = {{"scythe.move.combat-pending", pending == action_end_pending(b, b.any, "")}};
+  View end = before(b);
+  end.combat_pending = [pending](const z3::expr&) { return pending; };  // the claim reads it at `any` only
+  const z3::expr claim = at_every_faction(r.holds, b, end, b.any, kNamed);
+  return {"the action's end", premises, relation, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
+}
+
 // The questions of one claim: every case, its premises and the claim after.
 std::vector<Question> questions(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Claim& claim) {
   std::vector<Question> qs;
-  for (const Case& c : cases(rules)) {
+  for (const MoveCase& c : move_cases(rules)) {
     // A signal stops the building too (solver/unbounded.cpp then ends the proof interrupted).
     if (cancel_requested()) break;
     const SortedBoard b(ctx);
@@ -382,9 +365,15 @@ constexpr const char* kFactionsWords =
     "what the one holding a shared territory has there, its home bases a predicate; each claim asked of the named "
     "factions, which can be any faction or pair of factions)";
 
-UnboundedProof movement(const sy::Rules& rules, const char* id, const char* claim_words,
-                        std::vector<std::string> clauses, std::vector<std::string> misreadings, Claim claim,
-                        const std::string& exercised_words) {
+// A proof of the catalogue with its claim, kept for the theorems (the relation asked apart).
+struct Entry {
+  UnboundedProof proof;
+  Claim claim;
+  const Reachable* reach = nullptr;  // one of the states play can reach: the action's start and end too
+};
+
+Entry movement(const sy::Rules& rules, const char* id, const char* claim_words, std::vector<std::string> clauses,
+               std::vector<std::string> misreadings, Claim claim, const std::string& exercised_words) {
   UnboundedProof p;
   p.id = id;
   p.claim = claim_words;
@@ -394,12 +383,10 @@ UnboundedProof movement(const sy::Rules& rules, const char* id, const char* clai
   p.exercised_words = exercised_words;
   p.questions_words = "unit kinds x path lengths x the readings that change them";
   p.ask = [rules, claim](z3::context& ctx, const std::string& mis) { return questions(ctx, rules, mis, claim); };
-  return p;
+  return {p, claim};
 }
 
-}  // namespace
-
-std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
+std::vector<Entry> entries(const sy::Rules& rules) {
   const auto moved = [](const SortedBoard&, const SortedMove& m) { return m.moves_a_unit(); };
   // A worker's move sends nobody home: its questions ask only that it moves.
   const auto retreats = [](const SortedBoard&, const SortedMove& m) {
@@ -408,7 +395,7 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
   const std::string moves_words = "the move sets its unit down on another territory than its start";
   const std::string retreat_words =
       "a character's or mech's move sends an opponent's worker home (a worker's: sets it down elsewhere)";
-  std::vector<UnboundedProof> out;
+  std::vector<Entry> out;
   out.push_back(movement(
       rules, "scythe.move.popularity-stays-in-range",
       "after any legal move from a state within bounds, every popularity is within [popularity_min, popularity_max]",
@@ -454,8 +441,10 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
           return at_every_faction(mid, b, after(m), b.any, kNamed);
         },
         moved};
-    UnboundedProof p = movement(rules, r.id, "every legal Move action keeps it", r.clauses, r.misreadings, unit_move,
-                                moves_words);
+    Entry e = movement(rules, r.id, "every legal Move action keeps it", r.clauses, r.misreadings, unit_move,
+                       moves_words);
+    e.reach = &r;
+    UnboundedProof& p = e.proof;
     const auto unit_moves = p.ask;
     p.ask = [unit_moves, rules, r](z3::context& ctx, const std::string& mis) {
       std::vector<Question> qs = unit_moves(ctx, mis);
@@ -467,7 +456,40 @@ std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
     p.exercised_words = moves_words + "; at the action's start, " + kMeetWords +
                         " (a combat pending there); at its end, " + kMeetWords + " and no combat is pending there yet";
     p.questions_words = "unit kinds x path lengths x the readings that change them, the action's start and its end";
-    out.push_back(std::move(p));
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
+  std::vector<UnboundedProof> out;
+  for (Entry& e : entries(rules)) out.push_back(std::move(e.proof));
+  return out;
+}
+
+std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules) {
+  std::vector<Theorem<sy::Rules>> out;
+  for (const Entry& e : entries(rules)) {
+    Theorem<sy::Rules> t;
+    t.id = e.proof.id;
+    t.claim = e.proof.claim;
+    t.covers = e.proof.covers;
+    t.clauses = e.proof.clauses;
+    t.exercised_words = e.proof.exercised_words;
+    const Claim claim = e.claim;
+    const Reachable* reach = e.reach;
+    t.asks = [claim, reach](z3::context& ctx, const sy::Rules& text, const sy::Rules& relation) {
+      std::vector<Ask> asks =
+          move_asks(ctx, text, relation, claim.premises, claim.holds, claim.exercised, {sy::kUnits.begin(), sy::kUnits.end()});
+      if (reach) {
+        asks.push_back(action_start_ask(ctx, text, *reach));
+        asks.push_back(action_end_ask(ctx, text, *reach));
+      }
+      return asks;
+    };
+    out.push_back(std::move(t));
   }
   return out;
 }
