@@ -134,20 +134,30 @@ z3::expr_vector assumptions_for(z3::context& ctx, Tracked& t, const Ask& a, cons
 }  // namespace
 
 std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>& asks,
-                                       const std::vector<FormulaMutation>& mutations, const Budget& budget) {
+                                       const std::vector<FormulaMutation>& mutations, const Budget& budget,
+                                       const std::function<bool(std::size_t)>& skip,
+                                       const std::function<void(std::size_t)>& on_kill) {
   std::vector<MutantVerdict> out(mutations.size(), MutantVerdict::not_applicable);
   std::size_t serial = 0;
   for (std::size_t q = 0; q < asks.size(); ++q) {
     if (cancel_requested()) break;
     Tracked t = tracked(ctx, asks[q], budget, q);
     for (std::size_t i = 0; i < mutations.size(); ++i) {
-      if (out[i] == MutantVerdict::killed) continue;
+      if (out[i] == MutantVerdict::killed || out[i] == MutantVerdict::skipped) continue;
       const std::size_t at = constraint_index(asks[q].relation, mutations[i]);
       if (at >= asks[q].relation.size()) continue;
+      if (skip && skip(i)) {
+        out[i] = MutantVerdict::skipped;
+        continue;
+      }
       const z3::expr_vector on = assumptions_for(ctx, t, asks[q], mutations[i], at, serial++);
       const z3::check_result r = t.solver.check(on);
-      if (r == z3::sat) out[i] = MutantVerdict::killed;
-      else if (r == z3::unknown) out[i] = MutantVerdict::undecided;
+      if (r == z3::sat) {
+        out[i] = MutantVerdict::killed;
+        if (on_kill) on_kill(i);
+      } else if (r == z3::unknown) {
+        out[i] = MutantVerdict::undecided;
+      }
       else if (out[i] == MutantVerdict::not_applicable) out[i] = MutantVerdict::survived;
     }
   }

@@ -15,6 +15,9 @@
 #pragma once
 
 #include <functional>
+#include <map>
+#include <mutex>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,7 +95,40 @@ struct Theorem {
 namespace rulecheck::solver {
 
 // Whether one mutant is asked of `asks`: killed (some question refuted), not, or undecided.
-enum class MutantVerdict { survived, killed, undecided, not_applicable };
+enum class MutantVerdict { survived, killed, undecided, not_applicable, skipped };
+
+// What the theorems of one `prove --strength` run share while they are asked on several threads: the
+// mutants some theorem killed and those found equivalent. A theorem that already killed a mutant of a
+// clause is not asked the mutants of that clause another theorem killed: neither which theorems kill a
+// clause's mutants nor which mutants survive changes, only the work.
+class SharedMutants {
+ public:
+  bool killed(const std::string& name) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return killed_.count(name) > 0;
+  }
+  void kill(const std::string& name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    killed_.insert(name);
+  }
+  // Whether the mutant is equivalent, computing it with `decide` the first time it is asked.
+  bool equivalent(const std::string& name, const std::function<bool()>& decide) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto it = equivalent_.find(name);
+      if (it != equivalent_.end()) return it->second;
+    }
+    const bool e = decide();
+    std::lock_guard<std::mutex> lock(mutex_);
+    equivalent_[name] = e;
+    return e;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::set<std::string> killed_;
+  std::map<std::string, bool> equivalent_;
+};
 MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const FormulaMutation& m,
                          const Budget& budget);
 MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget);
@@ -103,8 +139,12 @@ bool same_relations(const std::vector<Ask>& a, const std::vector<Ask>& b);
 // Every mutation in `mutations` asked of `asks` at once: per question one incremental solver holding
 // the premises, the negated claim and each constraint (and its mutants) under its own literal, each
 // mutant a set of assumptions. A mutant killed in one question is not asked of the next.
+// `skip(i)` is asked before each check of mutation i (true: it is not asked, skipped); `on_kill(i)` is
+// told each kill.
 std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>& asks,
-                                       const std::vector<FormulaMutation>& mutations, const Budget& budget);
+                                       const std::vector<FormulaMutation>& mutations, const Budget& budget,
+                                       const std::function<bool(std::size_t)>& skip = nullptr,
+                                       const std::function<void(std::size_t)>& on_kill = nullptr);
 
 // Every mutation of the relations of `asks` (each kept once, by source, ordinal, site and rewrite).
 std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
@@ -153,7 +193,8 @@ std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>
 template <typename State, typename Step, typename Rules>
 std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& theorems, const Rules& rules,
                                              const std::vector<RuleMutant<Rules>>& rule_mutants,
-                                             std::vector<Proof<State, Step>>& proofs, const Budget& budget) {
+                                             std::vector<Proof<State, Step>>& proofs, const Budget& budget,
+                                             SharedMutants* shared = nullptr) {
   std::vector<SourceStrength> out;
   auto source = [&out](const std::string& id) -> SourceStrength& {
     for (auto& s : out)
@@ -176,18 +217,28 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
     const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
     std::vector<FormulaMutation> mutations;
     for (const FormulaMutation& m : section_mutations(asks)) {
-      if (!equivalent_in(asks, m, 200'000)) {
+      const auto decide = [&] { return equivalent_in(asks, m, 200'000); };
+      if (!(shared ? shared->equivalent(mutation_name(m), decide) : decide())) {
         mutations.push_back(m);
       } else if (first) {
         ++source(m.source).equivalent;
       }
     }
+    std::set<std::string> sources_killed;  // by this theorem
+    const auto skip = [&](std::size_t i) {
+      return shared && sources_killed.count(mutations[i].source) && shared->killed(mutation_name(mutations[i]));
+    };
+    const auto on_kill = [&](std::size_t i) {
+      sources_killed.insert(mutations[i].source);
+      if (shared) shared->kill(mutation_name(mutations[i]));
+    };
     const std::vector<MutantVerdict> verdicts =
-        record ? ask_mutants(ctx, asks, mutations, budget)
+        record ? ask_mutants(ctx, asks, mutations, budget, skip, on_kill)
                : std::vector<MutantVerdict>(mutations.size(), MutantVerdict::undecided);
     for (std::size_t i = 0; i < mutations.size(); ++i) {
       const FormulaMutation& m = mutations[i];
       const MutantVerdict v = verdicts[i];
+      if (v == MutantVerdict::skipped) continue;  // killed by another theorem; this one kills its source
       SourceStrength& s = source(m.source);
       record_verdict(s, t.id, mutation_name(m), v);
       if (record && v != MutantVerdict::not_applicable)

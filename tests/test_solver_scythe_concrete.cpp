@@ -44,7 +44,7 @@ TEST(SolverScytheConcrete, EveryTheoremHoldsOnSmallMapsOfThreeAndFourFactionsAnd
   const sy::Rules rules = base_rules();
   for (const Theorem<sy::Rules>& t : movement_theorems(rules)) {
     z3::context ctx;
-    const std::vector<Ask> asks = t.asks(ctx, rules, rules);
+    const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
     std::vector<bool> exercised(asks.size(), false);
     // Two of the four maps (3 factions on the triangle, 4 on the line): the run stays short, and each
     // question is still asked of a game of 3 and one of 4 factions.
@@ -77,7 +77,7 @@ TEST(SolverScytheConcrete, EachAbstractKillOfTheProtectedClausesIsAKillOnSomeSma
     for (const auto& [id, clause] : protections) {
       if (t.id != id) continue;
       z3::context ctx;
-      const std::vector<Ask> asks = t.asks(ctx, rules, rules);
+      const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
       std::vector<std::vector<Ask>> maps;
       for (const SmallMap& map : small_maps()) maps.push_back(on_map(ctx, rules, asks, map));
       int abstract_kills = 0;

@@ -39,7 +39,7 @@ TEST(SolverScytheTheorems, EveryConstraintOfTheRelationIsTaggedWithAClause) {
       "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-combat-units",
       "scythe.move.worker-blocked-by-workers", "scythe.move.popularity-loss", "scythe.move.popularity-floor"};
   std::set<std::string> seen;
-  for (const Ask& a : theorem("scythe.move.units-conserved").asks(ctx, base_rules(), base_rules()))
+  for (const Ask& a : theorem("scythe.move.units-conserved").asks(ctx, base_rules(), nullptr))
     for (const Named& n : a.relation) {
       EXPECT_TRUE(movement.count(n.clause)) << a.name << ": " << n.clause;
       seen.insert(n.clause);
@@ -52,7 +52,7 @@ TEST(SolverScytheTheorems, EveryConstraintOfTheRelationIsTaggedWithAClause) {
 bool killed(const std::string& id, const std::string& clause) {
   z3::context ctx;
   const Theorem<sy::Rules> t = theorem(id);
-  const std::vector<Ask> asks = t.asks(ctx, base_rules(), base_rules());
+  const std::vector<Ask> asks = t.asks(ctx, base_rules(), nullptr);
   for (const FormulaMutation& m : section_mutations(asks))
     if (m.source == clause && ask_mutant(ctx, asks, m, Budget{}) == MutantVerdict::killed) return true;
   return false;
@@ -93,14 +93,14 @@ TEST(SolverScytheTheorems, AMisreadingWrittenByHandIsRefuted) {
   const Budget budget;
   {
     z3::context ctx;
-    const auto asks = theorem("scythe.move.stops-at-combat-units").asks(ctx, base_rules(), base_rules());
+    const auto asks = theorem("scythe.move.stops-at-combat-units").asks(ctx, base_rules(), nullptr);
     EXPECT_EQ(ask_questions(ctx, asks, budget, false).status, ProofStatus::proved);
     EXPECT_EQ(ask_questions(ctx, asks, budget, false, defined_as("scythe.move.combat-stop", false)).status,
               ProofStatus::refuted);
   }
   {
     z3::context ctx;
-    const auto asks = theorem("scythe.move.units-conserved").asks(ctx, base_rules(), base_rules());
+    const auto asks = theorem("scythe.move.units-conserved").asks(ctx, base_rules(), nullptr);
     const RelationEdit one_more = [](const Constraints& relation) {
       Constraints out;
       for (const Named& n : relation) {

@@ -375,10 +375,9 @@ struct ScytheEdge {
     return proof_records("scythe", solver::scythe::prove(rules, solver::Budget{rlimit}), write_state, write_move_step);
   }
   static json prove_strength(const Rules& rules, unsigned rlimit) {
-    // Scythe's movement is not yet one relation with generic mutants: its proofs' catalogues only.
-    return {{"proofs", proof_records("scythe", solver::scythe::prove_with_strength(rules, solver::Budget{rlimit}),
-                                     write_state, write_move_step)},
-            {"clauses", json::array()}};
+    solver::StrengthReport<State, Move> report;
+    report.sources = solver::scythe::prove_clause_strength(rules, solver::Budget{rlimit}, &report.proofs);
+    return strength_records("scythe", report, write_state, write_move_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
     return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,

@@ -111,18 +111,6 @@ std::vector<ms::Readings> cases(const ms::Rules& rules, Axes axes, Placing k) {
   return out;
 }
 
-// Vacuity is asked on a board of at most 4 spaces and 2 factions (a model there is a model of the
-// question; the bound only helps Z3 find one).
-z3::expr small_board(const FriendlyBoard& b) {
-  const z3::expr s = b.c.constant("board_s", b.space), g = b.c.constant("board_g", b.faction);
-  z3::expr_vector spaces(b.c);
-  for (const char* name : {"board_A", "board_B", "board_C", "board_D"}) spaces.push_back(b.c.constant(name, b.space));
-  const z3::expr other = b.c.constant("board_other", b.faction);
-  z3::expr any_space = b.c.bool_val(false);
-  for (unsigned i = 0; i < spaces.size(); ++i) any_space = any_space || s == spaces[i];
-  return z3::forall(s, any_space) && z3::forall(g, g == b.f || g == other);
-}
-
 const char* placing_words(Placing k) { return k == Placing::muster ? "a Muster" : "Civilians placed before orders"; }
 
 // One question per placing and reading case: `claim(reading, placing)`, `exercised(...)`, and

@@ -187,10 +187,11 @@ StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, cons
     std::vector<SourceStrength> sources;
   };
   std::vector<std::function<std::vector<One>()>> tasks;
+  SharedMutants shared;
   for (const MessinaTheorem& t : theorems)
-    tasks.push_back([&t, &rules, &budget, &variants] {
+    tasks.push_back([&t, &rules, &budget, &variants, &shared] {
       One one{theorem_records<ms::State, Step>({t}, rules, budget), {}};
-      one.sources = section_strength<ms::State, Step>({t}, rules, variants, one.proofs, budget);
+      one.sources = section_strength<ms::State, Step>({t}, rules, variants, one.proofs, budget, &shared);
       return std::vector<One>{std::move(one)};
     });
   StrengthReport<ms::State, Step> report;

@@ -226,33 +226,6 @@ std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
   return run_in_order(tasks);
 }
 
-namespace {
-
-// Adds `one` (a theorem's strength, per source) into `all`: the mutants asked, killed and left open
-// are unions; the settled counts are recomputed by settle_strength.
-void merge_strength(std::vector<SourceStrength>& all, const std::vector<SourceStrength>& one) {
-  const auto add = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
-    for (const std::string& x : from)
-      if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
-  };
-  for (const SourceStrength& s : one) {
-    auto it = std::find_if(all.begin(), all.end(), [&](const SourceStrength& a) { return a.source == s.source; });
-    if (it == all.end()) {
-      SourceStrength fresh;
-      fresh.source = s.source;
-      all.push_back(std::move(fresh));
-      it = all.end() - 1;
-    }
-    it->equivalent = std::max(it->equivalent, s.equivalent);
-    add(it->killed_by, s.killed_by);
-    add(it->asked, s.asked);
-    add(it->killed, s.killed);
-    add(it->open, s.open);
-  }
-}
-
-}  // namespace
-
 std::vector<SourceStrength> prove_clause_strength(const sy::Rules& rules, const Budget& budget,
                                                   std::vector<ScytheProof>* records) {
   // Each theorem proved, then asked under every generic mutant of the relation and every rule mutant
@@ -265,25 +238,22 @@ std::vector<SourceStrength> prove_clause_strength(const sy::Rules& rules, const 
     std::vector<SourceStrength> strength;
   };
   std::vector<std::function<std::vector<Part>()>> tasks;
+  SharedMutants shared;
   for (const Theorem<sy::Rules>& t : theorems)
-    tasks.push_back([&t, &rules, &rule_mutants, &budget] {
+    tasks.push_back([&t, &rules, &rule_mutants, &budget, &shared] {
       std::vector<ScytheProof> one = theorem_records<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, budget);
       std::vector<SourceStrength> s =
-          section_strength<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, rule_mutants, one, budget);
+          section_strength<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, rule_mutants, one, budget,
+                                                &shared);
       return std::vector<Part>{{std::move(one.front()), std::move(s)}};
     });
-  std::vector<SourceStrength> all;
+  std::vector<std::vector<SourceStrength>> parts;
   std::vector<ScytheProof> proofs;
   for (Part& p : run_in_order(tasks)) {
-    merge_strength(all, p.strength);
+    parts.push_back(std::move(p.strength));
     proofs.push_back(std::move(p.proof));
   }
-  for (SourceStrength& s : all) {
-    s.mutants = 0;
-    s.survived.clear();
-    s.undecided.clear();
-  }
-  settle_strength(all);
+  std::vector<SourceStrength> all = merge_strength(parts);
   if (records) *records = std::move(proofs);
   return all;
 }

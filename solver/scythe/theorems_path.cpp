@@ -135,8 +135,8 @@ Theorem<sy::Rules> theorem(const sy::Rules& rules, const char* id, const char* c
   t.covers = path_covers(rules, unit_words);
   t.clauses = std::move(clauses);
   t.exercised_words = exercised_words;
-  t.asks = [units, claim, exercised](z3::context& ctx, const sy::Rules& text, const sy::Rules& relation) {
-    return move_asks(ctx, text, relation, nullptr, claim, exercised, units);
+  t.asks = [units, claim, exercised](z3::context& ctx, const sy::Rules& text, const RuleEdit<sy::Rules>& edit) {
+    return move_asks(ctx, text, relation_rules(edit, text), nullptr, claim, exercised, units);
   };
   return t;
 }
@@ -203,26 +203,36 @@ std::vector<RuleMutant<sy::Rules>> movement_rule_mutants(const sy::Rules& rules)
   std::vector<RuleMutant<sy::Rules>> out;
   const auto number = [&](const char* key, int sy::Ruleset::*field) {
     for (int delta : {-1, 1}) {
-      sy::Rules r = rules;
-      r.numbers.*field += delta;
-      if (r.numbers.*field < 0) continue;
-      out.push_back({key, fmt::format("{} read as {} (ruleset {})", key, r.numbers.*field, rules.numbers.*field), r});
+      if (rules.numbers.*field + delta < 0) continue;
+      out.push_back({key, fmt::format("{} read as {} (ruleset {})", key, rules.numbers.*field + delta, rules.numbers.*field),
+                     [field, delta](const sy::Rules& r) {
+                       sy::Rules m = r;
+                       m.numbers.*field += delta;
+                       return m;
+                     }});
     }
   };
   number("popularity_loss_per_worker", &sy::Ruleset::popularity_loss_per_worker);
   number("popularity_min", &sy::Ruleset::popularity_min);
   // popularity_max and move_range are not read by the relation (a path's length is the question's).
-  sy::Rules swapped = rules;
-  swapped.readings.stop_path = rules.readings.stop_path == sy::Readings::StopPath::must_end
-                                   ? sy::Readings::StopPath::truncate
-                                   : sy::Readings::StopPath::must_end;
-  out.push_back({"scythe.stop-path", "each case's reading of scythe.stop-path swapped for the other", swapped});
-  swapped = rules;
-  swapped.readings.worker_blocking = rules.readings.worker_blocking == sy::Readings::WorkerBlocking::control
-                                         ? sy::Readings::WorkerBlocking::presence
-                                         : sy::Readings::WorkerBlocking::control;
-  out.push_back(
-      {"scythe.worker-blocking", "each case's reading of scythe.worker-blocking swapped for the other", swapped});
+  // A swap is read against the question's own reading (move_asks' relation_rules_of: where the relation's
+  // rules read another reading than the claim's, the case's is swapped).
+  out.push_back({"scythe.stop-path", "each case's reading of scythe.stop-path swapped for the other",
+                 [](const sy::Rules& r) {
+                   sy::Rules m = r;
+                   m.readings.stop_path = r.readings.stop_path == sy::Readings::StopPath::must_end
+                                              ? sy::Readings::StopPath::truncate
+                                              : sy::Readings::StopPath::must_end;
+                   return m;
+                 }});
+  out.push_back({"scythe.worker-blocking", "each case's reading of scythe.worker-blocking swapped for the other",
+                 [](const sy::Rules& r) {
+                   sy::Rules m = r;
+                   m.readings.worker_blocking = r.readings.worker_blocking == sy::Readings::WorkerBlocking::control
+                                                    ? sy::Readings::WorkerBlocking::presence
+                                                    : sy::Readings::WorkerBlocking::control;
+                   return m;
+                 }});
   return out;
 }
 

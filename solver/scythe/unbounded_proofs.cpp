@@ -480,7 +480,8 @@ std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules) {
     t.exercised_words = e.proof.exercised_words;
     const Claim claim = e.claim;
     const Reachable* reach = e.reach;
-    t.asks = [claim, reach](z3::context& ctx, const sy::Rules& text, const sy::Rules& relation) {
+    t.asks = [claim, reach](z3::context& ctx, const sy::Rules& text, const RuleEdit<sy::Rules>& edit) {
+      const sy::Rules relation = relation_rules(edit, text);
       std::vector<Ask> asks =
           move_asks(ctx, text, relation, claim.premises, claim.holds, claim.exercised, {sy::kUnits.begin(), sy::kUnits.end()});
       if (reach) {
