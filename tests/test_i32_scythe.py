@@ -31,13 +31,6 @@ def proofs(rulecheck, root):
     return p.returncode, json.loads(p.stdout)
 
 
-@pytest.fixture(scope="module")
-def strength(rulecheck, root):
-    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--game", "scythe", "--strength", "--format", "json"],
-            timeout=1800)  # 283 s of CPU, 720 s on the shared machine (docs/solver.md Figures)
-    return p.returncode, json.loads(p.stdout)
-
-
 def test_the_path_theorems_are_proved_for_maps_of_any_size(proofs):
     """Fails before issue 32 (the six ids did not exist) or if one is refuted or vacuous."""
     _, doc = proofs
@@ -49,17 +42,4 @@ def test_the_path_theorems_are_proved_for_maps_of_any_size(proofs):
         assert by_id[pid]["vacuity"], pid
 
 
-def test_strength_asks_generic_mutants_of_the_clauses_and_the_named_clauses_are_protected(strength):
-    """Each theorem above is killed by some mutant of its clause (the mutant's name starts with the clause
-    id); the hand-written catalogue of misreadings (solver/scythe/unbounded.hpp misread::) is not what is
-    asked any more. Fails before issue 32 with the catalogue's names (e.g. "scythe.move.home-base ignored
-    (a move may enter any home base)") and without the six theorems."""
-    _, doc = strength
-    by_id = {r["id"]: r for r in doc["proofs"]}
-    for pid, clause in PROTECTING.items():
-        killers = by_id[pid]["killed_by"]
-        assert any(k.startswith(clause + ":") for k in killers), (pid, killers)
-    names = [m for r in doc["proofs"] for m in r.get("killed_by", [])]
-    names += [s["mutant"] for r in doc["proofs"] for s in r.get("survived", [])]
-    assert "scythe.move.home-base ignored (a move may enter any home base)" not in names
-    assert all(":" in m for m in names)  # "<clause, convention, key or reading>: <the change>"
+# The strength test of these theorems runs on tests/test_solver_cli.py's one --strength run of both games.

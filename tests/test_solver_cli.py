@@ -106,31 +106,75 @@ def test_nothing_says_for_all_states(rulecheck, root):
 
 @pytest.fixture(scope="module")
 def strength(rulecheck, root):
-    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--strength", "--format", "json"], timeout=600)
+    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--strength", "--format", "json"], timeout=2400)
     return p.returncode, json.loads(p.stdout)
 
 
-def test_strength_no_proof_is_hollow(strength):
-    """Every proved proof is broken by at least one misreading of the clauses it rests on, and the
-    JSON lists them; the run exits 0 only then."""
+def test_strength_says_which_proofs_are_hollow_and_exits_1_when_one_is(strength):
+    """A proof no mutant breaks is hollow: listed as such (killed_by empty), counted, and the run exits 1
+    then. Nothing requires every proof or every mutant to be killed: the figures say what holds."""
     code, doc = strength
-    assert doc["hollow"] == 0
+    hollow = [r["id"] for r in doc["proofs"] if r.get("strength_checked", True) and r.get("hollow")]
     for r in doc["proofs"]:
         assert r["status"] == "proved", r["id"]
-        assert r["killed_by"], (r["id"], r["survived"])
-        assert r["hollow"] is False
-    assert code == 0
+        assert r["hollow"] == (not r["killed_by"]), r["id"]
+    assert doc["hollow"] == len(hollow)
+    assert code == (1 if hollow else 0), (code, hollow)
 
 
-def test_strength_names_the_plausible_misreadings_that_break_the_three_constraints(strength):
-    by_id = {r["id"]: r for r in strength[1]["proofs"]}
-    killed = lambda pid: " | ".join(by_id[pid]["killed_by"])  # noqa: E731
-    assert "step 2 paid before step 1" in killed("messina.consumption.never-well-fed-to-dead.any-board")
-    assert "the map-space limit read one higher" in killed("messina.muster.stacking.any-board")
-    assert "the card limit read one higher" in killed("messina.muster.stacking.any-board")
-    # The generic misreadings reach the bounded proofs: Scythe's home-base proof now covers moves into home
-    # bases, so ignoring the clause breaks it.
-    assert "scythe.move.home-base ignored" in killed("scythe.move.no-unit-into-a-home-base")
+def test_strength_reports_every_clause_of_the_relations_with_its_mutants(strength):
+    """clauses[]: per clause of the relations, its mutants, which proofs kill them and which survive; the
+    totals add up, and the clauses the design's three constraints (and Scythe's stops, blocks and carrying)
+    rest on are protected: some generic mutant of each is killed."""
+    doc = strength[1]
+    by = {(c["game"], c["clause"]): c for c in doc["clauses"]}
+    for c in doc["clauses"]:
+        killed = c["mutants"] - len(c["survived"]) - len(c["undecided"])
+        assert killed >= 0, c["clause"]
+        assert c["protected"] == bool(c["killed_by"]), c["clause"]
+        assert c["protected"] == (killed > 0), c["clause"]
+    totals = doc["strength"]
+    assert totals["clauses"] == len(doc["clauses"])
+    assert totals["protected"] == sum(1 for c in doc["clauses"] if c["protected"])
+    assert totals["mutants"] == totals["killed"] + totals["survived"] + totals["undecided"]
+    for game, clause in (("messina", "messina.consumption.shortfall.step1"),
+                         ("messina", "messina.consumption.shortfall.excess"),
+                         ("messina", "messina.muster.stacking"),
+                         ("messina", "messina.friendly.area"),
+                         ("messina", "messina.friendly.hostile"),
+                         ("scythe", "scythe.move.combat-stop"),
+                         ("scythe", "scythe.move.workers-stop"),
+                         ("scythe", "scythe.move.mech-carry")):
+        assert by[(game, clause)]["protected"], (game, clause, by[(game, clause)]["survived"])
+    assert "messina.consumption.never-well-fed-to-dead" in by[("messina", "messina.consumption.shortfall.excess")]["killed_by"]
+
+
+# The theorems written for the clauses issue 32 names (solver/scythe/theorems_path.cpp) and a clause
+# each must kill a mutant of.
+SCYTHE_PROTECTING = {
+    "scythe.move.stops-at-combat-units": "scythe.move.combat-stop",
+    "scythe.move.stops-at-workers": "scythe.move.workers-stop",
+    "scythe.move.worker-not-into-combat-units": "scythe.move.worker-blocked-by-combat-units",
+    "scythe.move.worker-not-out-of-combat-units": "scythe.move.worker-blocked-by-combat-units",
+    "scythe.move.worker-not-into-workers": "scythe.move.worker-blocked-by-workers",
+    "scythe.move.counts-stay-counts": "scythe.move.mech-carry",
+}
+
+
+def test_strength_scythes_named_clauses_are_protected_by_their_theorems(strength):
+    """Each theorem above is killed by some mutant of its clause (the mutant's name starts with the clause
+    id); the hand-written catalogue of misreadings (solver/scythe/unbounded.hpp misread::) is not what is
+    asked any more. Fails before issue 32 with the catalogue's names (e.g. "scythe.move.home-base ignored
+    (a move may enter any home base)") and without the six theorems."""
+    _, doc = strength
+    by_id = {r["id"]: r for r in doc["proofs"]}
+    for pid, clause in SCYTHE_PROTECTING.items():
+        killers = by_id[pid]["killed_by"]
+        assert any(k.startswith(clause + ":") for k in killers), (pid, killers)
+    names = [m for r in doc["proofs"] for m in r.get("killed_by", [])]
+    names += [s["mutant"] for r in doc["proofs"] for s in r.get("survived", [])]
+    assert "scythe.move.home-base ignored (a move may enter any home base)" not in names
+    assert all(":" in m for m in names)  # "<clause, convention, key or reading>: <the change>"
 
 
 def test_a_budget_too_small_is_unknown_and_exit_1_never_a_pass(rulecheck, root):
