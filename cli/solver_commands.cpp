@@ -584,21 +584,25 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "Prove each rule invariant with the Z3 encoding of the rules (tokens conserved, never well fed to dead, "
       "counts never negative, stacking, hostility, popularity bounds, ...). Each proof says what it covers: "
       "\"unbounded\" (boards of any size, every action of its kinds with symbolic parameters) or \"bounded\" "
-      "(exactly the boards and actions it names, nothing beyond). The proofs run on the proof encodings "
-      "(solver/<game>/unbounded*), written from the same clauses as the encoding that judges engines' outcomes "
-      "(run --with-solver, fuzz --with-solver, alternative/disputed verdicts) but not yet the same code: a "
-      "proof says nothing of that encoding (docs/solver.md). A refuted invariant gets a counterexample "
+      "(exactly the boards and actions it names, nothing beyond). Messina's Consumption, stacking and Friendly "
+      "Area pages and Scythe's movement are each one relation of constraints tagged by clause, and their proofs "
+      "are theorems of it whose claims read only the state before and after; Consumption's relation is also the "
+      "one that judges engines' outcomes (run --with-solver, fuzz --with-solver, alternative/disputed verdicts), "
+      "built over the board asked about. The other sections' membership checks and Messina's remaining proofs "
+      "(Muster's Energy and tokens, placements, cards, states play reaches) still run on separate encodings "
+      "written from the same clauses: docs/solver.md, \"What is proved\". A refuted invariant gets a counterexample "
       "scenario. Exit 1 when any is refuted, unknown (a question over its budget, or too large to build: the "
       "detail says why) or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
       "SIGINT/SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
   add_common(p, *prove);
   p->add_flag("--strength", prove->strength,
-              "Also ask each proved proof under every misreading of the clauses it rests on (a clause's legality "
-              "conditions left out, or its effect; the unbounded proofs under their own catalogue: a limit off by "
-              "one, a step order swapped, a consent ignored, ...) and list those that break it (\"killed_by\"); a "
-              "proof no misreading breaks is reported hollow. The unbounded proofs' catalogues are hand-written, "
-              "so this says which of the misreadings someone thought of each proof catches, not how well the "
-              "clauses are protected");
+              "Also measure how much the proofs depend on the clauses: each relation is mutated generically (each "
+              "tagged constraint dropped, each integer comparison weakened and strengthened by one, each ruleset "
+              "number one off, each reading swapped; mutants equivalent to the text are found by the solver and "
+              "not counted) and every theorem asked under each mutant. Per clause (console; JSON \"clauses\" "
+              "with \"killed_by\" and \"survived\"): which proofs kill its mutants, which mutants survive, and "
+              "how many clauses are protected. A proof no mutant breaks is reported hollow (exit 1). The proofs not "
+              "yet written over a relation are asked under their hand-written catalogues of misreadings");
   p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file")
       ->check(output_folder_check());
   p->callback([&context, prove] { guarded(context, [&] { return prove_command(context, *prove); }); });

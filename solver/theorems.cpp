@@ -63,7 +63,7 @@ Decided ask_questions(z3::context& ctx, const std::vector<Ask>& asks, const Budg
       if (has_model(ctx, a, budget, why)) ++out.satisfiable;
       else if (!why.empty()) return {undecided(why), a.name + ": " + why};
     }
-    const Answer r = edit ? ask_one(ctx, a, edit(a.relation), edit(a.twin), budget)
+    const Answer r = edit ? ask_one(ctx, a, edit(a.relation), a.twin.empty() ? a.twin : edit(a.twin), budget)
                           : ask_one(ctx, a, a.relation, a.twin, budget);
     if (r.result == z3::unsat) continue;
     if (r.result == z3::unknown) return {undecided(r.why), a.name + ": " + r.why};

@@ -171,8 +171,9 @@ def test_strength_scythes_named_clauses_are_protected_by_their_theorems(strength
     for pid, clause in SCYTHE_PROTECTING.items():
         killers = by_id[pid]["killed_by"]
         assert any(k.startswith(clause + ":") for k in killers), (pid, killers)
-    names = [m for r in doc["proofs"] for m in r.get("killed_by", [])]
-    names += [s["mutant"] for r in doc["proofs"] for s in r.get("survived", [])]
+    scythe = [r for r in doc["proofs"] if r["game"] == "scythe"]
+    names = [m for r in scythe for m in r.get("killed_by", [])]
+    names += [s["mutant"] for r in scythe for s in r.get("survived", [])]
     assert "scythe.move.home-base ignored (a move may enter any home base)" not in names
     assert all(":" in m for m in names)  # "<clause, convention, key or reading>: <the change>"
 

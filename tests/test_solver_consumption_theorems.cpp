@@ -38,14 +38,20 @@ const MessinaTheorem& named(const std::vector<MessinaTheorem>& all, const std::s
   return *it;
 }
 
-// The theorem's questions with the Death Zone's effect (tagged messina.consumption.shortfall.excess)
-// replaced by `misread(ctx)`, the defined quantities named as the relation names them over any board.
+// The theorem's questions with the Death Zone's effect (its two constraints, tagged
+// messina.consumption.shortfall.step1 and .excess) replaced by `misread(ctx)`, the defined quantities named
+// as the relation names them over any board.
 Decided asked_with_death_zone(const MessinaTheorem& t, const std::function<z3::expr(z3::context&)>& misread) {
   z3::context c;
   std::vector<Ask> asks = t.asks(c, rules(), nullptr);
+  const z3::expr dead_after = c.int_const("dead_after");
   for (Ask& a : asks)
-    for (Named& n : a.relation)
+    for (Named& n : a.relation) {
+      const bool death_zone =
+          n.formula.is_app() && n.formula.num_args() == 2 && z3::eq(n.formula.arg(0), dead_after);
       if (n.clause == "messina.consumption.shortfall.excess") n.formula = misread(c);
+      else if (n.clause == "messina.consumption.shortfall.step1" && death_zone) n.formula = c.bool_val(true);
+    }
   return ask_questions(c, asks, Budget{}, /*check_vacuity=*/false);
 }
 

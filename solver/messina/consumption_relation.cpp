@@ -112,9 +112,11 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
                     z3::implies(fed, a.food == m.food - cost && a.water == m.water - cost)});
   effect.push_back({"messina.consumption.plentiful-spent",
                     z3::implies(!fed, a.food == m.food - food_paid && a.water == m.water - water_paid)});
-  // Only step 1 sends tokens to the Death Zone; what steps 1 to 3 leave unpaid is waived
-  // (messina.consumption.shortfall.excess), never paid with the tokens steps 2 and 3 just turned.
-  effect.push_back({"messina.consumption.shortfall.excess", a.dead == m.dead + died});
+  // Step 1 sends as many Disaffected tokens to the Death Zone as it pays; nothing else does: what steps 1
+  // to 3 leave unpaid is waived (messina.consumption.shortfall.excess), never paid with the tokens steps
+  // 2 and 3 just turned. Too few dead is step 1's count, too many the excess paid by killing.
+  effect.push_back({"messina.consumption.shortfall.step1", a.dead >= m.dead + died});
+  effect.push_back({"messina.consumption.shortfall.excess", a.dead <= m.dead + died});
   // Step 2 and the recovery both move Spare tokens: too few left is step 2's count (or a recovery
   // missed after full feeding), too many a recovery that should not have happened.
   effect.push_back({"messina.consumption.recovery", a.spare <= m.spare - spare_paid + recovered});

@@ -150,7 +150,7 @@ MessinaTheorem placing_only_where_reached() {
       "through spaces where the faction, or an ally consenting to that activity, has units, Workers, a Utility, a "
       "Shield or the card";
   t.covers = fmt::format(
-      "Muster and Civilians placed before orders or a Bonus Military Action; {}; readings: messina.home-space-anchor "
+      "{}; Muster and Civilians placed before orders or a Bonus Military Action; readings: messina.home-space-anchor "
       "(both), messina.civilian-consent (both, for Civilians), messina.friendly-area-extent friendly-component only "
       "(under with-frontier Z3 finds no model for the vacuity check within the budget)",
       kCoversBoards);
@@ -189,7 +189,7 @@ MessinaTheorem military_area_reached_avoiding_hostile() {
       "under "
       "exposed-only) there (with-frontier: or next to one)";
   t.covers = fmt::format(
-      "the friendly-area query, purpose military; {}; readings: messina.hostile-workers, messina.card-hostility, "
+      "{}; the friendly-area query, purpose military; readings: messina.hostile-workers, messina.card-hostility, "
       "messina.home-space-anchor and messina.friendly-area-extent (every combination)",
       kCoversBoards);
   t.clauses = {"messina.friendly.area", "messina.friendly.hostile", "messina.friendly.space", "messina.friendly.empty",
@@ -229,7 +229,7 @@ MessinaTheorem military_area_takes_every_reached_space() {
       "(units-include-workers) or the card (exposed, under exposed-only): Utilities, Shields and hidden cards alone "
       "keep no space out";
   t.covers = fmt::format(
-      "the friendly-area query, purpose military; {}; readings: messina.hostile-workers, messina.card-hostility and "
+      "{}; the friendly-area query, purpose military; readings: messina.hostile-workers, messina.card-hostility and "
       "messina.home-space-anchor (every combination), messina.friendly-area-extent friendly-component (with-frontier "
       "only adds spaces)",
       kCoversBoards);
@@ -263,7 +263,7 @@ MessinaTheorem mixed_space_next_to_area_in_it() {
       "its Home Spaces (if-friendly: those where it or an ally consenting to the activity has something) and every "
       "space next to a member where it or such an ally has something, even when opposing units are there too";
   t.covers = fmt::format(
-      "the friendly-area query, purposes muster and civilians; {}; readings: messina.home-space-anchor (both), "
+      "{}; the friendly-area query, purposes muster and civilians; readings: messina.home-space-anchor (both), "
       "messina.civilian-consent (both, for civilians), messina.friendly-area-extent friendly-component",
       kCoversBoards);
   t.clauses = {"messina.friendly.area", "messina.friendly.space", "messina.friendly.mixed", "messina.friendly.consent"};
@@ -293,7 +293,7 @@ MessinaTheorem structures_never_hostile() {
       "(exposed, under exposed-only) is not hostile (the hostile query's answer): Utilities, Shields, and under their "
       "readings Workers and hidden cards, alone never make it so";
   t.covers = fmt::format(
-      "the hostile query; {}; readings: messina.hostile-workers and messina.card-hostility (every "
+      "{}; the hostile query; readings: messina.hostile-workers and messina.card-hostility (every "
       "combination)",
       kCoversBoards);
   t.clauses = {"messina.friendly.hostile", "messina.friendly.empty-structures", "messina.friendly.consent"};
