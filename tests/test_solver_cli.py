@@ -4,6 +4,7 @@ verdict on engines' wrong answers in `rulecheck run`.
     pytest -p no:cacheprovider tests/test_solver_cli.py --rulecheck=PATH --root=PATH
 """
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -108,6 +109,10 @@ def test_nothing_says_for_all_states(rulecheck, root):
 
 @pytest.fixture(scope="module")
 def strength(rulecheck, root):
+    # Four minutes of Z3 on the project's machine (README Performance): a long search, kept out of every
+    # CI run (the mutation code is tested in rulecheck_solver_tests: Mutation, Theorems, *Theorems).
+    if os.environ.get("RULECHECK_FULL") != "1":
+        pytest.skip("prove --strength over both games takes minutes: RULECHECK_FULL=1 runs it")
     p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--strength", "--format", "json"], timeout=2400)
     return p.returncode, json.loads(p.stdout)
 
