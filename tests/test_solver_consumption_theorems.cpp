@@ -6,29 +6,14 @@
 
 #include <algorithm>
 
-#include "harness/rules_data.hpp"
 #include "solver/messina/section_theorems.hpp"
+#include "tests/messina_rules.hpp"
 
 namespace rulecheck::solver::messina {
 namespace {
 
 const ms::Rules& rules() {
-  static const ms::Rules r = [] {
-    ms::Rules out;
-    out.numbers.round_parity_muster = 1;
-    out.numbers.round_parity_consumption = 0;
-    out.numbers.tokens_per_food_and_water = 2;  // rules/messina/ruleset.json
-    out.numbers.disaffected_recovered_after_full_feeding = 1;
-    out.numbers.stacking_map = 5;
-    out.numbers.stacking_card = 2;
-    out.numbers.ai_backed_units = {ms::Piece::civilian};
-    out.numbers.units = {{ms::Piece::civilian, {0, 1, 1}},
-                         {ms::Piece::infantry, {1, 2, 1}},
-                         {ms::Piece::bomber, {3, 3, 1}},
-                         {ms::Piece::fighter, {3, 4, 1}},
-                         {ms::Piece::mech, {5, 5, 0}}};
-    return out;
-  }();
+  static const ms::Rules r = rulecheck::testing::messina_typed_rules();
   return r;
 }
 

@@ -22,15 +22,12 @@
 
 #include "solver/scythe/concrete.hpp"
 #include "solver/scythe/unbounded.hpp"
+#include "tests/scythe_rules.hpp"
 
 namespace rulecheck::solver::scythe {
 namespace {
 
-sy::Rules base_rules() {
-  sy::Rules rules;
-  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
-  return rules;
-}
+sy::Rules base_rules() { return rulecheck::testing::scythe_base_rules(); }
 
 bool has_model(z3::context& ctx, const Ask& a) {
   z3::solver s(ctx);

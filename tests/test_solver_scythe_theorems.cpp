@@ -12,16 +12,12 @@
 
 #include "solver/scythe/solver.hpp"
 #include "solver/scythe/unbounded.hpp"
+#include "tests/scythe_rules.hpp"
 
 namespace rulecheck::solver::scythe {
 namespace {
 
-// The base game's numbers (rules/scythe/ruleset.json), written here apart from the loader.
-sy::Rules base_rules() {
-  sy::Rules rules;
-  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
-  return rules;
-}
+sy::Rules base_rules() { return rulecheck::testing::scythe_base_rules(); }
 
 Theorem<sy::Rules> theorem(const std::string& id) {
   for (Theorem<sy::Rules>& t : movement_theorems(base_rules()))

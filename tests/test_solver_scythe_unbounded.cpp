@@ -12,16 +12,12 @@
 #include "solver/misreading.hpp"
 #include "solver/scythe/solver.hpp"
 #include "solver/scythe/unbounded.hpp"
+#include "tests/scythe_rules.hpp"
 
 namespace rulecheck::solver::scythe {
 namespace {
 
-// The base game's numbers (rules/scythe/ruleset.json), written here apart from the loader.
-sy::Rules base_rules() {
-  sy::Rules rules;
-  rules.numbers = sy::Ruleset{0, 18, 1, {{sy::Unit::character, 1}, {sy::Unit::mech, 1}, {sy::Unit::worker, 1}}, 2};
-  return rules;
-}
+sy::Rules base_rules() { return rulecheck::testing::scythe_base_rules(); }
 
 const ScytheProof* find(const std::vector<ScytheProof>& proofs, const std::string& id) {
   const auto it = std::find_if(proofs.begin(), proofs.end(), [&](const ScytheProof& p) { return p.id == id; });
