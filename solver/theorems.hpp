@@ -249,8 +249,8 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
       // Built in the same context as the text's questions, so a variant the relation does not read
       // (the same constraints) is seen as such and not asked.
       const std::vector<Ask> variant = t.asks(ctx, rules, rm.edit);
-      const MutantVerdict v = !record                          ? MutantVerdict::undecided
-                              : same_relations(asks, variant) ? MutantVerdict::not_applicable
+      const MutantVerdict v = same_relations(asks, variant) ? MutantVerdict::not_applicable
+                              : !record                       ? MutantVerdict::undecided
                                                               : ask_rule_mutant(ctx, variant, budget);
       if (v == MutantVerdict::not_applicable) continue;  // a number or reading this relation does not read
       record_verdict(source(rm.source), t.id, rm.source + ": " + rm.words, v);
