@@ -2,7 +2,11 @@
 #include "solver/theorems.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -133,35 +137,89 @@ z3::expr_vector assumptions_for(z3::context& ctx, Tracked& t, const Ask& a, cons
 
 }  // namespace
 
+namespace {
+
+// The mutants of `mutations` asked of question `q` (its own incremental solver), their verdicts merged
+// into `out`: a kill stands, an undecided question makes an unkilled mutant undecided, an unsat one makes
+// a mutant asked nowhere else yet survived. `guard` (when given) is held around every read and write of
+// `out` and every call of `skip` and `on_kill`, so that several threads can ask questions at once.
+void ask_question(z3::context& ctx, const Ask& a, std::size_t q, const std::vector<FormulaMutation>& mutations,
+                  const Budget& budget, const std::function<bool(std::size_t)>& skip,
+                  const std::function<void(std::size_t)>& on_kill, std::vector<MutantVerdict>& out,
+                  std::mutex* guard) {
+  auto lock = [guard] { return guard ? std::unique_lock<std::mutex>(*guard) : std::unique_lock<std::mutex>(); };
+  Tracked t = tracked(ctx, a, budget, q);
+  std::size_t serial = 0;
+  for (std::size_t i = 0; i < mutations.size(); ++i) {
+    if (cancel_requested()) return;
+    const std::size_t at = constraint_index(a.relation, mutations[i]);
+    if (at >= a.relation.size()) continue;
+    {
+      const auto held = lock();
+      if (out[i] == MutantVerdict::killed || out[i] == MutantVerdict::skipped) continue;
+      if (skip && skip(i)) {
+        out[i] = MutantVerdict::skipped;
+        continue;
+      }
+    }
+    const z3::expr_vector on = assumptions_for(ctx, t, a, mutations[i], at, serial++);
+    const z3::check_result r = t.solver.check(on);
+    const auto held = lock();
+    if (out[i] == MutantVerdict::killed || out[i] == MutantVerdict::skipped) continue;
+    if (r == z3::sat) {
+      out[i] = MutantVerdict::killed;
+      if (on_kill) on_kill(i);
+    } else if (r == z3::unknown) {
+      out[i] = MutantVerdict::undecided;
+    } else if (out[i] == MutantVerdict::not_applicable) {
+      out[i] = MutantVerdict::survived;
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>& asks,
                                        const std::vector<FormulaMutation>& mutations, const Budget& budget,
                                        const std::function<bool(std::size_t)>& skip,
                                        const std::function<void(std::size_t)>& on_kill) {
   std::vector<MutantVerdict> out(mutations.size(), MutantVerdict::not_applicable);
-  std::size_t serial = 0;
-  for (std::size_t q = 0; q < asks.size(); ++q) {
-    if (cancel_requested()) break;
-    Tracked t = tracked(ctx, asks[q], budget, q);
-    for (std::size_t i = 0; i < mutations.size(); ++i) {
-      if (out[i] == MutantVerdict::killed || out[i] == MutantVerdict::skipped) continue;
-      const std::size_t at = constraint_index(asks[q].relation, mutations[i]);
-      if (at >= asks[q].relation.size()) continue;
-      if (skip && skip(i)) {
-        out[i] = MutantVerdict::skipped;
-        continue;
-      }
-      const z3::expr_vector on = assumptions_for(ctx, t, asks[q], mutations[i], at, serial++);
-      const z3::check_result r = t.solver.check(on);
-      if (r == z3::sat) {
-        out[i] = MutantVerdict::killed;
-        if (on_kill) on_kill(i);
-      } else if (r == z3::unknown) {
-        out[i] = MutantVerdict::undecided;
-      }
-      else if (out[i] == MutantVerdict::not_applicable) out[i] = MutantVerdict::survived;
-    }
-  }
+  for (std::size_t q = 0; q < asks.size() && !cancel_requested(); ++q)
+    ask_question(ctx, asks[q], q, mutations, budget, skip, on_kill, out, nullptr);
   return out;
+}
+
+std::vector<MutantVerdict> ask_mutants_split(const AskBuilder& build, const std::vector<FormulaMutation>& mutations,
+                                             const Budget& budget, const std::function<bool(std::size_t)>& skip,
+                                             const std::function<void(std::size_t)>& on_kill, unsigned threads) {
+  std::vector<MutantVerdict> out(mutations.size(), MutantVerdict::not_applicable);
+  std::mutex guard;
+  std::atomic<std::size_t> next = 0;
+  on_threads(threads, [&] {
+    z3::context ctx;
+    const std::vector<Ask> asks = build(ctx);
+    for (std::size_t q = next++; q < asks.size() && !cancel_requested(); q = next++)
+      ask_question(ctx, asks[q], q, mutations, budget, skip, on_kill, out, &guard);
+  });
+  return out;
+}
+
+void on_threads(unsigned threads, const std::function<void()>& work) {
+  std::mutex guard;
+  std::exception_ptr first;
+  auto guarded = [&] {
+    try {
+      work();
+    } catch (...) {
+      const std::lock_guard<std::mutex> held(guard);
+      if (!first) first = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(guarded);
+  guarded();
+  for (std::thread& t : pool) t.join();
+  if (first) std::rethrow_exception(first);
 }
 
 MutantVerdict ask_rule_mutant(z3::context& ctx, const std::vector<Ask>& asks, const Budget& budget) {

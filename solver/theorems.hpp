@@ -14,6 +14,7 @@
 // protected when some theorem kills one of its mutants. Nothing requires a mutant to die.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -25,6 +26,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "common/cancel.hpp"
 #include "solver/budget.hpp"
 #include "solver/findings.hpp"
 #include "solver/mutation.hpp"
@@ -146,6 +148,22 @@ std::vector<MutantVerdict> ask_mutants(z3::context& ctx, const std::vector<Ask>&
                                        const std::function<bool(std::size_t)>& skip = nullptr,
                                        const std::function<void(std::size_t)>& on_kill = nullptr);
 
+// Builds a theorem's questions (the text's, or a rule variant's) in the context given: each thread of a
+// split run builds them again in its own context (a context is never shared between threads).
+using AskBuilder = std::function<std::vector<Ask>(z3::context&)>;
+
+// ask_mutants with the questions shared out between `threads` threads. The verdicts are those of one
+// thread: killed when some question kills the mutant, else undecided when some question could not
+// decide it, else survived (each check is bounded by rlimit, not time, so no verdict depends on the
+// machine). `skip` and `on_kill` are called one at a time.
+std::vector<MutantVerdict> ask_mutants_split(const AskBuilder& build, const std::vector<FormulaMutation>& mutations,
+                                             const Budget& budget, const std::function<bool(std::size_t)>& skip,
+                                             const std::function<void(std::size_t)>& on_kill, unsigned threads);
+
+// Runs `work` on `threads` threads (the calling one among them) and waits; the first exception any
+// of them threw is thrown again here.
+void on_threads(unsigned threads, const std::function<void()>& work);
+
 // Every mutation of the relations of `asks` (each kept once, by source, ordinal, site and rewrite).
 std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
 // Whether `m` says what the text says for every value, in the first question where it applies.
@@ -187,14 +205,39 @@ std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>
   return out;
 }
 
+// Each rule mutant asked of `t` (`asked` false: the theorem is not proved, each verdict undecided),
+// shared out between `threads` threads. A variant whose relation is the text's, constraint for
+// constraint (a number or reading the relation does not read), is not_applicable: it is compared with
+// the text's questions built in the same context.
+template <typename Rules>
+std::vector<MutantVerdict> ask_rule_mutants(const Theorem<Rules>& t, const Rules& rules,
+                                            const std::vector<RuleMutant<Rules>>& rule_mutants, bool asked,
+                                            const Budget& budget, unsigned threads) {
+  std::vector<MutantVerdict> out(rule_mutants.size(), MutantVerdict::not_applicable);
+  std::atomic<std::size_t> next = 0;
+  on_threads(threads, [&] {
+    z3::context ctx;
+    const std::vector<Ask> text = t.asks(ctx, rules, nullptr);
+    for (std::size_t k = next++; k < rule_mutants.size(); k = next++) {
+      if (cancel_requested()) return;
+      const std::vector<Ask> variant = t.asks(ctx, rules, rule_mutants[k].edit);
+      out[k] = same_relations(text, variant) ? MutantVerdict::not_applicable
+               : !asked                      ? MutantVerdict::undecided
+                                             : ask_rule_mutant(ctx, variant, budget);
+    }
+  });
+  return out;
+}
+
 // `prove --strength` for one section: every generic mutant and every rule mutant asked of every
 // theorem; per source, which theorems kill its mutants and which mutants survive. Each proved record
-// of `proofs` (same ids as `theorems`) gets its mutants' outcomes.
+// of `proofs` (same ids as `theorems`) gets its mutants' outcomes. Each theorem's questions and rule
+// mutants are shared out between `threads` threads (run the theorems one after another).
 template <typename State, typename Step, typename Rules>
 std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& theorems, const Rules& rules,
                                              const std::vector<RuleMutant<Rules>>& rule_mutants,
                                              std::vector<Proof<State, Step>>& proofs, const Budget& budget,
-                                             SharedMutants* shared = nullptr) {
+                                             SharedMutants* shared = nullptr, unsigned threads = 1) {
   std::vector<SourceStrength> out;
   auto source = [&out](const std::string& id) -> SourceStrength& {
     for (auto& s : out)
@@ -232,8 +275,9 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
       sources_killed.insert(mutations[i].source);
       if (shared) shared->kill(mutation_name(mutations[i]));
     };
+    const AskBuilder build = [&t, &rules](z3::context& c) { return t.asks(c, rules, nullptr); };
     const std::vector<MutantVerdict> verdicts =
-        record ? ask_mutants(ctx, asks, mutations, budget, skip, on_kill)
+        record ? ask_mutants_split(build, mutations, budget, skip, on_kill, threads)
                : std::vector<MutantVerdict>(mutations.size(), MutantVerdict::undecided);
     for (std::size_t i = 0; i < mutations.size(); ++i) {
       const FormulaMutation& m = mutations[i];
@@ -245,13 +289,10 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
         record->mutants.push_back({mutation_name(m), v == MutantVerdict::killed,
                                    v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
     }
-    for (const RuleMutant<Rules>& rm : rule_mutants) {
-      // Built in the same context as the text's questions, so a variant the relation does not read
-      // (the same constraints) is seen as such and not asked.
-      const std::vector<Ask> variant = t.asks(ctx, rules, rm.edit);
-      const MutantVerdict v = same_relations(asks, variant) ? MutantVerdict::not_applicable
-                              : !record                       ? MutantVerdict::undecided
-                                                              : ask_rule_mutant(ctx, variant, budget);
+    const std::vector<MutantVerdict> rule_verdicts = ask_rule_mutants(t, rules, rule_mutants, record, budget, threads);
+    for (std::size_t k = 0; k < rule_mutants.size(); ++k) {
+      const RuleMutant<Rules>& rm = rule_mutants[k];
+      const MutantVerdict v = rule_verdicts[k];
       if (v == MutantVerdict::not_applicable) continue;  // a number or reading this relation does not read
       record_verdict(source(rm.source), t.id, rm.source + ": " + rm.words, v);
       if (record)

@@ -87,5 +87,36 @@ TEST(Theorems, AClaimTheRelationGivesIsKilledByTheMutantsThatBreakIt) {
   EXPECT_EQ(survived, 2);
 }
 
+// Two questions of the toy: q1 as above (x' <= 5), q2 "x >= 0 gives x' >= 1". By hand, q2 kills the step
+// dropped and the step read as x' <= x + 1 (x' = 0 is allowed), and no guard mutant (x' = x + 1 >= 1
+// whatever the guard); q1 kills the five above. A mutant is killed when either question kills it: 6
+// killed (q1's five and the step as <=), 1 survived (the guard strengthened), whichever thread asks
+// which question.
+std::vector<Ask> two_questions(Toy& t) {
+  return {{"q1", t.c.bool_val(true), t.relation(), t.x2 <= 5}, {"q2", t.x >= 0, t.relation(), t.x2 >= 1}};
+}
+
+TEST(Theorems, QuestionsSharedOutBetweenThreadsGiveTheVerdictsOfOneThread) {
+  Toy t;
+  const std::vector<Ask> asks = two_questions(t);
+  const std::vector<FormulaMutation> mutations = section_mutations(asks);
+  ASSERT_EQ(mutations.size(), 7u);
+  Budget budget;
+  const std::vector<MutantVerdict> one = ask_mutants(t.c, asks, mutations, budget);
+  // Each thread builds the questions again in its own context.
+  const AskBuilder build = [](z3::context& c) {
+    const z3::expr x = c.int_const("x"), x2 = c.int_const("x2");
+    const Constraints relation = {{"t.guard", x <= 4}, {"t.step", x2 == x + 1}};
+    return std::vector<Ask>{{"q1", c.bool_val(true), relation, x2 <= 5}, {"q2", x >= 0, relation, x2 >= 1}};
+  };
+  int kills_told = 0;
+  const std::vector<MutantVerdict> split =
+      ask_mutants_split(build, mutations, budget, nullptr, [&](std::size_t) { ++kills_told; }, 2);
+  EXPECT_EQ(split, one);
+  EXPECT_EQ(std::count(split.begin(), split.end(), MutantVerdict::killed), 6);
+  EXPECT_EQ(std::count(split.begin(), split.end(), MutantVerdict::survived), 1);
+  EXPECT_EQ(kills_told, 6) << "each kill is told once, though two questions may kill it";
+}
+
 }  // namespace
 }  // namespace rulecheck::solver

@@ -181,24 +181,17 @@ std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
 StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
   const std::vector<MessinaTheorem> theorems = section_theorems();
   const std::vector<RuleMutant<ms::Rules>> variants = rule_mutants(rules);
-  // Each theorem's mutants on their own thread (a context each); the sources merged after.
-  struct One {
-    std::vector<MessinaProof> proofs;
-    std::vector<SourceStrength> sources;
-  };
-  std::vector<std::function<std::vector<One>()>> tasks;
-  SharedMutants shared;
-  for (const MessinaTheorem& t : theorems)
-    tasks.push_back([&t, &rules, &budget, &variants, &shared] {
-      One one{theorem_records<ms::State, Step>({t}, rules, budget), {}};
-      one.sources = section_strength<ms::State, Step>({t}, rules, variants, one.proofs, budget, &shared);
-      return std::vector<One>{std::move(one)};
-    });
+  // The theorems proved two at a time; then each theorem's mutants, one theorem after another, its
+  // questions and rule mutants shared out between the threads (a context each); the sources merged.
+  std::vector<MessinaProof> proved = section_records(theorems, rules, budget);
   StrengthReport<ms::State, Step> report;
   std::vector<std::vector<SourceStrength>> per_theorem;
-  for (auto& one : run_in_order(tasks)) {
-    for (auto& p : one.proofs) report.proofs.push_back(std::move(p));
-    per_theorem.push_back(std::move(one.sources));
+  SharedMutants shared;
+  for (std::size_t i = 0; i < theorems.size(); ++i) {
+    std::vector<MessinaProof> one{std::move(proved[i])};
+    per_theorem.push_back(
+        section_strength<ms::State, Step>({theorems[i]}, rules, variants, one, budget, &shared, kSolverThreads));
+    report.proofs.push_back(std::move(one.front()));
   }
   report.sources = merge_strength(per_theorem);
   std::vector<MessinaProof> rest = unbounded_proofs(rules, budget);

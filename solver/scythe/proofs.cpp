@@ -216,42 +216,41 @@ std::vector<ScytheProof> prove_bounded(const sy::Rules& rules, const Budget& bud
   return run_in_order(tasks);
 }
 
-std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
-  // The theorems of the movement relation for maps of any size (unbounded.hpp, theorems_path.cpp): one
-  // task per theorem, on two threads.
-  const std::vector<Theorem<sy::Rules>> theorems = movement_theorems(rules);
+namespace {
+
+// Each theorem proved on its own context: one task per theorem, on two threads, in their order.
+std::vector<ScytheProof> theorem_proofs(const std::vector<Theorem<sy::Rules>>& theorems, const sy::Rules& rules,
+                                        const Budget& budget) {
   std::vector<std::function<std::vector<ScytheProof>()>> tasks;
   for (const Theorem<sy::Rules>& t : theorems)
     tasks.push_back([&t, &rules, &budget] { return theorem_records<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, budget); });
   return run_in_order(tasks);
 }
 
+}  // namespace
+
+std::vector<ScytheProof> prove(const sy::Rules& rules, const Budget& budget) {
+  // The theorems of the movement relation for maps of any size (unbounded.hpp, theorems_path.cpp).
+  return theorem_proofs(movement_theorems(rules), rules, budget);
+}
+
 std::vector<SourceStrength> prove_clause_strength(const sy::Rules& rules, const Budget& budget,
                                                   std::vector<ScytheProof>* records) {
-  // Each theorem proved, then asked under every generic mutant of the relation and every rule mutant
-  // (solver/theorems.hpp section_strength), one task per theorem on two threads; the per-source
-  // results are merged (a mutant survives when no theorem kills it).
+  // Each theorem proved (two at a time), then asked under every generic mutant of the relation and
+  // every rule mutant (solver/theorems.hpp section_strength), one theorem after another, its questions
+  // and rule mutants shared out between the threads; the per-source results are merged (a mutant
+  // survives when no theorem kills it).
   const std::vector<Theorem<sy::Rules>> theorems = movement_theorems(rules);
   const std::vector<RuleMutant<sy::Rules>> rule_mutants = movement_rule_mutants(rules);
-  struct Part {
-    ScytheProof proof;
-    std::vector<SourceStrength> strength;
-  };
-  std::vector<std::function<std::vector<Part>()>> tasks;
-  SharedMutants shared;
-  for (const Theorem<sy::Rules>& t : theorems)
-    tasks.push_back([&t, &rules, &rule_mutants, &budget, &shared] {
-      std::vector<ScytheProof> one = theorem_records<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, budget);
-      std::vector<SourceStrength> s =
-          section_strength<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{t}, rules, rule_mutants, one, budget,
-                                                &shared);
-      return std::vector<Part>{{std::move(one.front()), std::move(s)}};
-    });
+  std::vector<ScytheProof> proved = theorem_proofs(theorems, rules, budget);
   std::vector<std::vector<SourceStrength>> parts;
   std::vector<ScytheProof> proofs;
-  for (Part& p : run_in_order(tasks)) {
-    parts.push_back(std::move(p.strength));
-    proofs.push_back(std::move(p.proof));
+  SharedMutants shared;
+  for (std::size_t i = 0; i < theorems.size(); ++i) {
+    std::vector<ScytheProof> one{std::move(proved[i])};
+    parts.push_back(section_strength<sy::State, sy::Move>(std::vector<Theorem<sy::Rules>>{theorems[i]}, rules,
+                                                          rule_mutants, one, budget, &shared, kSolverThreads));
+    proofs.push_back(std::move(one.front()));
   }
   std::vector<SourceStrength> all = merge_strength(parts);
   if (records) *records = std::move(proofs);
