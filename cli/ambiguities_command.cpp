@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/ambiguities_texts.hpp"
 #include "cli/commands.hpp"
 #include "cli/solver_shared.hpp"
 #include "common/atomic_write.hpp"
@@ -19,6 +20,7 @@
 #include "harness/interrupt.hpp"
 #include "reports/designer.hpp"
 #include "rulebook/quotes.hpp"
+#include "rulebook/text_folder.hpp"
 
 namespace rulecheck::cli {
 
@@ -97,8 +99,11 @@ json add_rulebook_words(json& findings, const RulesLibrary& library, rulebook::C
 void add_contradiction_words(json& contradictions, const RulesLibrary& library, rulebook::ClauseQuoter& quoter) {
   for (auto& c : contradictions) {
     const std::string game = c.value("game", "");
-    if (!c.contains("found")) continue;
-    for (auto& x : c["found"]) x["quotes"] = quotes_of(game, x.value("clauses", json::array()), library.find(game), quoter);
+    if (c.contains("found"))
+      for (auto& x : c["found"]) x["quotes"] = quotes_of(game, x.value("clauses", json::array()), library.find(game), quoter);
+    if (c.contains("stated_numbers") && c["stated_numbers"].contains("contradictions"))
+      for (auto& x : c["stated_numbers"]["contradictions"])
+        x["quotes"] = quotes_of(game, x.value("clauses", json::array()), library.find(game), quoter);
   }
 }
 
@@ -128,6 +133,9 @@ void print_finding(const json& f) {
   if (f.value("found_by_search", false))
     fmt::print("         found by the literal search{}\n",
                f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
+  if (f.contains("words_changed"))
+    fmt::print("         the words of {} changed in the texts given: this witness was found from the old words\n",
+               fmt::join(f["words_changed"].get<std::vector<std::string>>(), ", "));
   print_quotes(f["quotes"]);
   if (f.contains("step_in_words")) fmt::print("         step: {}\n", printable(f.value("step_in_words", "")));
   for (const auto& s : f["scenarios"]) {
@@ -173,6 +181,20 @@ void mark_dismissed(json& found, const std::filesystem::path& rules, const std::
   }
 }
 
+// Each finding resting on a clause whose words changed in the texts given ("reread"): "words_changed"
+// lists those clauses (its witness was found from the encoding of the old words).
+void mark_words_changed(json& findings, const json& contradictions) {
+  for (auto& f : findings) {
+    json changed = json::array();
+    for (const auto& c : contradictions)
+      if (c.value("game", "") == f.value("game", ""))
+        for (const auto& r : c.value("reread", json::array()))
+          for (const auto& id : f.value("clauses", json::array()))
+            if (id == r["clause"]) changed.push_back(id);
+    if (!changed.empty()) f["words_changed"] = changed;
+  }
+}
+
 // How a finding sorts: new and unsettled first, then settled new ones, then the declared points.
 int finding_rank(const json& f) {
   if (!f.value("new", false)) return 2;
@@ -203,16 +225,35 @@ json edited_keys(const json& edited, const std::string& game) {
 void print_contradictions(const json& c) {
   const std::string game = c.value("game", "");
   const std::string status = c.value("status", "");
+  print_texts_record(c);
   for (const auto& x : c.value("found", json::array())) {
     std::vector<std::string> clauses = x.value("clauses", std::vector<std::string>{});
     fmt::print("CONTRADICTION {} {}: {} cannot all hold\n         {}\n         {}\n", game, x.value("probe", ""),
                fmt::join(clauses, " + "), x.value("title", ""), x.value("note", ""));
     print_quotes(x.value("quotes", json::array()));
   }
-  if (status == "none")
+  // The literal search reads the encoding written from the texts as the clause index has them, never
+  // the texts given: its "none" is not the texts' when their numbers contradict or their words changed.
+  const json numbers = c.value("stated_numbers", json::object());
+  const std::size_t stated = numbers.value("open", std::size_t{0}), reread = c.value("reread", json::array()).size();
+  const std::string texts =
+      !numbers.value("checked", false)
+          ? fmt::format("the stated numbers not checked ({})", numbers.value("why_not", ""))
+          : fmt::format("the stated numbers of the texts given: {} read, {} contradiction(s) (above){}", numbers.value("read", 0),
+                        numbers.value("contradictions", json::array()).size(),
+                        stated ? fmt::format(", {} not recorded as known", stated) : "");
+  const std::string words =
+      reread ? fmt::format("; {} clause(s) whose words changed, not read by any search (RE-READ above)", reread) : "";
+  if (status == "none" && (stated || reread))
+    fmt::print("contradictions {}: the literal search found none among the clause index's texts (the encoding's {} "
+               "probe(s) can all hold, proved; scope: {}); {}{}\n",
+               game, c.value("probes", 0), c.value("scope", ""), texts, words);
+  else if (status == "none")
     fmt::print("none     {} contradictions: the literal constraints of each of {} probe(s) can all hold on some board "
-               "(proved); scope: {}\n",
-               game, c.value("probes", 0), c.value("scope", ""));
+               "(proved); scope: {}; {}{}\n",
+               game, c.value("probes", 0), c.value("scope", ""), texts, words);
+  else if (status == "absent")
+    fmt::print("contradictions {}: no literal encoding to search; {}{}\n", game, texts, words);
   else if (status != "found" || c.contains("reason"))
     fmt::print("{:8} {} contradictions: not decided: {}\n", status == "found" ? "unknown" : status, game,
                c.value("reason", ""));
@@ -243,6 +284,10 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       throw InputError("--edited", fmt::format("--edited {}: {}", args.edited, e.what()));
     }
   }
+  // The rule texts: quoted, and read for what they state (cli/ambiguities_texts.hpp).
+  const rulebook::TextFolder texts_found = rulebook::find_text_folder(
+      rulebook::text_folder_choice(args.text), rulebook::Project::of_rules_folder(context.rules()));
+  if (texts_found.given_missing) throw InputError("--text", texts_found.why_none);
   for (const GameRules* g : games_asked(*library, args.games)) {
     const Game* game = find_game(g->game);
     if (args.format == "console")
@@ -251,7 +296,9 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit,
                                    args.no_discovery ? LiteralSearch::skip : LiteralSearch::run);
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
-    if (!c.is_null()) contradictions.push_back(std::move(c));
+    if (c.is_null()) c = {{"game", g->game}, {"status", "absent"}};  // no literal encoding to search
+    c.update(texts_record(*g, *game, context.rules(), texts_found, ruleset));
+    contradictions.push_back(std::move(c));
     declared += g->points.size();
     // A declared point no search answered (none is written for it) is not decided either.
     for (const auto& p : g->points) {
@@ -289,10 +336,8 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       if (status == "witness") findings.push_back(std::move(f));
     }
   }
-  rulebook::ClauseQuoter quoter(rulebook::Project::of_rules_folder(context.rules()),
-                                rulebook::find_text_folder(rulebook::text_folder_choice(args.text),
-                                                           rulebook::Project::of_rules_folder(context.rules())));
-  if (quoter.texts().given_missing) throw InputError("--text", quoter.texts().why_none);
+  rulebook::ClauseQuoter quoter(rulebook::Project::of_rules_folder(context.rules()), texts_found);
+  mark_words_changed(findings, contradictions);
   const json texts = add_rulebook_words(findings, *library, quoter);
   add_contradiction_words(contradictions, *library, quoter);
   // New findings (not a declared point) first, the unsettled before the settled.
@@ -330,12 +375,31 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   }
   for (const auto& c : contradictions)
     if (c.value("status", "") == "unknown" || (c.value("status", "") == "found" && c.contains("reason"))) ++unknowns;
+  // What makes the exit status 1 besides an undecided question: a contradiction (of the stated
+  // numbers of the texts given, not recorded as known; or found by the literal search), an open new
+  // finding, or words of the texts given that no search reads (whether they contradict is not decided).
+  const std::size_t stated_open = open_stated_contradictions(contradictions),
+                    literal_found = literal_contradictions(contradictions), reread = clauses_to_reread(contradictions);
+  std::size_t known = 0;
+  for (const auto& c : contradictions)
+    for (const auto& x : c.value("stated_numbers", json::object()).value("contradictions", json::array())) known += x.value("known", false);
+  const bool failed = unknowns || stated_open || literal_found || fresh || reread;
   if (args.format == "json") {
     json out{
         {"contradictions", contradictions},
         {"findings", findings},
         {"questions", questions},
-        {"counts", {{"witness", witnesses}, {"none", nones}, {"unknown", unknowns}, {"interrupted", stopped}}},
+        {"counts",
+         {{"witness", witnesses},
+          {"none", nones},
+          {"unknown", unknowns},
+          {"interrupted", stopped},
+          {"contradictions", stated_open + literal_found},
+          {"stated_number_contradictions", stated_open},
+          {"literal_contradictions", literal_found},
+          {"known_contradictions", known},
+          {"open_findings", fresh},
+          {"clauses_to_reread", reread}}},
         {"seconds", seconds},
         {"discovery", args.no_discovery ? json{{"run", false}}
                                         : json{{"run", true},
@@ -382,6 +446,13 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");
+    fmt::print("contradictions: {} ({} of the stated numbers of the texts given, {} found by the literal search){}{}; "
+               "open new findings: {}{}{}\n",
+               stated_open + literal_found, stated_open, literal_found,
+               known ? fmt::format(", {} known (recorded in rules/<game>/numbers.json)", known) : "",
+               texts.value("found", false) ? "" : " (no rule texts: the stated numbers were not checked)", fresh,
+               reread ? fmt::format("; {} clause(s) whose words changed, to re-read", reread) : "",
+               failed && !unknowns ? " (exit 1)" : "");
     if (texts.value("found", false))
       fmt::print("rule texts quoted from {} ({})\n", texts.value("folder", ""), texts.value("origin", ""));
     else
@@ -392,7 +463,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                  args.output_dir);
   }
   if (interrupted()) return interrupted_exit();
-  return unknowns ? kFailed : kOk;
+  return failed ? kFailed : kOk;
 }
 
 }  // namespace rulecheck::cli

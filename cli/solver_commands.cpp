@@ -201,19 +201,30 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "rules/<game>/dismissed.json), and the contradiction search (sentences that cannot all hold on a board play "
       "can reach). Each point (and each search for new findings) ends one of: a witness; none (the solver proved that no board "
       "of the scope it names separates the readings); unknown (not decided, with why: the work limit reached, a "
-      "board too large, the solver's memory, ...). Exit 0 when every question was decided, 1 when any is unknown "
-      "(as prove), 3 when the rules folder cannot be loaded, 130/143 when SIGINT/SIGTERM stopped it (what was "
+      "board too large, the solver's memory, ...). The searches read the ruleset and an encoding written from the "
+      "texts as the clause index has them; the rule texts given (--text, else the default folder) are read too: "
+      "every number they state (rules/<game>/numbers.json) is checked against the sentences it restates and the "
+      "ruleset read, each contradiction named with both sentences (console, JSON \"contradictions\"[*]."
+      "\"stated_numbers\", the report), and each clause whose words changed where no stated number reads them "
+      "is listed to re-read (RE-READ; JSON \"reread\") with the points, conventions, proofs and scenarios citing it. "
+      "Exit 0 when every question was decided and nothing below was found; 1 when a question is unknown (as prove), "
+      "a contradiction was found (of the stated numbers, not recorded as known in numbers.json, or by the literal "
+      "search), a new finding is open (not settled in dismissed.json), or words of the texts given changed that no "
+      "search reads (whether they contradict is not decided); 2 bad input (--text names no folder, --edited not a "
+      "ruleset); 3 when the rules folder cannot be loaded; 130/143 when SIGINT/SIGTERM stopped it (what was "
       "decided is reported, the rest \"interrupted\")");
   add_common(a, *amb);
   a->add_option("--text", amb->text,
-                "The folder of rule texts whose sentences the report quotes (default: $RULECHECK_RULE_TEXTS, else "
-                "../shared/rules beside the project); without one each clause is given in our words with its "
-                "paragraph number");
+                "The folder of rule texts whose sentences the report quotes and whose stated numbers and changed "
+                "words are checked (default: $RULECHECK_RULE_TEXTS, else ../shared/rules beside the project); "
+                "without one each clause is given in our words with its paragraph number and the stated numbers "
+                "are reported not checked");
   a->add_option("--edited", amb->edited,
                 "An edited ruleset (rules/<game>/ruleset.json, whole or only the keys it changes, as diff --edited): "
-                "the searches read its numbers while the rule texts keep stating today's, so the contradiction "
-                "search reports each sentence that restates a number the edit changed (stacking_map 6 against a "
-                "location's total of 5 + 2)");
+                "the searches read its numbers while the rule texts keep stating today's, so each sentence whose "
+                "stated number the edit changes is a contradiction against the ruleset read (stacking_map 6 against "
+                "the Muster page's 5 and a location's total of 5 + 2), and the literal contradiction search reports "
+                "the sentences that can no longer all hold (exit 1)");
   a->add_flag("--no-discovery", amb->no_discovery,
               "Only the declared points, the open-outcome probes and the contradiction search: not the literal "
               "encoding's search for new findings (the slow part), so no point is marked found by the search");

@@ -19,6 +19,7 @@
 #include "rulebook/index.hpp"
 #include "rulebook/stated_numbers.hpp"
 #include "rulebook/text.hpp"
+#include "rulebook/text_contradictions.hpp"
 
 namespace rulecheck::diff {
 
@@ -114,10 +115,13 @@ std::vector<Expression> expressions_for(const std::string& game, const std::stri
     out.push_back(std::move(e));
   }
   // When the edit replaced a key's own value, that key says it; the keys whose value the words did
-  // not touch are listed only when no key's value was replaced.
+  // not touch are listed only when no key's value was replaced, and never when the paragraph states the
+  // same numbers as before (only its words changed: no ruleset value can say that).
   const bool some_valued = std::any_of(out.begin(), out.end(), [](const Expression& e) { return !e.to.empty(); });
-  if (some_valued) out.erase(std::remove_if(out.begin(), out.end(), [](const Expression& e) { return e.to.empty(); }),
-                             out.end());
+  const bool same_numbers =
+      !old_text.empty() && !new_text.empty() && before.size() == after.size() && replaced.empty();
+  if (some_valued || same_numbers)
+    out.erase(std::remove_if(out.begin(), out.end(), [](const Expression& e) { return e.to.empty(); }), out.end());
   for (const auto& p : points)
     if (const InterpretationPoint* point = rules.point(p.name.substr(0, p.name.find(' '))))
       for (const auto& reading : point->readings) {
@@ -160,8 +164,15 @@ NumbersRead read_numbers(const rulebook::Project& project, const rulebook::Claus
     edit.merge_patch(nested(k.key, json::parse(rulebook::number_text(k.after))));
   }
   if (!read.keys.empty()) read.edit = edit.dump();
+  // The contradictions between sentences as every command given texts reports them
+  // (rulebook/text_contradictions.hpp); a sentence against the project's ruleset is a key above.
+  for (const auto& x : rulebook::contradictions_in_texts(project, index, texts,
+                                                         rulebook::RulesetNumbers::of_file(project.rules / index.game /
+                                                                                           "ruleset.json"))
+                           .contradictions)
+    if (x.between == rulebook::StatedContradiction::Between::sentences)
+      (x.known ? read.known : read.contradictions).push_back(x.line);
   for (const auto& c : reading.checks) {
-    if (c.status == rulebook::NumberCheck::Status::contradicts) read.contradictions.push_back(rulebook::describe(c));
     if (c.status == rulebook::NumberCheck::Status::not_read && c.why_not_read.find("changed") != std::string::npos)
       read.not_read.push_back(rulebook::describe(c));
   }
@@ -170,7 +181,7 @@ NumbersRead read_numbers(const rulebook::Project& project, const rulebook::Claus
 
 void numbers_console(std::ostream& out, const TextDiff& d) {
   for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty() && n.known.empty()) continue;
     out << fmt::format("\nnumbers of {} the edited texts state\n", n.game);
     for (const auto& k : n.keys)
       out << fmt::format("  {} ({}) states {} = {} (the ruleset has {})\n", k.where, k.clause, k.key,
@@ -180,13 +191,14 @@ void numbers_console(std::ostream& out, const TextDiff& d) {
                          "--edited edit.json\n",
                          n.edit, n.edit);
     for (const auto& c : n.contradictions) out << "  CONTRADICTION " << c << "\n";
+    for (const auto& c : n.known) out << "  known contradiction " << c << "\n";
     for (const auto& c : n.not_read) out << "  not read: " << c << "\n";
   }
 }
 
 void numbers_markdown(std::ostream& out, const TextDiff& d) {
   for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty() && n.known.empty()) continue;
     out << fmt::format("\n## Numbers of {} the edited texts state\n\n", n.game);
     for (const auto& k : n.keys)
       out << fmt::format("- {} (`{}`) states `{}` = {} (the ruleset has {})\n", k.where, k.clause, k.key,
@@ -196,13 +208,14 @@ void numbers_markdown(std::ostream& out, const TextDiff& d) {
                          "--edited edit.json`).\n\n",
                          n.edit);
     for (const auto& c : n.contradictions) out << "- **contradiction**: " << c << "\n";
+    for (const auto& c : n.known) out << "- known contradiction: " << c << "\n";
     for (const auto& c : n.not_read) out << "- not read: " << c << "\n";
   }
 }
 
 void numbers_html(std::ostream& out, const TextDiff& d) {
   for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
+    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty() && n.known.empty()) continue;
     out << fmt::format("<h2>Numbers of {} the edited texts state</h2><ul>\n", escape_xml(n.game));
     for (const auto& k : n.keys)
       out << fmt::format("<li>{} (<code>{}</code>) states <code>{}</code> = {} (the ruleset has {})</li>\n",
@@ -213,6 +226,7 @@ void numbers_html(std::ostream& out, const TextDiff& d) {
                          "then <code>rulecheck diff --edited edit.json</code>)</li>\n",
                          escape_xml(n.edit));
     for (const auto& c : n.contradictions) out << "<li><strong>contradiction</strong>: " << escape_xml(c) << "</li>\n";
+    for (const auto& c : n.known) out << "<li>known contradiction: " << escape_xml(c) << "</li>\n";
     for (const auto& c : n.not_read) out << "<li>not read: " << escape_xml(c) << "</li>\n";
     out << "</ul>\n";
   }
@@ -228,6 +242,7 @@ json numbers_json(const TextDiff& d) {
                     {"keys", keys},
                     {"edit", n.edit.empty() ? json(nullptr) : json::parse(n.edit)},
                     {"contradictions", n.contradictions},
+                    {"known_contradictions", n.known},
                     {"not_read", n.not_read}});
   }
   return list;
@@ -340,8 +355,9 @@ std::string expression_words(const Expression& e) {
 }
 
 constexpr const char* kEncodingMustChange =
-    "no ruleset key or reading rests on this clause: if its meaning changed, the encoding itself must change (the "
-    "oracle's and the solver's code listed here)";
+    "no ruleset key or reading can say the new words (no key or reading rests on this clause, or the paragraph "
+    "states the same numbers as before and no reading rests on it): if its meaning changed, the encoding itself must "
+    "change (the oracle's and the solver's code listed here)";
 
 }  // namespace
 

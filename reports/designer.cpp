@@ -159,15 +159,59 @@ std::string contradiction_status(const json& c) {
   const std::string status = text_of(c, "status");
   const std::string game = text_of(c, "game");
   const std::size_t found = member(c, "found").is_array() ? member(c, "found").size() : 0;
+  const json& numbers = member(c, "stated_numbers");
+  std::size_t open = 0, known = 0;
+  for (const auto& x : member(numbers, "contradictions")) ++(x.value("known", false) ? known : open);
+  const std::size_t reread = member(c, "reread").is_array() ? member(c, "reread").size() : 0;
+  std::string literal;
   if (status == "none")
-    return fmt::format("{}: none. The literal constraints of each of {} probe(s) can all hold on some board (proved). "
-                       "Scope: {}.",
-                       game, member(c, "probes").is_number() ? member(c, "probes").dump() : "?", text_of(c, "scope"));
-  if (status == "found" && !c.contains("reason"))
-    return fmt::format("{}: {} contradiction(s) found, below. Scope: {}.", game, found, text_of(c, "scope"));
-  return fmt::format("{}: not decided ({}; {}){}.", game, status == "found" ? "unknown" : status, text_of(c, "reason"),
-                     found ? fmt::format("; {} found before it stopped, below", found) : "");
+    literal = fmt::format("the literal search found none among the texts as the clause index has them (the constraints "
+                          "of each of {} probe(s) can all hold on some board, proved; scope: {})",
+                          member(c, "probes").is_number() ? member(c, "probes").dump() : "?", text_of(c, "scope"));
+  else if (status == "found" && !c.contains("reason"))
+    literal = fmt::format("the literal search found {}, below (scope: {})", found, text_of(c, "scope"));
+  else if (status == "absent")
+    literal = "no literal encoding to search";
+  else
+    literal = fmt::format("the literal search did not decide ({}; {}){}", status == "found" ? "unknown" : status,
+                          text_of(c, "reason"), found ? fmt::format("; {} found before it stopped, below", found) : "");
+  const std::string stated =
+      numbers.value("checked", false)
+          ? fmt::format("The stated numbers of the texts given: {} read, {} contradiction(s){}", numbers.value("read", 0),
+                        open, known ? fmt::format(" and {} known (recorded, with which sentence rulecheck follows)", known) : "")
+          : fmt::format("The stated numbers were not checked ({})", text_of(numbers, "why_not"));
+  const std::string verdict = open || found ? "contradictions found"
+                              : reread      ? "not decided for the texts given (words changed)"
+                              : status == "none" || status == "absent" ? "no contradiction found"
+                                                                      : "not decided";
+  return fmt::format("{}: {}. {}; {}{}.", game, verdict, stated, literal,
+                     reread ? fmt::format("; {} clause(s) whose words changed, to re-read below", reread) : "");
 }
+
+// A stated number that does not hold, in a sentence: what the texts state there and what it must be.
+std::string stated_heading(const json& x) {
+  const bool sentences = text_of(x, "between") == "sentences";
+  return sentences ? "the sentences disagree" : "a sentence against the ruleset the searches read";
+}
+
+// The clauses whose words changed where no stated number reads them, with what cites each.
+std::vector<std::string> reread_lines(const json& r) {
+  std::vector<std::string> lines;
+  const auto add = [&](const char* what, const json& list) {
+    const auto items = strings_of(list);
+    if (items.empty()) return;
+    std::string joined;
+    for (const auto& i : items) joined += (joined.empty() ? "" : ", ") + i;
+    lines.push_back(fmt::format("{}: {}", what, joined));
+  };
+  add("points citing it", member(r, "points"));
+  add("conventions citing it", member(r, "conventions"));
+  add("proofs citing it", member(r, "proofs"));
+  add("scenarios citing it", member(r, "scenarios"));
+  return lines;
+}
+
+const json& stated_list(const json& c) { return member(member(c, "stated_numbers"), "contradictions"); }
 
 }  // namespace
 
@@ -220,6 +264,17 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
       out << fmt::format("\n### CONTRADICTION: {} cannot all hold\n\n**{}** (probe `{}`)\n\n{}\n\n", clauses,
                          text_of(x, "title"), text_of(x, "probe"), text_of(x, "note"));
       write_quotes_markdown(out, member(x, "quotes"));
+    }
+    for (const auto& x : stated_list(c)) {
+      out << fmt::format("\n### {}CONTRADICTION of the stated numbers: {}\n\n{}\n\n", x.value("known", false) ? "known " : "",
+                         stated_heading(x), text_of(x, "line"));
+      write_quotes_markdown(out, member(x, "quotes"));
+    }
+    for (const auto& r : member(c, "reread")) {
+      out << fmt::format("\n### RE-READ: `{}` ({}, paragraph {}): its words changed\n\nThe searches read an encoding of the old "
+                         "words and no stated number reads the new ones: re-read them. We read the old words as: {}\n\n",
+                         text_of(r, "clause"), text_of(r, "file"), member(r, "paragraph").dump(), text_of(r, "paraphrase"));
+      for (const auto& l : reread_lines(r)) out << "- " << l << "\n";
     }
   }
   out << "\n";
@@ -300,6 +355,21 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
                          clauses, escape_xml(text_of(x, "title")), escape_xml(text_of(x, "probe")),
                          escape_xml(text_of(x, "note")));
       write_quotes_html(out, member(x, "quotes"));
+    }
+    for (const auto& x : stated_list(c)) {
+      out << fmt::format("<h3><span class=\"new\">{}CONTRADICTION</span> of the stated numbers: {}</h3>\n<p>{}</p>\n",
+                         x.value("known", false) ? "known " : "", escape_xml(stated_heading(x)),
+                         escape_xml(text_of(x, "line")));
+      write_quotes_html(out, member(x, "quotes"));
+    }
+    for (const auto& r : member(c, "reread")) {
+      out << fmt::format("<h3><span class=\"new\">RE-READ</span>: <code>{}</code> ({}, paragraph {}): its words "
+                         "changed</h3>\n<p>The searches read an encoding of the old words and no stated number reads "
+                         "the new ones: re-read them. We read the old words as: {}</p>\n<ul>\n",
+                         escape_xml(text_of(r, "clause")), escape_xml(text_of(r, "file")), member(r, "paragraph").dump(),
+                         escape_xml(text_of(r, "paraphrase")));
+      for (const auto& l : reread_lines(r)) out << "<li>" << escape_xml(l) << "</li>\n";
+      out << "</ul>\n";
     }
   }
   out << "</section>\n";
