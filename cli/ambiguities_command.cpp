@@ -54,6 +54,7 @@ json quotes_of(const std::string& game, const json& ids, const GameRules* g, rul
     entry["paraphrase"] = g && clause != g->clauses.end() ? clause->second.paraphrase : "";
     if (q.why_not.empty()) {
       entry["words"] = q.words;
+      entry["lines"] = q.lines;
       if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
     } else {
       entry["not_quoted"] = q.why_not;
