@@ -118,7 +118,7 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
     out << "### " << why << "\n\n";
     for (const json* f : group)
       out << fmt::format("- SETTLED: {} `{}` (clauses {}; the step: {})\n", text_of(*f, "title"), text_of(*f, "point"),
-                         joined(strings_of(member(*f, "clauses"))), text_of(*f, "step_in_words"));
+                         clauses_of(*f, true), text_of(*f, "step_in_words"));
     out << "\n";
   }
   out << "## Every question asked\n\nEach declared point, then each search for new findings, and how its search "

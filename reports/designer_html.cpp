@@ -117,8 +117,9 @@ void write_open_question(std::ostream& out, const json& f, Quoter& quoter) {
   out << "</div></div>\n";
   if (const std::string o = other_readings(f); !o.empty())
     out << "<p>The board depends on the reading " << escape_xml(o) << ".</p>\n";
-  if (const std::string o = override_of(f); !o.empty())
-    out << "<p>Under the ruleset override <code>" << escape_xml(o) << "</code>.</p>\n";
+  if (const std::string o = override_words(f); !o.empty())
+    out << "<p>Under the ruleset numbers " << escape_xml(o) << " (the rest as rules/" << escape_xml(text_of(f, "game"))
+        << "/ruleset.json has them).</p>\n";
   out << "<p><b>Step</b>: " << escape_xml(text_of(f, "step_in_words")) << ".</p>\n";
   write_readings(out, f);
   write_json_details(out, f);

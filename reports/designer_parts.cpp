@@ -69,6 +69,24 @@ std::string override_of(const json& finding) {
   return r.is_object() && !r.empty() ? r.dump() : "";
 }
 
+namespace {
+void flatten(const json& v, const std::string& at, std::vector<std::string>& out) {
+  if (v.is_object()) {
+    for (const auto& [k, x] : v.items()) flatten(x, at.empty() ? k : at + "." + k, out);
+    return;
+  }
+  out.push_back(at + " " + (v.is_string() ? v.get<std::string>() : v.dump()));
+}
+}  // namespace
+
+std::string override_words(const json& finding) {
+  const json& r = member(first_scenario(finding), "ruleset");
+  if (!r.is_object() || r.empty()) return "";
+  std::vector<std::string> keys;
+  flatten(r, "", keys);
+  return joined(keys);
+}
+
 std::string other_readings(const json& finding) {
   const std::string point = text_of(finding, "point");
   std::vector<std::string> others;
@@ -276,6 +294,7 @@ Marks marks_for(const json& quote, const json& stated) {
   if (stated.is_object() && text_of(quote, "file") == text_of(stated, "file") &&
       member(quote, "paragraph") == member(stated, "paragraph"))
     return number_mark(words, stated.value("nth", 0));
+  if (is_table(strings_of(member(quote, "lines")))) return {};  // a table has no sentence to guess
   return sentence_mark(words, text_of(quote, "paraphrase"));
 }
 

@@ -26,6 +26,7 @@ std::string outcome_of(const json& scenario_record);              // "allowed: c
 const json& first_scenario(const json& finding);
 std::string step_json(const json& finding);    // the step as the scenario writes it (JSON)
 std::string override_of(const json& finding);  // the ruleset override its scenarios carry ("" for none)
+std::string override_words(const json& finding);  // the same as "move_range.character 2, ..." ("" for none)
 std::string other_readings(const json& finding);  // other points' readings the board depends on ("" for none)
 std::string texts_line(const json& texts);
 

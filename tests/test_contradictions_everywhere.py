@@ -125,10 +125,11 @@ def test_the_stacking_contradiction_is_in_the_designers_report_with_both_sentenc
     _, _, _, doc, out = stacking
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
-    for report in (md, html):
+    for report, paragraph in ((md, ", paragraph "), (html, " ¶")):
         assert "messina: contradictions found" in report
         assert "states 7; stacking_card + stacking_map = 8" in report
-        assert "messina-location-cards.txt, paragraph 8" in report and "messina-muster-phase.txt, paragraph 3" in report
+        for where in ("messina-location-cards.txt" + paragraph + "8", "messina-muster-phase.txt" + paragraph + "3"):
+            assert where in report, where
 
 
 def test_the_fighters_known_contradiction_is_in_every_report(stacking):

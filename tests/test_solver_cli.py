@@ -317,7 +317,8 @@ def test_the_designer_report_has_a_section_per_finding_with_its_clauses(witnesse
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
     for f in doc["findings"]:
-        assert any(f"## {label}{f['point']}" in md for label in ("", "NEW: ", "SETTLED: "))
+        # Open: headed by the question with the id beside it; settled: one line each (issue 33).
+        assert f"<small>`{f['point']}`</small>" in md or f"- SETTLED: {f['title']} `{f['point']}`" in md
         assert f["point"] in html
         for c in f["clauses"]:
             assert f"`{c}`" in md
@@ -446,7 +447,10 @@ def test_a_dismissed_finding_is_shown_settled_with_its_reason_after_the_open_one
     assert ranks == sorted(ranks)
     assert doc["discovery"]["settled"] == sum(len(ds) for ds in dismissed.values())
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
-    assert "## SETTLED: " in md and "Settled (dismissed: " in md
+    # Grouped by the words that settle them, each settled finding one line under its group (issue 33).
+    assert "- SETTLED: " in md
+    for d in [d for ds in dismissed.values() for d in ds]:
+        assert f"### {d['reason']}\n" in md, d["reason"]
 
 
 def test_a_dismissal_removed_from_the_rule_data_makes_its_finding_new_again(rulecheck, root, tmp_path):
@@ -496,8 +500,8 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     for p in scythe:
         if p["id"] == "scythe.worker-blocking":
             continue
-        section = md[md.index(f"## {p['id']} (readings)") + 3:]
-        assert "Found by the literal search." in section[: section.index("\n## ")], p["id"]
+        section = md[md.index(f"<small>`{p['id']}`</small>"):]
+        assert "Found by the literal search." in section[: section.index("\n### ")], p["id"]
 
 
 # ---- the contradiction search over the literal encoding (solver/messina/literal_contradictions.cpp) ----
@@ -566,7 +570,8 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     for q in found["quotes"]:
         assert f"{q['file']}, paragraph {q['paragraph']}" in section
     html = (out / "ambiguities.html").read_text()
-    assert "<span class=\"new\">CONTRADICTION</span>" in html and "<code>messina.muster.stacking</code>" in html
+    assert "<span class=\"alarm\">Contradiction</span>" in html
+    assert "messina.cards.capacity + messina.cards.seven-per-location + messina.muster.stacking cannot all hold" in html
     # The same limit with the location's total stated to match (an edit of both sentences) is no contradiction:
     # the texts state today's numbers, so only the encoding's numbers change here; 5 is today's.
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 5}))
