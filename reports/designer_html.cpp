@@ -90,13 +90,15 @@ void write_json_details(std::ostream& out, const json& f) {
 
 // One open question: the question, the witness in a line, the sentences, the board, the step and
 // each reading's outcome.
-void write_open_question(std::ostream& out, const json& f, Quoter& quoter) {
+// `searched`: the literal search re-found some finding of this run (so it ran, and a point it did not
+// re-find says so); else no point is marked, and the page says none was found by it.
+void write_open_question(std::ostream& out, const json& f, Quoter& quoter, bool searched) {
   const std::string id = text_of(f, "point");
   out << fmt::format("<article id=\"{}\"><h4>{}</h4>\n", escape_xml_attribute(anchor_of("q-", id)),
                      heading(question_of(f), id));
   // The witness in game terms (the note; a declared point's title restates its question).
   out << "<p><b>Witness</b>: " << escape_xml(text_of(f, "note"))
-      << (f.value("found_by_search", false) || f.value("new", false)
+      << (!searched || f.value("found_by_search", false) || f.value("new", false)
               ? ""
               : " <span class=\"where\">(not re-found by the literal search: declared only)</span>")
       << "</p>\n";
@@ -241,29 +243,33 @@ void write_settled(std::ostream& out, const json& findings, const Parts& p) {
 void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& contradictions,
                          const json& texts) {
   const Parts p = parts_of(findings, questions);
+  bool searched = false;
+  for (const auto& f : findings) searched = searched || f.value("found_by_search", false);
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
       << kStyle << "</head><body>\n";
   out << fmt::format("<h1>What the rule texts leave open</h1>\n<p>{} open question(s): {} new finding(s), {} point(s) "
                      "whose readings change outcomes{}. Each has a smallest board play can reach where the readings "
                      "part; a scenario per reading is beside this report (<code>rulecheck run</code> replays it). "
-                     "{} Every point was re-found by the literal search unless it says otherwise. A paragraph is quoted "
+                     "{} {} A paragraph is quoted "
                      "once; later it is linked.</p>\n<p class=\"where\">Marked in a quote: the number a contradiction is about; elsewhere the "
                      "sentence sharing most words with our reading of the clause (a guess, not a decision).</p>\n",
                      p.fresh.size() + p.points.size() + p.undecided.size(), p.fresh.size(), p.points.size(),
                      p.undecided.empty() ? "" : fmt::format(", {} not decided", p.undecided.size()),
-                     escape_xml(texts_line(texts)));
+                     escape_xml(texts_line(texts)),
+                     searched ? "Every point was re-found by the literal search unless it says otherwise."
+                              : "No finding was found by the literal search (it does not run under --no-discovery).");
   write_toc(out, p, findings);
   Quoter quoter;
   out << "<section id=\"open\"><h2>Open questions</h2>\n<section id=\"new\"><h3>New findings</h3>\n";
   if (p.fresh.empty())
     out << "<p>None open: every step the literal search found the words leave open is a declared point or "
            "settled below.</p>\n";
-  for (const json* f : p.fresh) write_open_question(out, *f, quoter);
+  for (const json* f : p.fresh) write_open_question(out, *f, quoter, searched);
   out << "</section>\n<section id=\"points\"><h3>Points whose readings change outcomes</h3>\n";
   std::string game;
   for (const json* f : p.points) {
     if (text_of(*f, "game") != game) out << "<h3>" << escape_xml(game = text_of(*f, "game")) << "</h3>\n";
-    write_open_question(out, *f, quoter);
+    write_open_question(out, *f, quoter, searched);
   }
   out << "</section>\n";
   if (!p.undecided.empty()) {
