@@ -84,7 +84,7 @@ int text_command(const Context& context, const DiffArgs& args) {
                interrupt_name());
     return 128 + interrupted();
   }
-  return d.changed() ? kFailed : kOk;
+  return d.changed() || d.contradicted() ? kFailed : kOk;
 }
 
 int edit_command(const Context& context, const DiffArgs& args) {
@@ -172,7 +172,8 @@ void add_diff_command(CLI::App& app, Context& context) {
       "something changed or a solver question is unknown (as prove), 2 bad input or usage, 3 no rules folder, "
       "130/143 stopped by SIGINT/SIGTERM (what was compared is reported, "
       "the rest named as not compared).\nWith --text DIR: 0 every clause's paragraph is as the index has it, 1 some "
-      "changed (listed, with what to re-read); writes diff-text.md, diff-text.html and diff-text.json to --output-dir.");
+      "changed (listed, with what to re-read) or a number the edited texts state contradicts the sentences it restates "
+      "(numbers.json; a contradiction recorded there as known is listed, not counted); writes diff-text.md, diff-text.html and diff-text.json to --output-dir.");
   cmd->callback([&context, args] {
     try {
       if (!args->text.empty() && (!args->edited.empty() || !args->readings.empty()))

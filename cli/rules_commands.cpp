@@ -57,7 +57,11 @@ void add_check(CLI::App& rules, Context& context) {
       "properties, oracle code and interpretation points citing it: what an editor must re-check.\n" +
       std::string(kTextFolderFooter) +
       "\nWithout rule texts the fingerprints are reported as skipped, with the reason, and the rest is "
-      "checked.\nExit status: 0 nothing wrong, 1 a problem or a changed paragraph was found, 2 bad usage "
+      "checked.\nThe numbers the texts state (rules/<game>/numbers.json) are read from the texts given and "
+      "checked against the sentences they restate and the ruleset: each contradiction is a problem naming both "
+      "sentences (JSON fingerprints.stated_numbers.contradictions); one numbers.json records as known is listed, "
+      "not counted.\nExit status: 0 nothing wrong, 1 a problem (a contradiction included) or a changed paragraph was "
+      "found, 2 bad usage "
       "(e.g. --text names no folder), 3 no rules folder, 77 no rule texts with --require-text.");
   check->callback([&context, args] {
     catch_interrupts();

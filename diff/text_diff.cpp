@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "diff/text_numbers.hpp"
 #include "common/game.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
@@ -68,12 +69,16 @@ std::string paragraph_words(const std::filesystem::path& dir, const std::string&
   }
 }
 
+}  // namespace
+
 // {"units": {"bomber": {"cost": v}}} for the dotted key "units.bomber.cost".
 json nested(const std::string& dotted, const json& value) {
   const auto dot = dotted.find('.');
   if (dot == std::string::npos) return {{dotted, value}};
   return {{dotted.substr(0, dot), nested(dotted.substr(dot + 1), value)}};
 }
+
+namespace {
 
 // The ruleset keys and readings that could say the clause's new words (diff/text_diff.hpp Expression).
 std::vector<Expression> expressions_for(const std::string& game, const std::string& clause, const GameRules& rules,
@@ -114,10 +119,13 @@ std::vector<Expression> expressions_for(const std::string& game, const std::stri
     out.push_back(std::move(e));
   }
   // When the edit replaced a key's own value, that key says it; the keys whose value the words did
-  // not touch are listed only when no key's value was replaced.
+  // not touch are listed only when no key's value was replaced, and never when the paragraph states the
+  // same numbers as before (only its words changed: no ruleset value can say that).
   const bool some_valued = std::any_of(out.begin(), out.end(), [](const Expression& e) { return !e.to.empty(); });
-  if (some_valued) out.erase(std::remove_if(out.begin(), out.end(), [](const Expression& e) { return e.to.empty(); }),
-                             out.end());
+  const bool same_numbers =
+      !old_text.empty() && !new_text.empty() && before.size() == after.size() && replaced.empty();
+  if (some_valued || same_numbers)
+    out.erase(std::remove_if(out.begin(), out.end(), [](const Expression& e) { return e.to.empty(); }), out.end());
   for (const auto& p : points)
     if (const InterpretationPoint* point = rules.point(p.name.substr(0, p.name.find(' '))))
       for (const auto& reading : point->readings) {
@@ -137,103 +145,6 @@ std::vector<Reread> code_rereads(const std::vector<std::string>& sites) {
 
 }  // namespace
 
-namespace {
-
-// The edited texts' numbers read against the project's ruleset (rulebook/stated_numbers.hpp).
-NumbersRead read_numbers(const rulebook::Project& project, const rulebook::ClauseIndex& index,
-                         const std::filesystem::path& texts) {
-  NumbersRead read;
-  read.game = index.game;
-  rulebook::Problems ignored;  // the rule data's problems are `rules check`'s to report
-  const rulebook::StatedNumbers numbers = rulebook::read_stated_numbers(project, index, ignored);
-  if (!numbers.present) return read;
-  rulebook::TextsReading reading;
-  try {
-    reading = rulebook::read_texts(numbers, index, texts,
-                                   rulebook::RulesetNumbers::of_file(project.rules / index.game / "ruleset.json"));
-  } catch (const InputError&) {
-    return read;
-  }
-  json edit = {{"game", index.game}};
-  for (const auto& k : reading.keys) {
-    read.keys.push_back({k.key, k.clause, k.where, k.before, k.after});
-    edit.merge_patch(nested(k.key, json::parse(rulebook::number_text(k.after))));
-  }
-  if (!read.keys.empty()) read.edit = edit.dump();
-  for (const auto& c : reading.checks) {
-    if (c.status == rulebook::NumberCheck::Status::contradicts) read.contradictions.push_back(rulebook::describe(c));
-    if (c.status == rulebook::NumberCheck::Status::not_read && c.why_not_read.find("changed") != std::string::npos)
-      read.not_read.push_back(rulebook::describe(c));
-  }
-  return read;
-}
-
-void numbers_console(std::ostream& out, const TextDiff& d) {
-  for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
-    out << fmt::format("\nnumbers of {} the edited texts state\n", n.game);
-    for (const auto& k : n.keys)
-      out << fmt::format("  {} ({}) states {} = {} (the ruleset has {})\n", k.where, k.clause, k.key,
-                         rulebook::number_text(k.after), rulebook::number_text(k.before));
-    if (!n.edit.empty())
-      out << fmt::format("  the ruleset edit that expresses it: {}\n  try: echo '{}' > edit.json && rulecheck diff "
-                         "--edited edit.json\n",
-                         n.edit, n.edit);
-    for (const auto& c : n.contradictions) out << "  CONTRADICTION " << c << "\n";
-    for (const auto& c : n.not_read) out << "  not read: " << c << "\n";
-  }
-}
-
-void numbers_markdown(std::ostream& out, const TextDiff& d) {
-  for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
-    out << fmt::format("\n## Numbers of {} the edited texts state\n\n", n.game);
-    for (const auto& k : n.keys)
-      out << fmt::format("- {} (`{}`) states `{}` = {} (the ruleset has {})\n", k.where, k.clause, k.key,
-                         rulebook::number_text(k.after), rulebook::number_text(k.before));
-    if (!n.edit.empty())
-      out << fmt::format("\nThe ruleset edit that expresses it: `{}` (save it as `edit.json`, then `rulecheck diff "
-                         "--edited edit.json`).\n\n",
-                         n.edit);
-    for (const auto& c : n.contradictions) out << "- **contradiction**: " << c << "\n";
-    for (const auto& c : n.not_read) out << "- not read: " << c << "\n";
-  }
-}
-
-void numbers_html(std::ostream& out, const TextDiff& d) {
-  for (const auto& n : d.numbers) {
-    if (n.keys.empty() && n.contradictions.empty() && n.not_read.empty()) continue;
-    out << fmt::format("<h2>Numbers of {} the edited texts state</h2><ul>\n", escape_xml(n.game));
-    for (const auto& k : n.keys)
-      out << fmt::format("<li>{} (<code>{}</code>) states <code>{}</code> = {} (the ruleset has {})</li>\n",
-                         escape_xml(k.where), escape_xml(k.clause), escape_xml(k.key), rulebook::number_text(k.after),
-                         rulebook::number_text(k.before));
-    if (!n.edit.empty())
-      out << fmt::format("<li>The ruleset edit that expresses it: <code>{}</code> (save it as <code>edit.json</code>, "
-                         "then <code>rulecheck diff --edited edit.json</code>)</li>\n",
-                         escape_xml(n.edit));
-    for (const auto& c : n.contradictions) out << "<li><strong>contradiction</strong>: " << escape_xml(c) << "</li>\n";
-    for (const auto& c : n.not_read) out << "<li>not read: " << escape_xml(c) << "</li>\n";
-    out << "</ul>\n";
-  }
-}
-
-json numbers_json(const TextDiff& d) {
-  json list = json::array();
-  for (const auto& n : d.numbers) {
-    json keys = json::array();
-    for (const auto& k : n.keys)
-      keys.push_back({{"key", k.key}, {"clause", k.clause}, {"where", k.where}, {"before", k.before}, {"after", k.after}});
-    list.push_back({{"game", n.game},
-                    {"keys", keys},
-                    {"edit", n.edit.empty() ? json(nullptr) : json::parse(n.edit)},
-                    {"contradictions", n.contradictions},
-                    {"not_read", n.not_read}});
-  }
-  return list;
-}
-
-}  // namespace
 
 TextDiff diff_texts(const RulesLibrary& library, const std::filesystem::path& rules_dir,
                     const std::filesystem::path& texts, unsigned rlimit,
@@ -340,8 +251,9 @@ std::string expression_words(const Expression& e) {
 }
 
 constexpr const char* kEncodingMustChange =
-    "no ruleset key or reading rests on this clause: if its meaning changed, the encoding itself must change (the "
-    "oracle's and the solver's code listed here)";
+    "no ruleset key or reading can say the new words (no key or reading rests on this clause, or the paragraph "
+    "states the same numbers as before and no reading rests on it): if its meaning changed, the encoding itself must "
+    "change (the oracle's and the solver's code listed here)";
 
 }  // namespace
 

@@ -67,6 +67,7 @@ struct NumbersRead {
   std::vector<Key> keys;
   std::string edit;                          // the keys as a ruleset edit file's JSON ("" when none)
   std::vector<std::string> contradictions;  // each naming both sentences
+  std::vector<std::string> known;           // contradictions numbers.json records (with why), each naming both
   std::vector<std::string> not_read;        // numbers of paragraphs whose words changed too
 };
 
@@ -79,6 +80,11 @@ struct TextDiff {
   std::vector<std::string> problems;     // texts that could not be read, paragraphs nothing names
   std::vector<NumbersRead> numbers;      // per game with a numbers.json
   bool changed() const { return !clauses.empty() || !not_clauses.empty(); }
+  bool contradicted() const {  // a stated number the edited texts break (not recorded as known)
+    for (const auto& n : numbers)
+      if (!n.contradictions.empty()) return true;
+    return false;
+  }
 };
 
 // Compares the clause indexes under `rules_dir` with the texts in `texts` and gathers what rests on

@@ -93,9 +93,12 @@ void write_board_markdown(std::ostream& out, const json& state) {
   if (!scalars.empty()) out << scalars << "\n\n";
 }
 
-void write_board_html(std::ostream& out, const json& state) {
+void write_board_html(std::ostream& out, const json& state) { write_board_html(out, state, {}); }
+
+void write_board_html(std::ostream& out, const json& state, const std::vector<std::string>& leave_out) {
   std::string scalars;
   for (const auto& t : tables_of(state, scalars)) {
+    if (std::find(leave_out.begin(), leave_out.end(), t.name) != leave_out.end()) continue;
     out << "<table><tr><th>" << escape_xml(t.name) << "</th>";
     for (const auto& c : t.columns) out << "<th>" << escape_xml(c) << "</th>";
     out << "</tr>\n";
@@ -199,8 +202,8 @@ void write_board_svg(std::ostream& out, const json& state, const std::vector<std
   const int total_w = 20 + columns * width + (columns - 1) * gap;
   const int total_h = arc + 20 + rows * height + (rows - 1) * (gap + arc);
   out << "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << total_w << "\" height=\"" << total_h
-      << "\" viewBox=\"0 0 " << total_w << " " << total_h << "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out << "<title>the board: " << ids.size() << " " << key << ", adjacent ones joined by a line</title>\n";
+      << "\" viewBox=\"0 0 " << total_w << " " << total_h << "\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" "
+      << "aria-label=\"the board: " << ids.size() << " " << key << ", adjacent ones joined by a line\">\n";
   std::set<std::pair<std::size_t, std::size_t>> drawn;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const json& p = places[ids[i]];

@@ -13,6 +13,8 @@ namespace rulecheck {
 
 void write_board_markdown(std::ostream& out, const nlohmann::json& state);
 void write_board_html(std::ostream& out, const nlohmann::json& state);
+// The same without the tables named in `leave_out` (those a picture beside it draws whole).
+void write_board_html(std::ostream& out, const nlohmann::json& state, const std::vector<std::string>& leave_out);
 
 // The map of a state as an inline SVG picture: each space (Messina "spaces") or territory (Scythe
 // "territories") a box with what stands there (units by faction, Utilities and their Workers,

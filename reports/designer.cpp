@@ -1,81 +1,21 @@
+// The designer's report in Markdown (reports/designer.hpp), in the order of the HTML page
+// (reports/designer_html.cpp): open questions, contradictions, what is settled, every question asked.
 #include "reports/designer.hpp"
 
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "reports/board.hpp"
+#include "reports/designer_parts.hpp"
 #include "reports/document.hpp"
 
 namespace rulecheck {
 
+using namespace designer;
+
 namespace {
-
-// A member of an object, or null when it has none.
-const json& member(const json& object, const char* key) {
-  static const json none;
-  if (!object.is_object()) return none;
-  const auto it = object.find(key);
-  return it == object.end() ? none : *it;
-}
-
-std::string text_of(const json& object, const char* key) {
-  const json& v = member(object, key);
-  return v.is_string() ? v.get<std::string>() : "";
-}
-
-std::vector<std::string> strings_of(const json& list) {
-  std::vector<std::string> out;
-  if (list.is_array())
-    for (const auto& x : list)
-      if (x.is_string()) out.push_back(x.get<std::string>());
-  return out;
-}
-
-// The clauses a quote holds: "messina.muster.equip, messina.muster.equip.no-other-change"; each in
-// backticks for Markdown (`code`).
-std::string clauses_of(const json& quote, bool as_code = false) {
-  std::string out;
-  for (const auto& c : strings_of(member(quote, "clauses")))
-    out += (out.empty() ? "" : ", ") + (as_code ? "`" + c + "`" : c);
-  return out;
-}
-
-// Where a clause stands: "messina-consumption-phase.txt, paragraph 4".
-std::string where_of(const json& quote) {
-  return fmt::format("{}, paragraph {}", text_of(quote, "file"), member(quote, "paragraph").is_number()
-                                                                      ? member(quote, "paragraph").dump()
-                                                                      : "?");
-}
-
-// A reading's outcome in words: "allowed: change; change", "refused (clause)", an answer.
-std::string outcome_of(const json& scenario_record) {
-  std::string out = text_of(scenario_record, "outcome_in_words");
-  const json& changes = member(scenario_record, "changes_in_words");
-  if (changes.is_array()) {
-    const auto list = strings_of(changes);
-    std::string joined;
-    for (const auto& c : list) joined += (joined.empty() ? "" : "; ") + c;
-    out += list.empty() ? ": nothing changes" : ": " + joined;
-  }
-  return out;
-}
-
-const json& first_scenario(const json& finding) { return finding["scenarios"][0]["scenario"]; }
-
-// The step as the scenario writes it (JSON).
-std::string step_json(const json& finding) {
-  const json& step = first_scenario(finding)["steps"][0];
-  return (step.contains("action") ? step["action"] : step["query"]).dump();
-}
-
-// The ruleset override the witness's scenarios carry ("" for none).
-std::string override_of(const json& finding) {
-  const json& r = member(first_scenario(finding), "ruleset");
-  return r.is_object() && !r.empty() ? r.dump() : "";
-}
 
 // What a question's status says, for the table of every question.
 std::string status_words(const json& q) {
@@ -88,227 +28,104 @@ std::string status_words(const json& q) {
   return "unknown: not decided (" + q.value("reason", std::string()) + ")";
 }
 
-std::string texts_line(const json& texts) {
-  if (texts.value("found", false))
-    return fmt::format("The rule sentences are quoted from {} ({}).", text_of(texts, "folder"), text_of(texts, "origin"));
-  return fmt::format(
-      "The rule texts were not found ({}), so each clause is given in our own words with its file and paragraph. "
-      "To quote the rulebook's sentences, run again with --text DIR or set RULECHECK_RULE_TEXTS to the folder "
-      "of rule texts.",
-      text_of(texts, "why"));
+void write_quotes(std::ostream& out, const json& quotes, const json& stated = json()) {
+  for (const auto& q : quotes) out << quote_markdown(q, marks_for(q, stated));
 }
 
-std::size_t fresh_count(const json& findings) {
-  std::size_t fresh = 0;
-  for (const auto& f : findings) fresh += f.value("new", false) && !f.contains("settled") ? 1 : 0;
-  return fresh;
-}
-
-// A finding's heading mark: "NEW: " for a new finding not yet settled, "SETTLED: " for one the rule
-// data settles, nothing for a declared point.
-std::string label_of(const json& finding) {
-  if (!finding.value("new", false)) return "";
-  return finding.contains("settled") ? "SETTLED: " : "NEW: ";
-}
-
-// The readings the board depends on, in words: the point's (below), and any other point's reading
-// its scenarios carry.
-std::string readings_line(const json& finding) {
-  const std::string point = text_of(finding, "point");
-  std::vector<std::string> others;
-  const json& carried = member(first_scenario(finding), "interpretations");
-  if (carried.is_object())
-    for (const auto& [other, reading] : carried.items())
-      if (other != point && reading.is_string()) others.push_back(fmt::format("{} = {}", other, reading.get<std::string>()));
-  const std::string rest =
-      others.empty() ? "every other point at its default reading"
-                     : fmt::format("{} (the board depends on it); every other point at its default reading",
-                                   fmt::join(others, ", "));
-  if (finding.value("new", false))
-    return fmt::format("This finding is not a declared point; {}.", rest);
-  return fmt::format("The point {} under each reading below; {}.", point, rest);
-}
-
-// The sentences quoted, each with where it stands and its clauses (or, without the texts, in our words).
-void write_quotes_markdown(std::ostream& out, const json& quotes) {
-  for (const auto& q : quotes) {
-    if (q.contains("words"))
-      out << fmt::format("> {}\n\n{} ({}){}\n\n", text_of(q, "words"), where_of(q), clauses_of(q, true),
-                         q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
-    else
-      out << fmt::format("- {} ({}), in our words: {}\n", where_of(q), clauses_of(q, true), text_of(q, "paraphrase"));
+void write_open_question(std::ostream& out, const json& f) {
+  out << fmt::format("### {} <small>`{}`</small>\n\n", question_of(f), text_of(f, "point"));
+  if (!text_of(f, "question").empty())
+    out << fmt::format("**Witness** (a board of size {}): {}\n\n", f.value("size", 0), text_of(f, "title"));
+  if (f.value("found_by_search", false)) out << "Found by the literal search.\n\n";
+  if (f.contains("words_changed"))
+    out << "The words of " << joined(strings_of(f["words_changed"]))
+        << " changed in the texts given: this witness was found from the old words.\n\n";
+  write_quotes(out, member(f, "quotes"));
+  if (f["scenarios"].empty()) {
+    out << text_of(f, "note") << "\n\n";
+    return;
   }
-  out << "\n";
+  write_board_markdown(out, first_scenario(f)["state"]);
+  if (const std::string o = other_readings(f); !o.empty()) out << "The board depends on the reading " << o << ".\n\n";
+  if (const std::string o = override_of(f); !o.empty()) out << "Under the ruleset override `" << o << "`.\n\n";
+  out << "**The step**: " << text_of(f, "step_in_words") << ".\n\n";
+  out << "| reading | what it takes the text to mean | outcome |\n|---|---|---|\n";
+  for (const auto& s : f["scenarios"])
+    out << fmt::format("| {}{} | {} | {} |\n",
+                       s.value("default", false) ? "**" + text_of(s, "reading") + "**" : text_of(s, "reading"),
+                       s.value("default", false) ? " (default)" : "", markdown_cell(text_of(s, "reading_says")),
+                       markdown_cell(outcome_of(s)));
+  std::string files;
+  for (const auto& s : f["scenarios"]) files += (files.empty() ? "" : ", ") + text_of(s["scenario"], "id") + ".json";
+  out << "\n" << text_of(f, "note") << "\n\n<details><summary>JSON</summary>\n\n`" << step_json(f) << "`; scenarios: "
+      << files << "\n\n</details>\n\n";
 }
 
-void write_quotes_html(std::ostream& out, const json& quotes) {
-  for (const auto& q : quotes) {
-    if (q.contains("words"))
-      out << fmt::format("<blockquote>{}<div class=\"where\">{} ({}){}</div></blockquote>\n",
-                         escape_xml(text_of(q, "words")), escape_xml(where_of(q)), escape_xml(clauses_of(q)),
-                         q.value("changed", false) ? "; this paragraph changed since the clause index was written" : "");
-    else
-      out << fmt::format("<p>{} ({}), in our words: {}</p>\n", escape_xml(where_of(q)), escape_xml(clauses_of(q)),
-                         escape_xml(text_of(q, "paraphrase")));
+void write_contradictions(std::ostream& out, const json& contradictions) {
+  out << "## Contradictions\n\nSentences that cannot all hold: numbers the texts given state against the sentences "
+         "they restate (rules/<game>/numbers.json), and the literal search's sets of clauses no board play can reach "
+         "satisfies (each minimal).\n\n";
+  if (!contradictions.is_array() || contradictions.empty()) out << "None searched: no game asked has a literal encoding.\n\n";
+  for (const auto& c : contradictions) {
+    out << "- " << contradiction_status(c) << "\n\n";
+    for (const auto& x : stated_list(c)) {
+      out << fmt::format("### {}CONTRADICTION of the stated numbers: {} <small>`{}`</small>\n\n{}\n\n",
+                         x.value("known", false) ? "known " : "", stated_heading(x), text_of(x, "clause"),
+                         text_of(x, "line"));
+      write_quotes(out, member(x, "quotes"), x);
+    }
+    for (const auto& x : member(c, "found")) {
+      std::string clauses;
+      for (const auto& id : strings_of(member(x, "clauses"))) clauses += (clauses.empty() ? "`" : " + `") + id + "`";
+      out << fmt::format("### CONTRADICTION: {} cannot all hold\n\n**{}** (probe `{}`)\n\n{}\n\n", clauses,
+                         text_of(x, "title"), text_of(x, "probe"), text_of(x, "note"));
+      write_quotes(out, member(x, "quotes"));
+    }
+    for (const auto& r : member(c, "reread")) {
+      out << fmt::format("### RE-READ: `{}` ({}, paragraph {}): its words changed\n\nThe searches read an encoding of "
+                         "the old words and no stated number reads the new ones: re-read them. We read the old words "
+                         "as: {}\n\n",
+                         text_of(r, "clause"), text_of(r, "file"), member(r, "paragraph").dump(), text_of(r, "paraphrase"));
+      for (const auto& l : reread_lines(r)) out << "- " << l << "\n";
+      out << "\n";
+    }
   }
-}
-
-// How one game's contradiction search ended, in a sentence: proved none (with its scope), the
-// number found, or not decided (why).
-std::string contradiction_status(const json& c) {
-  const std::string status = text_of(c, "status");
-  const std::string game = text_of(c, "game");
-  const std::size_t found = member(c, "found").is_array() ? member(c, "found").size() : 0;
-  if (status == "none")
-    return fmt::format("{}: none. The literal constraints of each of {} probe(s) can all hold on some board (proved). "
-                       "Scope: {}.",
-                       game, member(c, "probes").is_number() ? member(c, "probes").dump() : "?", text_of(c, "scope"));
-  if (status == "found" && !c.contains("reason"))
-    return fmt::format("{}: {} contradiction(s) found, below. Scope: {}.", game, found, text_of(c, "scope"));
-  return fmt::format("{}: not decided ({}; {}){}.", game, status == "found" ? "unknown" : status, text_of(c, "reason"),
-                     found ? fmt::format("; {} found before it stopped, below", found) : "");
 }
 
 }  // namespace
 
 void write_designer_markdown(std::ostream& out, const json& findings, const json& questions,
                              const json& contradictions, const json& texts) {
-  out << fmt::format("# rulecheck ambiguities: {} finding(s), {} new\n\n", findings.size(), fresh_count(findings));
-  out << "Each finding is a smallest board play can reach where the rules' outcome is not decided by the text: "
-         "the readings of an interpretation point disagree, or the text allows several outcomes or none. Each "
-         "reading's witness is a scenario file beside this report; `rulecheck run` replays it.\n\n";
-  out << texts_line(texts) << "\n\n";
-  for (const auto& f : findings) {
-    out << fmt::format("## {}{} ({})\n\n", label_of(f), text_of(f, "point"), text_of(f, "kind"));
-    if (f.contains("settled")) out << "Settled (" << text_of(f, "settled") << ").\n\n";
-    if (f.value("found_by_search", false)) out << "Found by the literal search.\n\n";
-    out << "**" << text_of(f, "title") << "**\n\n";
-    if (!text_of(f, "question").empty()) out << "The question: " << text_of(f, "question") << "\n\n";
-    out << "### What the rulebook says\n\n";
-    write_quotes_markdown(out, member(f, "quotes"));
-    if (f["scenarios"].empty()) continue;
-    out << "### The board (size " << f.value("size", 0) << ")\n\n";
-    write_board_markdown(out, first_scenario(f)["state"]);
-    const auto places = strings_of(member(f, "places"));
-    if (!places.empty()) {
-      std::string joined;
-      for (const auto& p : places) joined += (joined.empty() ? "" : ", ") + p;
-      out << "The places that matter: " << joined << ".\n\n";
-    }
-    out << readings_line(f) << "\n\n";
-    if (const std::string o = override_of(f); !o.empty())
-      out << "Under the ruleset override `" << o << "` (every other number as in rules/" << text_of(f, "game")
-          << "/ruleset.json).\n\n";
-    out << fmt::format("### The step\n\n{} (`{}`)\n\n", text_of(f, "step_in_words"), step_json(f));
-    out << "### The readings\n\n| reading | what it takes the text to mean | outcome | scenario |\n|---|---|---|---|\n";
-    for (const auto& s : f["scenarios"])
-      out << fmt::format("| {}{} | {} | {} | `{}` |\n",
-                         s.value("default", false) ? "**" + text_of(s, "reading") + "**" : text_of(s, "reading"),
-                         s.value("default", false) ? " (default)" : "", markdown_cell(text_of(s, "reading_says")),
-                         markdown_cell(outcome_of(s)), text_of(s["scenario"], "id"));
-    out << "\n" << text_of(f, "note") << "\n\n";
+  std::size_t fresh = 0, points = 0;
+  for (const auto& f : findings)
+    if (!f.contains("settled")) ++(f.value("new", false) ? fresh : points);
+  out << fmt::format("# What the rule texts leave open: {} new finding(s), {} point(s) whose readings change "
+                     "outcomes\n\n",
+                     fresh, points);
+  out << "Each has a smallest board play can reach where the readings part; a scenario per reading is beside this "
+         "report (`rulecheck run` replays it). Marked in a quote (**bold**): the number a contradiction is about; "
+         "elsewhere the sentence sharing most words with our reading of the clause (a guess, not a decision).\n\n"
+      << texts_line(texts) << "\n\n";
+  out << "## Open questions\n\n";
+  if (!fresh) out << "No new finding is open.\n\n";
+  for (const auto& f : findings)
+    if (f.value("new", false) && !f.contains("settled")) write_open_question(out, f);
+  for (const auto& f : findings)
+    if (!f.value("new", false)) write_open_question(out, f);
+  write_contradictions(out, contradictions);
+  out << "## What is settled\n\n";
+  for (const auto& [why, group] : settled_groups(findings)) {
+    out << "### " << why << "\n\n";
+    for (const json* f : group)
+      out << fmt::format("- SETTLED: {} `{}` (clauses {}; the step: {})\n", text_of(*f, "title"), text_of(*f, "point"),
+                         clauses_of(*f, true), text_of(*f, "step_in_words"));
+    out << "\n";
   }
-  out << "## Contradictions\n\nSentences whose literal constraints cannot all hold on a board play can reach "
-         "(the contradiction search over the literal encoding; each set is minimal: leave out any one sentence and "
-         "the rest can hold).\n\n";
-  if (!contradictions.is_array() || contradictions.empty()) out << "None searched: no game asked has a literal encoding.\n\n";
-  for (const auto& c : contradictions) {
-    out << "- " << contradiction_status(c) << "\n";
-    for (const auto& x : member(c, "found")) {
-      std::string clauses;
-      for (const auto& id : strings_of(member(x, "clauses"))) clauses += (clauses.empty() ? "`" : " + `") + id + "`";
-      out << fmt::format("\n### CONTRADICTION: {} cannot all hold\n\n**{}** (probe `{}`)\n\n{}\n\n", clauses,
-                         text_of(x, "title"), text_of(x, "probe"), text_of(x, "note"));
-      write_quotes_markdown(out, member(x, "quotes"));
-    }
-  }
-  out << "\n";
   out << "## Every question asked\n\nEach declared point, then each search for new findings, and how its search "
-         "ended: a witness, none (proved for every board of the scope named), or not decided (why).\n\n"
-         "| point | status | scope |\n|---|---|---|\n";
+         "ended: a witness, none (proved for every board of its scope: --format json, \"questions\"), or not decided "
+         "(why).\n\n| point | status |\n|---|---|\n";
   for (const auto& q : questions)
-    out << fmt::format("| `{}` | {} | {} |\n", q.value("point", ""), markdown_cell(status_words(q)),
-                       markdown_cell(q.value("scope", "")));
-}
-
-void write_designer_html(std::ostream& out, const json& findings, const json& questions, const json& contradictions,
-                         const json& texts) {
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
-         "<style>body{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}"
-         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;"
-         "vertical-align:top}th{background:#eee}.new{color:#b00}code{background:#f4f4f4}"
-         "blockquote{border-left:4px solid #c80;margin:.5em 0;padding:.2em .8em;background:#fffaf0}"
-         ".where{color:#555;font-size:90%}.default{font-weight:bold}"
-         ".board{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}</style></head><body>\n";
-  out << fmt::format("<h1>rulecheck ambiguities: {} finding(s), {} new</h1>\n", findings.size(), fresh_count(findings));
-  out << "<p>" << escape_xml(texts_line(texts)) << "</p>\n";
-  for (const auto& f : findings) {
-    out << fmt::format("<section><h2>{}<code>{}</code> ({})</h2>\n",
-                       label_of(f).empty() ? "" : "<span class=\"new\">" + escape_xml(label_of(f)) + "</span>",
-                       escape_xml(text_of(f, "point")), escape_xml(text_of(f, "kind")));
-    if (f.contains("settled")) out << "<p>Settled (" << escape_xml(text_of(f, "settled")) << ").</p>\n";
-    if (f.value("found_by_search", false)) out << "<p>Found by the literal search.</p>\n";
-    out << "<p><b>" << escape_xml(text_of(f, "title")) << "</b></p>\n";
-    if (!text_of(f, "question").empty()) out << "<p>The question: " << escape_xml(text_of(f, "question")) << "</p>\n";
-    out << "<h3>What the rulebook says</h3>\n";
-    write_quotes_html(out, member(f, "quotes"));
-    if (!f["scenarios"].empty()) {
-      const json& state = first_scenario(f)["state"];
-      out << "<h3>The board (size " << f.value("size", 0) << ")</h3>\n<div class=\"board\"><div>\n";
-      write_board_svg(out, state, strings_of(member(f, "places")));
-      out << "</div><div>\n";
-      write_board_html(out, state);
-      out << "</div></div>\n";
-      const auto places = strings_of(member(f, "places"));
-      if (!places.empty()) {
-        std::string joined;
-        for (const auto& p : places) joined += (joined.empty() ? "" : ", ") + p;
-        out << "<p>The places that matter (marked): " << escape_xml(joined) << ".</p>\n";
-      }
-      out << "<p>" << escape_xml(readings_line(f)) << "</p>\n";
-      if (const std::string o = override_of(f); !o.empty())
-        out << "<p>Under the ruleset override <code>" << escape_xml(o) << "</code> (every other number as in rules/"
-            << escape_xml(text_of(f, "game")) << "/ruleset.json).</p>\n";
-      out << "<h3>The step</h3>\n<p>" << escape_xml(text_of(f, "step_in_words")) << " <code>"
-          << escape_xml(step_json(f)) << "</code></p>\n";
-      out << "<h3>The readings</h3>\n<table><tr><th>reading</th><th>what it takes the text to mean</th>"
-             "<th>outcome</th><th>scenario</th></tr>\n";
-      for (const auto& s : f["scenarios"]) {
-        const bool is_default = s.value("default", false);
-        out << fmt::format("<tr><td{}>{}{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
-                           is_default ? " class=\"default\"" : "", escape_xml(text_of(s, "reading")),
-                           is_default ? " (default)" : "", escape_xml(text_of(s, "reading_says")),
-                           escape_xml(outcome_of(s)), escape_xml(text_of(s["scenario"], "id")));
-      }
-      out << "</table>\n";
-    }
-    out << "<p>" << escape_xml(text_of(f, "note")) << "</p>\n</section>\n";
-  }
-  out << "<section><h2>Contradictions</h2>\n<p>Sentences whose literal constraints cannot all hold on a board play "
-         "can reach (the contradiction search over the literal encoding; each set is minimal: leave out any one "
-         "sentence and the rest can hold).</p>\n";
-  if (!contradictions.is_array() || contradictions.empty())
-    out << "<p>None searched: no game asked has a literal encoding.</p>\n";
-  for (const auto& c : contradictions) {
-    out << "<p>" << escape_xml(contradiction_status(c)) << "</p>\n";
-    for (const auto& x : member(c, "found")) {
-      std::string clauses;
-      for (const auto& id : strings_of(member(x, "clauses")))
-        clauses += (clauses.empty() ? "<code>" : " + <code>") + escape_xml(id) + "</code>";
-      out << fmt::format("<h3><span class=\"new\">CONTRADICTION</span>: {} cannot all hold</h3>\n<p><b>{}</b> "
-                         "(probe <code>{}</code>)</p>\n<p>{}</p>\n",
-                         clauses, escape_xml(text_of(x, "title")), escape_xml(text_of(x, "probe")),
-                         escape_xml(text_of(x, "note")));
-      write_quotes_html(out, member(x, "quotes"));
-    }
-  }
-  out << "</section>\n";
-  out << "<section><h2>Every question asked</h2>\n<table><tr><th>point</th><th>status</th><th>scope</th></tr>\n";
-  for (const auto& q : questions)
-    out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n", escape_xml(q.value("point", "")),
-                       escape_xml(status_words(q)), escape_xml(q.value("scope", "")));
-  out << "</table></section>\n";
-  out << "</body></html>\n";
+    out << fmt::format("| `{}` | {} |\n", q.value("point", ""), markdown_cell(status_words(q)));
 }
 
 }  // namespace rulecheck

@@ -42,6 +42,7 @@ struct Findings {
   std::vector<StatedNumbers> numbers;
   std::size_t numbers_agreeing = 0;
   std::vector<std::string> known_contradictions;
+  std::vector<std::string> contradictions;  // between sentences, or a sentence against the ruleset (also problems)
   bool ok() const { return problems.empty() && text_problems.empty() && recheck.empty(); }
 };
 
@@ -88,6 +89,10 @@ void check_stated_numbers(const Project& project, const std::vector<ClauseIndex>
     }
     const TextsReading reading = read_texts(numbers, index, *findings.texts.dir, *ruleset);
     for (const auto& k : reading.keys)
+      findings.contradictions.push_back(fmt::format("{} ({}) states {} = {}; rules/{}/ruleset.json has {}", k.where,
+                                                    k.clause, k.key, number_text(k.after), index.game,
+                                                    number_text(k.before)));
+    for (const auto& k : reading.keys)
       findings.text_problems.push_back(
           {numbers.shown, "", k.clause,
            fmt::format("{} ({}) states {} = {}; rules/{}/ruleset.json has {}: change the ruleset or the text", k.where,
@@ -109,6 +114,7 @@ void check_stated_numbers(const Project& project, const std::vector<ClauseIndex>
           findings.known_contradictions.push_back(describe(c) + ": known: " + c.entry->contradiction);
           break;
         case NumberCheck::Status::contradicts:
+          findings.contradictions.push_back(describe(c));
           problem(describe(c) + ": the sentences contradict each other: fix the text, or record the "
                                 "contradiction in numbers.json (\"contradiction\": why, and what rulecheck follows)");
           break;
@@ -267,7 +273,8 @@ void print_json(const Findings& f, std::ostream& out) {
                     {"stated_numbers",
                      {{"read", stated_count(f)},
                       {"agree", f.numbers_agreeing},
-                      {"known_contradictions", f.known_contradictions}}}};
+                      {"known_contradictions", f.known_contradictions},
+                      {"contradictions", f.contradictions}}}};
   } else {
     fingerprints = {{"status", "skipped"}, {"reason", f.texts.why_none}};
   }

@@ -63,6 +63,7 @@ Quote ClauseQuoter::quote(const std::string& game, const std::string& clause) {
   }
   const Paragraph& p = (*paragraphs)[static_cast<std::size_t>(q.paragraph - 1)];
   for (const auto& line : p.lines) q.words += (q.words.empty() ? "" : " ") + line;
+  q.lines = p.lines;
   q.changed = p.fingerprint != c->at.fingerprint;
   return q;
 }

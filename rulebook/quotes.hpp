@@ -21,6 +21,7 @@ struct Quote {
   std::string text_file;  // the section's rule text ("" when the index names none)
   int paragraph = 0;      // from 1 (0 when the index names none)
   std::string words;      // the paragraph's lines joined by spaces; "" when not quoted
+  std::vector<std::string> lines;  // the paragraph's lines as the text has them (a table's rows)
   // Quoted, but its fingerprint is not the index's: the text changed since the index was written.
   bool changed = false;
   std::string why_not;  // not quoted: why ("no rule texts (...)", "messina-cards.txt has 20 paragraphs")

@@ -317,7 +317,8 @@ def test_the_designer_report_has_a_section_per_finding_with_its_clauses(witnesse
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
     for f in doc["findings"]:
-        assert any(f"## {label}{f['point']}" in md for label in ("", "NEW: ", "SETTLED: "))
+        # Open: headed by the question with the id beside it; settled: one line each (issue 33).
+        assert f"<small>`{f['point']}`</small>" in md or f"- SETTLED: {f['title']} `{f['point']}`" in md
         assert f["point"] in html
         for c in f["clauses"]:
             assert f"`{c}`" in md
@@ -446,7 +447,10 @@ def test_a_dismissed_finding_is_shown_settled_with_its_reason_after_the_open_one
     assert ranks == sorted(ranks)
     assert doc["discovery"]["settled"] == sum(len(ds) for ds in dismissed.values())
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
-    assert "## SETTLED: " in md and "Settled (dismissed: " in md
+    # Grouped by the words that settle them, each settled finding one line under its group (issue 33).
+    assert "- SETTLED: " in md
+    for d in [d for ds in dismissed.values() for d in ds]:
+        assert f"### {d['reason']}\n" in md, d["reason"]
 
 
 def test_a_dismissal_removed_from_the_rule_data_makes_its_finding_new_again(rulecheck, root, tmp_path):
@@ -456,9 +460,10 @@ def test_a_dismissal_removed_from_the_rule_data_makes_its_finding_new_again(rule
     gone = doc["dismissed"].pop(0)
     (rules / "messina" / "dismissed.json").write_text(json.dumps(doc), encoding="utf-8")
     p = run([rulecheck, "--rules", str(rules), "ambiguities", "--game", "messina", "--format", "json"])
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == 1, p.stderr  # an open new finding: exit 1 (issue 33)
     f = {x.get("signature"): x for x in json.loads(p.stdout)["findings"]}[gone["signature"]]
     assert f["new"] and "settled" not in f
+    assert json.loads(p.stdout)["counts"]["open_findings"] == 1
 
 
 def test_a_starved_literal_search_is_unknown_never_none(starved):
@@ -495,8 +500,8 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     for p in scythe:
         if p["id"] == "scythe.worker-blocking":
             continue
-        section = md[md.index(f"## {p['id']} (readings)") + 3:]
-        assert "Found by the literal search." in section[: section.index("\n## ")], p["id"]
+        section = md[md.index(f"<small>`{p['id']}`</small>"):]
+        assert "Found by the literal search." in section[: section.index("\n### ")], p["id"]
 
 
 # ---- the contradiction search over the literal encoding (solver/messina/literal_contradictions.cpp) ----
@@ -516,8 +521,10 @@ def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     out, _ = witnesses
     md = (out / "ambiguities.md").read_text()
     section = md[md.index("## Contradictions"):md.index("## Every question asked")]
-    assert f"messina: none. The literal constraints of each of {c['probes']} probe(s) can all hold" in section
-    assert "CONTRADICTION" not in section
+    assert ("messina: no contradiction found. The stated numbers of the texts given" in section or
+            "messina: no contradiction found. The stated numbers were not checked" in section), section
+    assert f"the constraints of each of {c['probes']} probe(s) can all hold on some board, proved" in section
+    assert "### CONTRADICTION" not in section  # only the Fighter's known one ("### known CONTRADICTION")
     assert "<h2>Contradictions</h2>" in (out / "ambiguities.html").read_text()
 
 
@@ -530,7 +537,7 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "messina", "--no-discovery", "--edited",
            str(edited)]
     p = run(cmd + ["--format", "json"], timeout=300)
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == 1, p.stderr  # a contradiction: exit 1 (issue 33)
     doc = json.loads(p.stdout)
     assert doc["discovery"] == {"run": False}
     assert not any(f["new"] or f.get("found_by_search") for f in doc["findings"])
@@ -549,7 +556,7 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     assert all(q["paragraph"] > 0 and ("words" in q or "not_quoted" in q) for q in found["quotes"])
     out = tmp_path / "report"
     console = run(cmd + ["--output-dir", str(out)], timeout=300)
-    assert console.returncode == 0, console.stderr
+    assert console.returncode == 1, console.stderr
     assert ("CONTRADICTION messina fill-location: messina.cards.capacity + messina.cards.seven-per-location + "
             "messina.muster.stacking cannot all hold") in console.stdout
     assert "messina-muster-phase.txt paragraph" in console.stdout
@@ -557,13 +564,14 @@ def test_a_map_limit_edited_to_6_contradicts_the_location_total_of_7(rulecheck, 
     # The designer's report: the contradiction under its own heading, its three sentences placed.
     md = (out / "ambiguities.md").read_text()
     section = md[md.index("## Contradictions"):md.index("## Every question asked")]
-    assert "messina: 1 contradiction(s) found" in section
+    assert "messina: contradictions found" in section and "the literal search found 1, below" in section
     assert ("### CONTRADICTION: `messina.cards.capacity` + `messina.cards.seven-per-location` + "
             "`messina.muster.stacking` cannot all hold") in section
     for q in found["quotes"]:
         assert f"{q['file']}, paragraph {q['paragraph']}" in section
     html = (out / "ambiguities.html").read_text()
-    assert "<span class=\"new\">CONTRADICTION</span>" in html and "<code>messina.muster.stacking</code>" in html
+    assert "<span class=\"alarm\">Contradiction</span>" in html
+    assert "messina.cards.capacity + messina.cards.seven-per-location + messina.muster.stacking cannot all hold" in html
     # The same limit with the location's total stated to match (an edit of both sentences) is no contradiction:
     # the texts state today's numbers, so only the encoding's numbers change here; 5 is today's.
     edited.write_text(json.dumps({"game": "messina", "stacking_map": 5}))
@@ -588,7 +596,7 @@ def test_a_scythe_character_range_edited_to_0_contradicts_every_one_step_charact
     cmd = [rulecheck, "--rules", str(root / "rules"), "ambiguities", "--game", "scythe", "--no-discovery", "--edited",
            str(edited), "--format", "json"]
     p = run(cmd, timeout=300)
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == 1, p.stderr  # a contradiction: exit 1 (issue 33)
     (c,) = json.loads(p.stdout)["contradictions"]
     assert c["game"] == "scythe" and c["status"] == "found", c
     assert {x["probe"]: x["clauses"] for x in c["found"]} == {
