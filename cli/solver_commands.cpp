@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/convention_marks.hpp"
 #include "cli/strength_print.hpp"
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
@@ -248,6 +249,9 @@ void print_finding(const json& f) {
                                      : "NEW     ",
              f.value("point", ""), f.value("size", 0), printable(f.value("title", "")));
   if (f.contains("settled")) fmt::print("         settled ({})\n", printable(f.value("settled", "")));
+  if (f.contains("convention"))
+    fmt::print("         decided by convention {} (no words of the texts decide it): {}\n",
+               f.value("convention", ""), printable(f.value("convention_choice", "")));
   if (f.value("found_by_search", false))
     fmt::print("         found by the literal search{}\n",
                f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
@@ -388,12 +392,14 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                          {"found_by_search", false}});
     }
     mark_dismissed(found, context.rules(), g->game);
+    mark_conventions(found, context.rules(), g->game);
     for (auto& f : found) {
       const std::string status = question_status(f);
       json q{
           {"game", g->game},  {"point", f.value("point", "")}, {"new", f.value("new", false)},
           {"status", status}, {"scope", f.value("scope", "")}, {"found_by_search", f.value("found_by_search", false)}};
       if (f.contains("settled")) q["settled"] = f["settled"];
+      if (f.contains("convention")) q["convention"] = f["convention"];
       if (status == "witness") {
         q["kind"] = f.value("kind", "");
         q["size"] = f.value("size", 0);

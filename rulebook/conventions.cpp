@@ -134,6 +134,20 @@ class GameConventions {
         out_(out),
         file_(project.relative(project.rules / index.game / "conventions.json")) {}
 
+  // The signatures rules/<game>/dismissed.json dismisses: a finding is dismissed or decided by a
+  // convention, never both.
+  void read_dismissed(const Project& project) {
+    const fs::path path = project.rules / index_.game / "dismissed.json";
+    if (!fs::exists(path)) return;
+    try {
+      const json document = read_json_file(path);
+      for (const auto& d : document.value("dismissed", json::array()))
+        if (d.is_object() && d.contains("signature") && d["signature"].is_string()) dismissed_.insert(d["signature"]);
+    } catch (const InputError& e) {
+      out_.problems.push_back({project.relative(path), e.pointer(), "", without_file_name(e.what(), path)});
+    }
+  }
+
   void check(const json& document, std::set<std::string>& listed) {
     if (!document.is_object() || !document.contains("conventions") || !document["conventions"].is_array()) {
       problem("", "", "must be an object with a list \"conventions\"");
@@ -170,6 +184,28 @@ class GameConventions {
       problem(at, id, "is marked unreachable without saying why (\"why_unreachable\")");
     clauses(c, at, id);
     where(c, at, id);
+    signatures(c, at, id);
+  }
+
+  // "signatures": the discovery findings the convention decides (step kind|clauses|what differs).
+  void signatures(const json& c, const std::string& at, const std::string& id) {
+    if (!c.contains("signatures")) return;
+    if (!c["signatures"].is_array()) {
+      problem(at + "/signatures", id, "must be a list of finding signatures");
+      return;
+    }
+    for (std::size_t j = 0; j < c["signatures"].size(); ++j) {
+      const json& s = c["signatures"][j];
+      const std::string pointer = fmt::format("{}/signatures/{}", at, j);
+      if (!s.is_string() ||
+          std::count(s.get_ref<const std::string&>().begin(), s.get_ref<const std::string&>().end(), '|') != 2)
+        problem(pointer, id, fmt::format("{} is no finding signature (step kind|clauses|what differs)", s.dump()));
+      else if (dismissed_.count(s.get<std::string>()))
+        problem(pointer, id,
+                fmt::format("{} is also dismissed in rules/{}/dismissed.json: a finding is dismissed (the texts' "
+                            "words decide it) or decided by a convention (they do not), not both",
+                            s.get<std::string>(), index_.game));
+    }
   }
 
   void clauses(const json& c, const std::string& at, const std::string& id) {
@@ -214,6 +250,7 @@ class GameConventions {
   const Code& code_;
   ConventionCheck& out_;
   std::string file_;
+  std::set<std::string> dismissed_;
 };
 
 }  // namespace
@@ -228,7 +265,9 @@ ConventionCheck check_conventions(const Project& project, const std::vector<Clau
     const fs::path path = project.rules / index.game / "conventions.json";
     if (!fs::exists(path)) continue;
     try {
-      GameConventions(project, index, code, out).check(read_json_file(path), listed);
+      GameConventions game(project, index, code, out);
+      game.read_dismissed(project);
+      game.check(read_json_file(path), listed);
     } catch (const InputError& e) {
       out.problems.push_back({project.relative(path), e.pointer(), "", without_file_name(e.what(), path)});
     }

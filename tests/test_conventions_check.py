@@ -101,7 +101,9 @@ def test_a_convention_dropped_from_the_list_is_reported_where_the_code_makes_it(
     (lambda c: c.update(reachable=False), None, "unreachable without saying why"),
     (lambda c: c.update(where=["oracle/messina/no_such_file.cpp"]), "/where/0", "is not a file of the project"),
     (lambda c: c.update(id="messina.conventions.bad"), "/id", "a convention id is messina.convention."),
-], ids=["unknown-clause", "unreachable-without-why", "missing-where-file", "bad-id"])
+    (lambda c: c.update(signatures=["rearm-build|messina.muster.friendly-area+messina.muster.shield.rearm|legal"]),
+     "/signatures/0", "is also dismissed"),
+], ids=["unknown-clause", "unreachable-without-why", "missing-where-file", "bad-id", "signature-also-dismissed"])
 def test_a_malformed_convention_fails(rulecheck, root, tmp_path, change, pointer, words):
     # Each would pass (exit 0) without its check in rulebook/conventions.cpp.
     project = copy_project(root, tmp_path)
