@@ -501,7 +501,8 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     assert "move_start.json" in blocking[0]["scope"], blocking
     assert "scythe.worker-blocking" in doc["missed"]
     # The search's own records: one per step kind found no further board; every new finding (a silence
-    # of the words the relation frees) is settled by a dismissal in rules/scythe/dismissed.json.
+    # of the words the relation frees) is decided by a convention (rules/scythe/conventions.json) or settled by a
+    # dismissal in rules/scythe/dismissed.json.
     literal = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
     assert literal and all(q["new"] and q["status"] in ("none", "witness") for q in literal), literal
     ended = [q for q in literal if q["status"] == "none"]
