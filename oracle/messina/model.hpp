@@ -108,6 +108,7 @@ struct Space {
   std::vector<Shield> shields;  // at most one per owner, sorted by owner (interpretation messina.shield-per-space)
 };
 
+// convention messina.convention.card-carries-holders-units: `units` are the holder's
 struct LocationCard {
   FactionId holder;
   bool exposed = false;  // messina.cards.initial-facing: face-up or face-down, as received, until turned

@@ -179,6 +179,7 @@ void civilians(Builder& b, bool home) {
           z3::forall(s, z3::implies(v.placed_card(s) > 0, v.before.card_units(s) + v.placed_card(s) <= b.card_limit())));
 }
 
+// convention messina.convention.utility-capacity-unbounded: no bound on a Utility's Workers
 // messina.population.placement.workers: Workers come into Utilities; no unit on the map changes.
 void workers_placed(Builder& b) {
   const StackVars& v = b.v;
