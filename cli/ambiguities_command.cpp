@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/ambiguities_texts.hpp"
+#include "cli/convention_marks.hpp"
 #include "cli/commands.hpp"
 #include "cli/solver_shared.hpp"
 #include "common/atomic_write.hpp"
@@ -131,6 +132,9 @@ void print_finding(const json& f) {
                                      : "NEW     ",
              f.value("point", ""), f.value("size", 0), printable(f.value("title", "")));
   if (f.contains("settled")) fmt::print("         settled ({})\n", printable(f.value("settled", "")));
+  if (f.contains("convention"))
+    fmt::print("         decided by convention {} (no words of the texts decide it): {}\n",
+               f.value("convention", ""), printable(f.value("convention_choice", "")));
   if (f.value("found_by_search", false))
     fmt::print("         found by the literal search{}\n",
                f.contains("signature") ? " (signature " + f.value("signature", "") + ")" : "");
@@ -315,12 +319,14 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
                          {"found_by_search", false}});
     }
     mark_dismissed(found, context.rules(), g->game);
+    mark_conventions(found, context.rules(), g->game);
     for (auto& f : found) {
       const std::string status = question_status(f);
       json q{
           {"game", g->game},  {"point", f.value("point", "")}, {"new", f.value("new", false)},
           {"status", status}, {"scope", f.value("scope", "")}, {"found_by_search", f.value("found_by_search", false)}};
       if (f.contains("settled")) q["settled"] = f["settled"];
+      if (f.contains("convention")) q["convention"] = f["convention"];
       if (status == "witness") {
         q["kind"] = f.value("kind", "");
         q["size"] = f.value("size", 0);
@@ -364,9 +370,12 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
   }
   // The literal search's tally: new findings (open, and settled in the rule data), declared points it
   // re-found, and those it did not.
-  std::size_t fresh = 0, settled = 0, refound = 0, not_refound = 0;
+  // A new finding a listed convention decides is a silence somebody listed (the convention), shown open
+  // to the designer beside the points, but not a new finding: it does not fail the run.
+  std::size_t fresh = 0, settled = 0, by_convention = 0, refound = 0, not_refound = 0;
   for (const auto& q : questions) {
-    if (q.value("new", false) && q.value("status", "") == "witness") (q.contains("settled") ? settled : fresh)++;
+    if (q.value("new", false) && q.value("status", "") == "witness")
+      (q.contains("settled") ? settled : q.contains("convention") ? by_convention : fresh)++;
     if (!q.value("new", false)) (q.value("found_by_search", false) ? refound : not_refound)++;
   }
   std::size_t witnesses = 0, nones = 0, unknowns = 0, stopped = 0;
@@ -400,11 +409,13 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
           {"literal_contradictions", literal_found},
           {"known_contradictions", known},
           {"open_findings", fresh},
+          {"decided_by_convention", by_convention},
           {"clauses_to_reread", reread}}},
         {"seconds", seconds},
         {"discovery", args.no_discovery ? json{{"run", false}}
                                         : json{{"run", true},
                                                {"new", fresh},
+                                               {"decided_by_convention", by_convention},
                                                {"settled", settled},
                                                {"declared_refound", refound},
                                                {"declared_not_refound", not_refound}}},
@@ -442,8 +453,9 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
     if (args.no_discovery)
       fmt::print("; literal search: not run (--no-discovery)");
     else
-      fmt::print("; literal search: {} new, {} settled, {} declared point(s) re-found, {} not", fresh, settled,
-                 refound, not_refound);
+      fmt::print("; literal search: {} new, {} decided by a listed convention, {} settled, {} declared point(s) "
+                 "re-found, {} not",
+                 fresh, by_convention, settled, refound, not_refound);
     if (interrupted()) fmt::print("; interrupted by {}: the search stopped there", interrupt_name());
     if (unknowns) fmt::print("; NOT DECIDED: {} question(s) unknown (exit 1)", unknowns);
     fmt::print("\n");

@@ -54,7 +54,11 @@ void add_check(CLI::App& rules, Context& context) {
       "that every clause id cited by a scenario (\"cites\", expected \"rule\"s) or by interpretations.json exists. "
       "Compares every fingerprint with the rule texts: each clause whose paragraph CHANGED (same number, other "
       "words), MOVED (its words are now at another number) or VANISHED (found nowhere) is listed with the scenarios, "
-      "properties, oracle code and interpretation points citing it: what an editor must re-check.\n" +
+      "properties, oracle code and interpretation points citing it: what an editor must re-check. Checks the "
+      "conventions (rules/<game>/conventions.json, the decisions the texts leave open), with or without rule texts: "
+      "each well formed, its clauses in the game's index, its id written in every file its \"where\" lists; and "
+      "every <game>.convention.<name> written in oracle/ or solver/ listed (read in the project's own oracle/ and "
+      "solver/ when it has them, else in the code rulecheck was built from).\n" +
       std::string(kTextFolderFooter) +
       "\nWithout rule texts the fingerprints are reported as skipped, with the reason, and the rest is "
       "checked.\nThe numbers the texts state (rules/<game>/numbers.json) are read from the texts given and "

@@ -9,6 +9,7 @@
 #include "common/input_error.hpp"
 #include "rulebook/citations.hpp"
 #include "rulebook/command_support.hpp"
+#include "rulebook/conventions.hpp"
 #include "rulebook/commands.hpp"
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
@@ -43,6 +44,7 @@ struct Findings {
   std::size_t numbers_agreeing = 0;
   std::vector<std::string> known_contradictions;
   std::vector<std::string> contradictions;  // between sentences, or a sentence against the ruleset (also problems)
+  ConventionCheck conventions;  // its problems are among `problems` too
   bool ok() const { return problems.empty() && text_problems.empty() && recheck.empty(); }
 };
 
@@ -140,6 +142,8 @@ Findings check_project(const Project& project, const CheckOptions& options, Text
   findings.games = indexes.size();
   Citations citations = collect_citations(project, indexes);
   for (auto& p : citations.problems) findings.problems.push_back(std::move(p));
+  findings.conventions = check_conventions(project, indexes, options.code_sites);
+  for (const auto& p : findings.conventions.problems) findings.problems.push_back(p);
   if (findings.texts.dir) compare_fingerprints(indexes, citations, options, findings);
   check_stated_numbers(project, indexes, findings);
   return findings;
@@ -211,8 +215,17 @@ void print_numbers(const Findings& f, std::ostream& out) {
   for (const auto& c : f.known_contradictions) out << "  contradiction " << c << "\n";
 }
 
+// "conventions: 25 in rules/messina/conventions.json, ... (their ids looked for in ...)"
+void print_conventions(const ConventionCheck& c, std::ostream& out) {
+  std::vector<std::string> parts;
+  for (const auto& l : c.listings) parts.push_back(fmt::format("{} in {}", l.conventions, l.file));
+  out << fmt::format("conventions: {} (their ids looked for in {})\n",
+                     parts.empty() ? "none listed" : fmt::format("{}", fmt::join(parts, ", ")), c.code_read);
+}
+
 void print_text(const Findings& f, std::ostream& out) {
   for (const auto& p : f.problems) out << describe(p) << "\n";
+  print_conventions(f.conventions, out);
   if (!f.texts.dir) {
     out << "fingerprints: skipped: " << f.texts.why_none << "\n";
   } else {
@@ -278,8 +291,12 @@ void print_json(const Findings& f, std::ostream& out) {
   } else {
     fingerprints = {{"status", "skipped"}, {"reason", f.texts.why_none}};
   }
+  json conventions = {{"code_read", f.conventions.code_read}, {"files", json::array()}};
+  for (const auto& l : f.conventions.listings)
+    conventions["files"].push_back({{"file", l.file}, {"conventions", l.conventions}});
   const json report = {{"ok", f.ok()},
                        {"clauses", f.clauses},
+                       {"conventions", conventions},
                        {"games", f.games},
                        {"problems", problems_json(f.problems)},
                        {"fingerprints", fingerprints},

@@ -422,8 +422,10 @@ def test_found_by_search_is_on_every_record_and_the_shield_double_upgrade_is_a_n
     assert len(double) == 1, [f["signature"] for f in fresh]
     outcomes = sorted(s["outcome_in_words"] for s in double[0]["scenarios"])
     assert outcomes == ["allowed", "refused (messina.muster.shield.one-upgrade)"]
-    # Dismissed in the rule data: the limits count within one Muster Phase, and a Re-arm is no part of it.
-    assert double[0]["settled"].startswith("dismissed: The one-upgrade limit counts"), double[0].get("settled")
+    # No words decide it (the texts never order a round's Muster and its Bonus Military Actions): a
+    # convention decides it, and the finding stays open (issue 33, item 3).
+    assert double[0]["convention"] == "messina.convention.rearm-after-muster-apart", double[0]
+    assert "settled" not in double[0], double[0]["settled"]
     # A declared point the search re-found says so; one it did not says that too.
     declared = {q["point"]: q["found_by_search"] for q in doc["questions"] if not q["new"]}
     assert set(declared) >= set(declared_points(root))
@@ -451,6 +453,21 @@ def test_a_dismissed_finding_is_shown_settled_with_its_reason_after_the_open_one
     assert "- SETTLED: " in md
     for d in [d for ds in dismissed.values() for d in ds]:
         assert f"### {d['reason']}\n" in md, d["reason"]
+
+
+def test_each_finding_a_convention_lists_is_shown_open_with_the_convention(witnesses, root):
+    # Would fail without cli/convention_marks.cpp: the findings moved out of dismissed.json would
+    # carry no convention (and before issue 33 they were shown settled by a dismissal).
+    _, doc = witnesses
+    by_signature = {(f["game"], f.get("signature")): f for f in doc["findings"]}
+    listed = [(game, c, s) for game in ("messina", "scythe")
+              for c in json.loads((root / "rules" / game / "conventions.json").read_text(encoding="utf-8"))["conventions"]
+              for s in c.get("signatures", [])]
+    assert len(listed) >= 11, listed
+    for game, c, s in listed:
+        f = by_signature[(game, s)]
+        assert f["convention"] == c["id"] and f["convention_choice"] == c["choice"], f
+        assert f["new"] and "settled" not in f, f
 
 
 def test_a_dismissal_removed_from_the_rule_data_makes_its_finding_new_again(rulecheck, root, tmp_path):
@@ -489,13 +506,15 @@ def test_the_literal_search_re_finds_every_scythe_point(witnesses, root):
     assert "move_start.json" in blocking[0]["scope"], blocking
     assert "scythe.worker-blocking" in doc["missed"]
     # The search's own records: one per step kind found no further board; every new finding (a silence
-    # of the words the relation frees) is settled by a dismissal in rules/scythe/dismissed.json.
+    # of the words the relation frees) is decided by a convention (rules/scythe/conventions.json) or settled by a
+    # dismissal in rules/scythe/dismissed.json.
     literal = [q for q in doc["questions"] if q["point"].startswith("scythe.literal.")]
     assert literal and all(q["new"] and q["status"] in ("none", "witness") for q in literal), literal
     ended = [q for q in literal if q["status"] == "none"]
     assert len(ended) == len({q["point"].split(".")[2] for q in literal}), ended
     fresh = [f for f in doc["findings"] if f["point"].startswith("scythe.literal.")]
-    assert fresh and all(f["new"] and f["settled"].startswith("dismissed: ") for f in fresh), fresh
+    assert fresh and all(f["new"] and (f.get("settled", "").startswith("dismissed: ") or f.get("convention"))
+                         for f in fresh), fresh
     md = (out / "ambiguities.md").read_text(encoding="utf-8")
     for p in scythe:
         if p["id"] == "scythe.worker-blocking":

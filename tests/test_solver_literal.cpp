@@ -58,7 +58,7 @@ bool has(const std::vector<std::string>& v, const std::string& x) {
 // it again. The Muster page caps upgrades at one per Muster Phase and says a Re-arm does not stop an
 // upgrade in a *later* Muster Phase; the words alone leave open whether the cap reaches the Re-arm:
 // one outcome refuses the second upgrade (one-upgrade), the other raises the level once more and takes
-// 3E. (rules/messina/dismissed.json settles it: the cap counts within one Muster Phase.)
+// 3E. (No words decide it: convention messina.convention.rearm-after-muster-apart, rules/messina/conventions.json.)
 TEST(SolverLiteral, FindsTheShieldUpgradedInAMusterAndAgainInAReArmOfTheSameRound) {
   const auto& found = discovered();
   const auto it = std::find_if(found.begin(), found.end(), [](const sm::MessinaWitness& w) {
@@ -89,7 +89,7 @@ TEST(SolverLiteral, FindsTheShieldUpgradedInAMusterAndAgainInAReArmOfTheSameRoun
   EXPECT_EQ(red_after->level, red->level + 1);
   EXPECT_EQ(allowed.next->factions.at("Red").resources.energy,
             s.factions.at("Red").resources.energy - messina_typed_rules().numbers.shield_upgrade_cost);
-  // The oracle allows it (the one-upgrade limit counts within one Muster Phase; rules/messina/dismissed.json).
+  // The oracle allows it (a Re-arm is judged alone: convention messina.convention.rearm-after-muster-apart).
   EXPECT_EQ(w.today, allowed.reading);
 }
 
@@ -264,7 +264,8 @@ TEST(SolverLiteral, ReFindsTheConsumptionPointsHidingDuringAnActionAndDisbanding
 // card's capacity sentence counts Military Units), equipping outside the Friendly Area (the area
 // sentence speaks of new units built), and emptying a face-down card for its discard (the discard
 // sentence does not say the move is a transfer, made face-up). rules/messina/dismissed.json settles
-// them; the oracle's outcome today is the refused one for the last, the allowed one for the others.
+// the first and the last, convention messina.convention.equip-anywhere decides the second; the
+// oracle's outcome today is the refused one for the last, the allowed one for the others.
 TEST(SolverLiteral, FindsTheUnitStepsSilences) {
   const auto rules = messina_typed_rules();
   for (const std::string kind : {"muster-build-civilian-onto-card", "muster-equip", "empty-and-discard"}) {

@@ -15,6 +15,7 @@ int units_at(const State& state, const Where& where, const FactionId& faction, P
   if (piece == Piece::worker) return where.on_card ? 0 : workers_at(state, where.space, faction);
   if (where.on_card) {
     const auto& card = state.cards.at(where.space);
+    // convention messina.convention.card-carries-holders-units
     return card.holder == faction ? card.units[piece] : 0;
   }
   const auto& units = state.spaces.at(where.space).units;
@@ -69,6 +70,7 @@ bool remove_pieces(State& state, const FactionId& faction, const PieceCount& wha
   return left == 0;
 }
 
+// convention messina.convention.utility-capacity-unbounded: no Utility is ever full
 void add_workers(State& state, const SpaceId& space, const FactionId& faction, const FactionId& owner, int count) {
   for (auto& utility : state.spaces.at(space).utilities)
     if (utility.owner == owner) {

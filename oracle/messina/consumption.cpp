@@ -44,12 +44,14 @@ int step3_located_within_reach(const Rules& rules, const State& state, const Fac
 
 // messina.consumption.shortfall.step3: the player's choice of units leaving the map (or a card)
 // must name exactly the tokens step 3 moves, each a backed unit that is there.
+// convention messina.convention.step3-player-chooses-units: the Consume action names the units step 3 removes
 void disband_for_step3(const Rules& rules, State& next, const Consume& action, int tokens_owed) {
   const FactionKind kind = next.factions.at(action.faction).kind;
   int tokens_named = 0;
   for (const auto& what : action.disband) {
     require(!what.where.on_card || step3_reaches_cards(rules), "messina.consumption.shortfall.step3",
             "under the map-only reading step 3 removes units from the map, not from {}", describe(what.where));
+    // convention messina.convention.step3-backed-units-only: an unbacked unit (a Mech) is never named
     require(is_backed(rules.numbers, kind, what.piece), "messina.consumption.shortfall.step3",
             "step 3 disbands only units backed by Located tokens; a {} is not", piece_name(what.piece));
     require(remove_pieces(next, action.faction, what), "messina.consumption.shortfall.step3",
@@ -62,6 +64,7 @@ void disband_for_step3(const Rules& rules, State& next, const Consume& action, i
             "{} {} leave {}: {} Located token(s) freed for step 3", what.count, piece_name(what.piece), what.where,
             tokens);
   }
+  // convention messina.convention.step3-exact-tokens: the units named back exactly the tokens owed
   require(tokens_named == tokens_owed, "messina.consumption.shortfall.step3",
           {{"tokens step 3 moves", tokens_owed}, {"tokens the disband names", tokens_named}},
           "step 3 moves {} Located token(s) to Disaffected, so the disband choice must "
@@ -79,6 +82,7 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   require(state.round % 2 == numbers.round_parity_consumption, "messina.consumption.when", {{"round", state.round}},
           "consumption happens in {} rounds; this is round {}", round_parity_word(numbers.round_parity_consumption),
           state.round);
+  // convention messina.convention.unnamed-moment: no phase named is taken as the Consumption's moment
   require(state.phase == Phase::unspecified || state.phase == Phase::consumption, "messina.consumption.when",
           "consumption happens at the end of the round (phase \"consumption\"), not at phase \"{}\"",
           phase_name(state.phase));

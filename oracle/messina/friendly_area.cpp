@@ -221,6 +221,7 @@ bool is_hostile(const Rules& rules, const State& state, const FactionId& faction
   const auto& readings = rules.readings;
   const Space& s = state.spaces.at(space);
   for (const auto& [other, info] : state.factions) {
+    // convention messina.convention.opposing-means-no-military-consent
     if (consents(state, other, faction, Activity::military)) {  // not opposing
       if (other != faction)
         explain("messina.friendly.consent", {}, "{} gives {} military consent, so it is not an opposing faction", other,

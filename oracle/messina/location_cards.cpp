@@ -19,6 +19,7 @@ void require_holder(const State& state, const FactionId& faction, const SpaceId&
 // messina.cards.transfer: units on a face-up card move to its map space at any stage, within
 // the map's stacking limit (waived only for a card emptied for its discard under one reading of
 // interpretation messina.discard-emptying: see end_exploration).
+// convention messina.convention.card-transfer-any-moment: no moment of the round is asked of a transfer
 void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t, bool stacking_waived = false) {
   require_holder(next, t.faction, t.card);
   LocationCard& card = next.cards.at(t.card);

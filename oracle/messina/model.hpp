@@ -67,6 +67,7 @@ struct Resources {
 };
 
 // Activities that a consent is specific to (messina.friendly.consent).
+// convention messina.convention.consent-activities: the five activities a consent may name
 enum class Activity { muster, build, workers, civilians, military };
 inline constexpr NameTable<Activity, 5> kActivityNames = {{{Activity::muster, "muster"},
                                                            {Activity::build, "build"},
@@ -107,6 +108,7 @@ struct Space {
   std::vector<Shield> shields;  // at most one per owner, sorted by owner (interpretation messina.shield-per-space)
 };
 
+// convention messina.convention.card-carries-holders-units: `units` are the holder's
 struct LocationCard {
   FactionId holder;
   bool exposed = false;  // messina.cards.initial-facing: face-up or face-down, as received, until turned
@@ -240,6 +242,7 @@ struct Rules {
 // muster during the Military Operations Phase). A battle is never such a moment: the exposure
 // principles rule out hiding in the middle of a battle (messina.cards.expose.principles). An
 // unspecified moment proves nothing.
+// convention messina.convention.bma-between-mil-ops: a BMA, a Muster, a Consumption are between them
 inline bool is_between_mil_ops(const Readings& readings, Phase phase) {
   switch (phase) {
     case Phase::muster:
@@ -254,6 +257,7 @@ inline bool is_between_mil_ops(const Readings& readings, Phase phase) {
     case Phase::orders:
     case Phase::mil_ops:
     case Phase::battle:
+    // convention messina.convention.unnamed-moment: a board naming no moment is never between Mil Ops Phases
     case Phase::unspecified: return false;
   }
   return false;

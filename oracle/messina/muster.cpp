@@ -19,6 +19,7 @@ bool in_stacking_scope(const Rules& rules, const FactionId& owner, const Faction
 }
 
 // messina.muster.stacking.workers: Workers in Utilities do not count towards the stacking limit.
+// convention messina.convention.shield-not-stacked: a Shield never counts toward a space's limit (not in kPieces)
 bool counts_towards_stacking(Piece piece) { return piece != Piece::worker; }
 
 }  // namespace
@@ -58,6 +59,7 @@ bool high_tech_site(const Rules& rules, const State& state, const FactionId& fac
         return true;
       }
   for (const auto& utility : state.spaces.at(space).utilities)
+    // convention messina.convention.high-tech-consent-is-muster: the ally's Utility serves with consent to muster
     if (consents(state, utility.owner, faction, Activity::muster)) {
       explain("messina.muster.high-tech", {}, "{} has a Utility of {}'s{}", space, utility.owner,
               utility.owner == faction ? "" : ", which consents to muster");
@@ -98,6 +100,7 @@ void require_build_site(const Rules& rules, const State& state, const FactionId&
             {{"E cost", rules.numbers.unit(build.piece).cost}, {"high-tech from", rules.numbers.high_tech_min_cost}},
             "a {} costs {} E, so it is high-tech: built only at a Home Space or a Utility of {} or a consenting ally",
             piece_name(build.piece), rules.numbers.unit(build.piece).cost, faction);
+    // convention messina.convention.high-tech-onto-card: a card's own map space must be a high-tech site
     require(high_tech_site(rules, state, faction, where.space), "messina.muster.high-tech",
             "a {} costs {} E, so it is built only at a Home Space or a Utility of {} or "
             "a consenting ally; {} is neither",
@@ -216,6 +219,7 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
             rules.numbers.shield_build_cost);
     return rules.numbers.shield_build_cost;
   }
+  // convention messina.convention.upgrade-own-shield: only the faction's own Shield is upgraded
   Shield* own = shield_of(space, faction);
   require(own != nullptr, "messina.muster.shield.build-upgrade", "{} has no Shield of {}'s to upgrade", op.where.space,
           faction);
@@ -225,6 +229,7 @@ int apply_shield_op(const Rules& rules, const State& before, State& next, const 
     require(in_friendly_area(rules, before, faction, purpose, op.where.space), "messina.muster.friendly-area",
             "{} is not in {}'s Friendly Area for {} (an upgrade is placed like a build: reading friendly-area)",
             op.where.space, faction, activity_name(purpose));
+  // convention messina.convention.shield-level-unbounded: no highest level
   own->level += 1;
   explain("messina.muster.shield.build-upgrade", {{"level", own->level}, {"E cost", rules.numbers.shield_upgrade_cost}},
           "{}'s Shield in {} goes up from level {} to {} for {} E", faction, op.where.space, own->level - 1, own->level,
@@ -299,6 +304,7 @@ void require_disbands_stood_at_start(const Rules& rules, const State& start, con
 }
 
 // Disbanding alone: the units leave, their tokens become Disaffected.
+// convention messina.convention.muster-disbands: a Muster may disband units voluntarily, tokens to Disaffected
 void disband_units(const Rules& rules, State& next, const FactionId& faction, const std::vector<PieceCount>& disband) {
   const FactionKind kind = next.factions.at(faction).kind;
   Population& pop = next.factions.at(faction).population;
@@ -321,6 +327,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   const Ruleset& numbers = rules.numbers;
   const FactionId& faction = action.faction;
   // When: messina.muster.when (the Alternating Phase of the rounds of the Muster parity).
+  // convention messina.convention.unnamed-moment: no phase named is taken as the Muster's moment
   require(state.round % 2 == numbers.round_parity_muster &&
               (state.phase == Phase::unspecified || state.phase == Phase::muster),
           "messina.muster.when", {{"round", state.round}}, "a Muster happens in {} rounds; this is round {}{}",
@@ -342,6 +349,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   // messina.population.placement.military: new military units enter the map here, in the Muster
   // Phase (its moment checked above, messina.muster.when).
   for (const auto& build : action.builds) {
+    // convention messina.convention.muster-judged-on-start: sites judged on `state`, before the Muster
     require_build_site(rules, state, faction, build);
     units_at(next, build.where, faction)[build.piece] += build.count;
     (build.where.on_card ? card_sites : map_sites).insert(build.where.space);
@@ -366,6 +374,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
     // default unit table).
     const int civilian_tokens = tokens_for(numbers, kind, Piece::civilian);
     const int infantry_tokens = tokens_for(numbers, kind, Piece::infantry);
+    // convention messina.convention.equip-token-mismatch: equipping moves no token, so the two kinds must take the same
     require(civilian_tokens == infantry_tokens, "messina.muster.equip",
             {{"tokens of a Civilian", civilian_tokens}, {"tokens of an Infantry", infantry_tokens}},
             "under this ruleset a Civilian takes {} token(s) and an Infantry {}: equipping moves no token, so it "
@@ -380,6 +389,7 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
               "the units on the Location Card {} are {}'s, not {}'s: {} has no Civilians there to equip",
               eq.where.space, holder, faction, faction);
     }
+    // convention messina.convention.equip-anywhere: no Friendly Area condition on equipping
     const int had = civilians_to_equip(rules, state, action, faction, eq.where);
     int& already = equipped[{eq.where.space, eq.where.on_card}];
     require(had - already >= eq.count, "messina.muster.equip",
@@ -427,7 +437,9 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
 
 // messina.muster.shield.rearm: a Re-arm Bonus Military Action allows shield_ops_per_rearm Shield
 // builds or upgrades.
+// convention messina.convention.rearm-after-muster-apart: a Re-arm is judged alone, no Muster recorded
 State rearm(const Rules& rules, const State& state, const Rearm& action) {
+  // convention messina.convention.rearm-any-round: no round parity is asked of a Re-arm
   require(state.phase == Phase::rearm, "messina.muster.shield.rearm",
           "a Re-arm shield op happens during a Re-arm Bonus Military Action (phase \"rearm\")");
   require(static_cast<int>(action.shields.size()) <= rules.numbers.shield_ops_per_rearm, "messina.muster.shield.rearm",
@@ -438,6 +450,7 @@ State rearm(const Rules& rules, const State& state, const Rearm& action) {
           {{"Shield ops", action.shields.size()}, {"allowed", rules.numbers.shield_ops_per_rearm}},
           "phase \"rearm\": a Re-arm allows {} Shield build(s) or upgrade(s); this one has {}",
           rules.numbers.shield_ops_per_rearm, action.shields.size());
+  // convention messina.convention.rearm-takes-muster-limits: the Muster's not-both and upgrade cap bind a Re-arm's ops
   require_shield_ops_distinct(rules, action.shields);
   State next = state;
   int energy = 0;

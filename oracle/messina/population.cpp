@@ -23,6 +23,7 @@ bool is_backed(const Ruleset& numbers, FactionKind kind, Piece piece) {
 
 // messina.population.tokens: a token mans one Worker or one military unit; a unit whose
 // population is larger takes that many.
+// convention messina.convention.backed-unit-takes-a-token: a backed kind takes at least one token
 int tokens_for(const Ruleset& numbers, FactionKind kind, Piece piece) {
   if (!is_backed(numbers, kind, piece)) return 0;
   return piece == Piece::worker ? 1 : std::max(1, numbers.unit(piece).population);
@@ -122,6 +123,7 @@ void require_worker_utility(const Rules& rules, const State& state, const Factio
 }
 
 // Stacking for Civilians placed outside the Muster Phase (interpretation messina.civilian-stacking).
+// convention messina.convention.card-capacity-binds-civilians: a card's limit binds under every reading
 void require_civilian_room(const Rules& rules, const State& next, const FactionId& faction, const Where& where) {
   if (where.on_card) {
     const int on_card = next.cards.at(where.space).units.total();
@@ -175,6 +177,7 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     require(in_area, "messina.population.placement.friendly-area", "{} is not in {}'s Friendly Area for {}",
             describe(where), action.faction, activity_name(purpose));
     if (action.when == PlacementTime::home_defence)
+      // convention messina.convention.home-defence-map-only: never onto the attacked space's card
       require(where.space == *state.battle && !where.on_card, "messina.population.home-defence",
               "home-defence Civilians go to the attacked space {}", *state.battle);
     const FactionId utility_owner = placement.utility.value_or(action.faction);
@@ -241,6 +244,7 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
   // the same tokens (always so under the default unit table; a ruleset giving a Civilian or Infantry
   // another number than a Worker's one token makes this conversion impossible).
   const int tokens_from = tokens_for(rules.numbers, kind, action.from), tokens_to = tokens_for(rules.numbers, kind, action.to);
+  // convention messina.convention.convert-token-mismatch: converting moves no token
   require(tokens_from == tokens_to, "messina.population.interconversion",
           {{"tokens of the unit", tokens_from}, {"tokens of what it becomes", tokens_to}},
           "a {} of {} takes {} token(s) and a {} {}: converting moves no token on the mat, so it cannot be done",

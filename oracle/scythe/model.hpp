@@ -43,6 +43,7 @@ struct Structure {
 struct Territory {
   std::vector<TerritoryId> adjacent;
   std::optional<FactionId> home_base;  // this territory is that faction's home base
+  // convention scythe.convention.lake-ordinary-land: no terrain, a lake included, changes a move
   std::string terrain;
   std::map<FactionId, UnitCounts> units;
   std::optional<Structure> structure;

@@ -25,6 +25,7 @@ void force_workers_out(const Rules& rules, State& next, const FactionId& mover, 
     if (owner == mover || units[Unit::worker] == 0) continue;
     // scythe.move.workers-retreat: each opponent worker goes to its own faction's home base.
     // scythe.move.resources-stay: only the workers move; t.resources stays where it is.
+    // convention scythe.convention.retreat-not-a-move-into-home-base: the home-base ban does not reach a retreat
     const TerritoryId& home = next.factions.at(owner).home_base;
     explain("scythe.move.workers-retreat", {{"workers", units[Unit::worker]}},
             "{} worker(s) of {} in {} go back to its home base {}", units[Unit::worker], owner, at, home);
@@ -58,6 +59,7 @@ void force_workers_out(const Rules& rules, State& next, const FactionId& mover, 
 
 // Who controls a territory in the middle of an action: the one faction with units there, the
 // holder (held_by) while several share it, else the owner of its structure.
+// convention scythe.convention.control-by-units: units, then the holder, then the structure's owner
 std::optional<FactionId> controller_now(const Territory& t) {
   std::optional<FactionId> only;
   int present = 0;
@@ -77,6 +79,7 @@ std::optional<FactionId> controller_now(const Territory& t) {
 // territory the mover itself controls (held_by = mover, sharing it with opponent workers) is not
 // controlled by the opponent (scythe.move.combat-temporary-control gives one faction control of a
 // shared territory), and the mover's own units there are other units: no stop, no retreat.
+// convention scythe.convention.mover-holding-not-stopped: a territory the mover holds is not the opponent's
 bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
   const auto who = controller_now(t);
   if (!who || *who == mover || opponent_has(t, mover, true)) return false;
@@ -87,6 +90,7 @@ bool held_by_opponent_workers_only(const Territory& t, const FactionId& mover) {
 // held_by names the holder only while factions share a territory: once a move leaves a single
 // faction (or none) there, that faction controls it outright, and a unit entering it later in the
 // same action finds it controlled by whoever stands there, not by a former holder.
+// convention scythe.convention.holder-forgotten-when-alone
 void forget_holder_if_alone(Territory& t) {
   int present = 0;
   for (const auto& [owner, units] : t.units) present += units.total() > 0 ? 1 : 0;
@@ -160,6 +164,7 @@ struct MoveLog {
   std::vector<WorkerTrip> worker_trips;  // under "not-a-move" (scythe.carried-workers), checked apart
 };
 
+// convention scythe.convention.unit-moves-once: a unit that moved in this action does not start another move
 // Which units may start this move: scythe.move.encounter-stop, scythe.move.unit-present,
 // scythe.move.once-per-action, scythe.move.mech-carry, scythe.move.path and scythe.move.range.
 void require_movable(const Rules& rules, const State& next, const FactionId& faction, const UnitMove& m,
@@ -347,6 +352,7 @@ State move(const Rules& rules, const State& state, const Move& action) {
   for (const auto& [id, t] : state.territories)
     if (auto it = t.units.find(action.faction); it != t.units.end())
       workers_at_start[id].fresh = it->second[Unit::worker];
+  // convention scythe.convention.moves-in-order: one move after another, in the order listed
   for (const auto& m : action.moves) {
     move_one(rules, next, action.faction, m, log);
     if (carrying_is_not_a_move(rules))

@@ -65,6 +65,7 @@ z3::expr between_mil_ops(const SymBoard& b, const ms::Readings& readings) {
   return z3::mk_or(ok);
 }
 
+// convention messina.convention.card-transfer-any-moment: the transfer's guard names no phase
 // messina.cards.transfer: units leave a face-up card for its own map space, as long as the card
 // holds them and the map space stays within its limit (`waive_stacking`: the one reading of
 // messina.discard-emptying that lets a card discarded now be emptied past the limit). Changes `cur`.

@@ -81,6 +81,7 @@ Mat mat_of(const SymBoard& b, int f) {
 
 std::string key(const SymBoard& b, int f, const char* what) { return "/factions/" + b.factions[f].id + what; }
 
+// convention messina.convention.step3-player-chooses-units: the removal is the action's parameter
 // The Consumption relation over this board (consumption_relation.cpp), and what only a board of named
 // spaces has to say: a Worker named on a card names nothing (a Worker stands in a Utility on the map,
 // messina.population.placement.workers); which Utility a Worker step 3 takes leaves

@@ -82,6 +82,7 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   const z3::expr food_paid = def("messina.consumption.plentiful-spent", "food_paid", smaller(m.food, cost));
   const z3::expr water_paid = def("messina.consumption.plentiful-spent", "water_paid", smaller(m.water, cost));
 
+  // convention messina.convention.step3-backed-units-only: a unit backed by no token cannot be named
   // messina.consumption.shortfall.step3: the pieces named are there, take tokens (a unit backed by none
   // cannot pay: messina.population.backing), on a card only under map-and-cards, and stand for exactly
   // the tokens step 3 moves.

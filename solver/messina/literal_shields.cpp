@@ -72,6 +72,7 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
       c.push_back({kArea, z3::implies(v.open("upgrade-in-area", kArea,
                                              "whether the Friendly Area condition for new Shields binds an upgrade"),
                                       area)});
+    // convention messina.convention.upgrade-own-shield: the oracle's choice is the Bool upgrade-own-only set
     // messina.muster.shield.build-upgrade names no owner for the Shield upgraded: the builder's own, or
     // any Shield standing there, is open.
     const z3::expr own_only =
@@ -95,6 +96,7 @@ void shield_ops(const SymBoard& pre, int f, const std::vector<ms::ShieldOp>& ops
     // Re-arm sentence speaks only of a later Muster Phase).
     const auto e = earlier.find(op.where.space);
     if (in_rearm && e != earlier.end()) {
+      // convention messina.convention.rearm-after-muster-apart: the oracle's choice is this Bool unset
       const z3::expr within = v.open("rearm-within-muster-phase", kShieldOneUpgrade,
                                      "whether a Re-arm in the round of a Muster falls within that Muster Phase");
       if (e->second.upgrades > 0)

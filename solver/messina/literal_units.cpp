@@ -166,6 +166,7 @@ void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, cons
                                                                    ctx.int_val(0)) >= n});
     // messina.muster.friendly-area binds new units built; whether it binds equipping the sentence
     // does not say (messina.muster.equip.stacking: the number of units does not change).
+    // convention messina.convention.equip-anywhere: the oracle's choice is the Bool equip-in-area unset
     c.push_back({kArea, z3::implies(v.open("equip-in-area", kArea,
                                            "whether the Friendly Area condition on new units binds equipping"),
                                     in_area(area, at, v))});

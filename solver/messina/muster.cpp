@@ -74,6 +74,7 @@ z3::expr stacked_on_map(const SymBoard& b, int space, int builder, const ms::Rul
   return n;
 }
 
+// convention messina.convention.high-tech-consent-is-muster: the ally consents to muster
 // messina.muster.high-tech: a build costing 3E or more stands at one of the builder's Home Spaces or
 // at a Utility of the builder or of an ally consenting to the muster. Interpretation
 // messina.high-tech-home decides whether a consenting ally's Home Space serves too.
@@ -133,6 +134,7 @@ Constraints shield_ops_distinct(z3::context& ctx, const std::vector<ms::ShieldOp
   return c;
 }
 
+// convention messina.convention.muster-judged-on-start: builds and ops are judged on the board before the action
 // Each op's conditions, judged on the board before the action; adds its Energy to `energy`.
 std::optional<Constraints> shield_op_conditions(const SymBoard& b, int f, const std::vector<ms::ShieldOp>& ops,
                                                 const ms::Rules& rules, int& energy) {
@@ -175,6 +177,7 @@ std::optional<Constraints> shield_op_conditions(const SymBoard& b, int f, const 
   return c;
 }
 
+// convention messina.convention.shield-level-unbounded: no highest level
 // The Shield levels after the ops: a new Shield stands at level 1, each upgrade adds one level (two
 // upgrades of one Shield, where shield_upgrades_per_muster allows them, add two).
 void apply_shield_ops(const SymBoard& before, SymBoard& next, int f, const std::vector<ms::ShieldOp>& ops,
@@ -309,6 +312,7 @@ Constraints equip_conditions(const SymBoard& b, int f, const ms::Muster& a, cons
   return c;
 }
 
+// convention messina.convention.muster-disbands: voluntary disbands in a Muster, tokens to Disaffected
 // The disbands' tally (tokens turn Disaffected).
 void tally_disbands(const SymBoard& b, int f, const std::vector<ms::PieceCount>& disband, const ms::Rules& rules,
                     Tally& t) {
@@ -487,8 +491,10 @@ std::optional<Encoded> encode_rearm(const SymBoard& before, const ms::Rearm& a, 
   if (!refers_to_board(before, places)) return std::nullopt;
   z3::context& ctx = before.ctx();
   Encoded e;
+  // convention messina.convention.rearm-takes-muster-limits: apply_shield_ops checks the Muster limits
   // messina.muster.shield.rearm: during a Re-arm Bonus Military Action, at most
   // shield_ops_per_rearm Shield builds or upgrades, under the Muster's Shield rules.
+  // convention messina.convention.rearm-any-round: only the phase, never the round's parity
   e.legal.push_back({kRearm, before.phase == static_cast<int>(ms::Phase::rearm)});
   e.legal.push_back({kRearm, ctx.bool_val(static_cast<int>(a.shields.size()) <= rules.numbers.shield_ops_per_rearm)});
   int energy = 0;

@@ -79,6 +79,7 @@ struct Builder {
   int card_limit() const { return rules.numbers.stacking_card; }
 };
 
+// convention messina.convention.shield-not-stacked: Shields are not among the units counted
 // messina.muster.stacking.workers with messina.stacking-scope: the units the limit reads at a space
 // are the military units on the map (Workers in Utilities left out), every faction's (all-factions)
 // or the actor's (per-faction).
@@ -147,6 +148,7 @@ void muster(Builder& b) {
           z3::forall(s, z3::implies(sum_at(v.built_card, s) > 0, v.counted(s) <= b.map_limit())));
 }
 
+// convention messina.convention.home-defence-map-only: home-defence Civilians never go onto a card
 // Civilians placed before orders or a Bonus Military Action (`home`: in home defence, at the attacked
 // space only), on the map or (not in home defence) onto a held card.
 void civilians(Builder& b, bool home) {
@@ -169,6 +171,7 @@ void civilians(Builder& b, bool home) {
   if (b.rules.readings.civilian_stacking == R::CivilianStacking::applies)
     b.add(K, "messina.muster.stacking",
           z3::forall(s, z3::implies(v.placed_map(s) > 0, v.counted(s) + v.placed_map(s) <= b.map_limit())));
+  // convention messina.convention.card-capacity-binds-civilians: under every reading of messina.civilian-stacking
   // messina.cards.capacity: a card holds at most its limit (messina.population.placement.cards: the
   // conditions of the map).
   if (!home)
@@ -176,6 +179,7 @@ void civilians(Builder& b, bool home) {
           z3::forall(s, z3::implies(v.placed_card(s) > 0, v.before.card_units(s) + v.placed_card(s) <= b.card_limit())));
 }
 
+// convention messina.convention.utility-capacity-unbounded: no bound on a Utility's Workers
 // messina.population.placement.workers: Workers come into Utilities; no unit on the map changes.
 void workers_placed(Builder& b) {
   const StackVars& v = b.v;

@@ -249,6 +249,7 @@ z3::expr names_present(z3::context& ctx, const Board& b, const Position& p, int 
 // Who controls t: the one faction with units there; the holder while several share it
 // (scythe.move.combat-temporary-control); with no units, the owner of the structure
 // (scythe.move.structure-capture); else nobody.
+// convention scythe.convention.control-by-units
 z3::expr controller(z3::context& ctx, const Board& b, const Position& p, int t) {
   z3::expr n = factions_present(ctx, b, p, t);
   z3::expr single = ctx.int_val(0);
@@ -288,6 +289,7 @@ z3::expr blocks_worker(z3::context& ctx, const sy::Rules& rules, const Board& b,
   return opponent_controls_with(ctx, b, p, t, me, combat);
 }
 
+// convention scythe.convention.mover-holding-not-stopped: the controller is an opponent
 // scythe.move.workers-stop: entering a territory an opponent controls with workers and where no
 // other units (no opponent character or mech) stand.
 z3::expr held_by_opponent_workers_alone(z3::context& ctx, const Board& b, const Position& p, int t, int me) {
@@ -295,6 +297,7 @@ z3::expr held_by_opponent_workers_alone(z3::context& ctx, const Board& b, const 
                     opponent_controls_with(ctx, b, p, t, me, false));
 }
 
+// convention scythe.convention.moves-in-order: the steps are encoded one after another
 // The action so far: where things stand, and what the rules remember within one Move action.
 struct InAction {
   Position pos;

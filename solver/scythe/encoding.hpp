@@ -103,9 +103,11 @@ struct Silences {
   std::string tag;
   // scythe.move.home-base: the ban on moving units into a home base also refuses a move whose
   // entry would send an opponent's workers home (scythe.move.workers-retreat); decided: it does not.
+  // convention scythe.convention.retreat-not-a-move-into-home-base: the decided encoding has this false
   z3::expr home_ban_meets_retreat;
   // scythe.move.once-per-action (implied, not stated): a unit that has moved in this action may
   // start another move; decided: it may not.
+  // convention scythe.convention.unit-moves-once: the decided encoding has this false
   z3::expr unit_moves_again;
 };
 

@@ -1,0 +1,287 @@
+#include "rulebook/conventions.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "common/input_error.hpp"
+#include "common/json_io.hpp"
+
+namespace rulecheck::rulebook {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+bool names_id(std::string_view text, std::string_view id) {
+  const auto is_id_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+  };
+  for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
+    const bool starts = at == 0 || !is_id_char(text[at - 1]);
+    const std::size_t end = at + id.size();
+    // A '.' after the id ends a sentence unless an id character follows it.
+    const bool ends = end == text.size() || !is_id_char(text[end]) ||
+                      (text[end] == '.' && (end + 1 == text.size() || !is_id_char(text[end + 1])));
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// A convention id written in the code, with where.
+struct Written {
+  std::string id;
+  std::string file;  // relative to the project (or to the tree rulecheck was built from)
+  int line = 0;
+};
+
+// The code the check reads: the project's own source tree when it has one, else the table built in.
+class Code {
+ public:
+  Code(const Project& project, std::span<const CodeSite> built_in) : project_(project), built_in_(built_in) {
+    for (const char* folder : {"oracle", "solver"})
+      if (fs::is_directory(project.root / folder)) has_tree_ = true;
+  }
+
+  std::string described() const {
+    return has_tree_ ? fmt::format("the source tree in {}", project_.root.string())
+                     : std::string("the code rulecheck was built from, as the project holds no oracle/ or solver/");
+  }
+
+  // Every <game>.convention.<name> written in oracle/ and solver/.
+  std::vector<Written> convention_ids() const {
+    std::vector<Written> out;
+    if (!has_tree_) {
+      for (const auto& site : built_in_)
+        if (is_convention_site(site)) out.push_back({std::string(site.id), std::string(site.file), site.line});
+      return out;
+    }
+    static const std::regex kId(R"(\b[a-z0-9]+\.convention\.[a-z0-9-]+\b)");
+    for (const auto& file : code_files()) {
+      std::ifstream in(file);
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number)
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), kId); it != std::sregex_iterator(); ++it)
+          out.push_back({it->str(), project_.relative(file), number});
+    }
+    return out;
+  }
+
+  // Whether `file` (as `where` writes it) names `id`; nothing when the file is nowhere to be read.
+  std::optional<bool> file_names(const std::string& file, const std::string& id) const {
+    const fs::path path = project_.root / file;
+    if (fs::is_regular_file(path)) {
+      std::ifstream in(path, std::ios::binary);
+      std::stringstream text;
+      text << in.rdbuf();
+      return names_id(text.str(), id);
+    }
+    if (has_tree_ || !is_code_file(file)) return std::nullopt;
+    const bool any_site =
+        std::any_of(built_in_.begin(), built_in_.end(), [&](const CodeSite& s) { return s.file == file; });
+    if (!any_site) return std::nullopt;
+    return std::any_of(built_in_.begin(), built_in_.end(),
+                       [&](const CodeSite& s) { return s.file == file && s.id == id; });
+  }
+
+ private:
+  static bool is_code_file(const std::string& file) {
+    return file.starts_with("oracle/") || file.starts_with("solver/") || file.starts_with("properties/");
+  }
+  static bool is_convention_site(const CodeSite& site) {
+    return (is_oracle_site(site) || is_solver_site(site)) && site.id.find(".convention.") != std::string_view::npos;
+  }
+  std::vector<fs::path> code_files() const {
+    std::vector<fs::path> files;
+    for (const char* folder : {"oracle", "solver"}) {
+      if (!fs::is_directory(project_.root / folder)) continue;
+      for (const auto& e : fs::recursive_directory_iterator(project_.root / folder))
+        if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".hpp"))
+          files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+  }
+
+  const Project& project_;
+  std::span<const CodeSite> built_in_;
+  bool has_tree_ = false;
+};
+
+bool nonempty_string(const json& entry, const char* key) {
+  return entry.contains(key) && entry[key].is_string() && !entry[key].get<std::string>().empty();
+}
+
+bool nonempty_list(const json& entry, const char* key) {
+  return entry.contains(key) && entry[key].is_array() && !entry[key].empty();
+}
+
+// One game's conventions.json, checked entry by entry; the ids it lists go to `listed`.
+class GameConventions {
+ public:
+  GameConventions(const Project& project, const ClauseIndex& index, const Code& code, ConventionCheck& out)
+      : index_(index),
+        code_(code),
+        out_(out),
+        file_(project.relative(project.rules / index.game / "conventions.json")) {}
+
+  // The signatures rules/<game>/dismissed.json dismisses: a finding is dismissed or decided by a
+  // convention, never both.
+  void read_dismissed(const Project& project) {
+    const fs::path path = project.rules / index_.game / "dismissed.json";
+    if (!fs::exists(path)) return;
+    try {
+      const json document = read_json_file(path);
+      for (const auto& d : document.value("dismissed", json::array()))
+        if (d.is_object() && d.contains("signature") && d["signature"].is_string()) dismissed_.insert(d["signature"]);
+    } catch (const InputError& e) {
+      out_.problems.push_back({project.relative(path), e.pointer(), "", without_file_name(e.what(), path)});
+    }
+  }
+
+  void check(const json& document, std::set<std::string>& listed) {
+    if (!document.is_object() || !document.contains("conventions") || !document["conventions"].is_array()) {
+      problem("", "", "must be an object with a list \"conventions\"");
+      return;
+    }
+    const json& list = document["conventions"];
+    out_.listings.push_back({file_, list.size()});
+    for (std::size_t i = 0; i < list.size(); ++i) entry(list[i], fmt::format("/conventions/{}", i), listed);
+  }
+
+ private:
+  void problem(const std::string& pointer, const std::string& id, std::string message) {
+    out_.problems.push_back({file_, pointer, id, std::move(message)});
+  }
+
+  void entry(const json& c, const std::string& at, std::set<std::string>& listed) {
+    if (!c.is_object() || !nonempty_string(c, "id")) {
+      problem(at, "", "a convention needs an \"id\" (<game>.convention.<name>)");
+      return;
+    }
+    const std::string id = c["id"];
+    if (!id.starts_with(index_.game + ".convention.") || !is_clause_id(id))
+      problem(at + "/id", id,
+              fmt::format("a convention id is {}.convention.<name> (lowercase words, digits, hyphens)", index_.game));
+    if (!listed.insert(id).second) problem(at + "/id", id, "listed twice");
+    for (const char* key : {"question", "choice"})
+      if (!nonempty_string(c, key))
+        problem(at, id, fmt::format("needs \"{}\": a sentence in the designer's words", key));
+    if (!nonempty_list(c, "alternatives"))
+      problem(at, id, "needs \"alternatives\": the choices not made, at least one");
+    if (!c.contains("reachable") || !c["reachable"].is_boolean())
+      problem(at, id, "needs \"reachable\": true or false");
+    else if (!c["reachable"].get<bool>() && !nonempty_string(c, "why_unreachable"))
+      problem(at, id, "is marked unreachable without saying why (\"why_unreachable\")");
+    clauses(c, at, id);
+    where(c, at, id);
+    signatures(c, at, id);
+  }
+
+  // "signatures": the discovery findings the convention decides (step kind|clauses|what differs).
+  void signatures(const json& c, const std::string& at, const std::string& id) {
+    if (!c.contains("signatures")) return;
+    if (!c["signatures"].is_array()) {
+      problem(at + "/signatures", id, "must be a list of finding signatures");
+      return;
+    }
+    for (std::size_t j = 0; j < c["signatures"].size(); ++j) {
+      const json& s = c["signatures"][j];
+      const std::string pointer = fmt::format("{}/signatures/{}", at, j);
+      if (!s.is_string() ||
+          std::count(s.get_ref<const std::string&>().begin(), s.get_ref<const std::string&>().end(), '|') != 2)
+        problem(pointer, id, fmt::format("{} is no finding signature (step kind|clauses|what differs)", s.dump()));
+      else if (dismissed_.count(s.get<std::string>()))
+        problem(pointer, id,
+                fmt::format("{} is also dismissed in rules/{}/dismissed.json: a finding is dismissed (the texts' "
+                            "words decide it) or decided by a convention (they do not), not both",
+                            s.get<std::string>(), index_.game));
+    }
+  }
+
+  void clauses(const json& c, const std::string& at, const std::string& id) {
+    if (!nonempty_list(c, "clauses")) {
+      problem(at, id, "needs \"clauses\": the clauses around the silence, at least one");
+      return;
+    }
+    for (std::size_t j = 0; j < c["clauses"].size(); ++j) {
+      const json& clause = c["clauses"][j];
+      if (!clause.is_string() || !index_.find(clause.get<std::string>()))
+        problem(fmt::format("{}/clauses/{}", at, j), id,
+                fmt::format("names {}, which is not a clause of {}", clause.dump(), index_.shown));
+    }
+  }
+
+  void where(const json& c, const std::string& at, const std::string& id) {
+    if (!nonempty_list(c, "where")) {
+      problem(at, id, "needs \"where\": the files that make the choice, at least one");
+      return;
+    }
+    for (std::size_t j = 0; j < c["where"].size(); ++j) {
+      const std::string pointer = fmt::format("{}/where/{}", at, j);
+      const json& file = c["where"][j];
+      if (!file.is_string()) {
+        problem(pointer, id, "a file of the project, relative to its root, as a string");
+        continue;
+      }
+      const std::optional<bool> names = code_.file_names(file, id);
+      if (!names)
+        problem(
+            pointer, id,
+            fmt::format("{} is not a file of the project (read in {})", file.get<std::string>(), code_.described()));
+      else if (!*names)
+        problem(pointer, id,
+                fmt::format("{} does not name {}: write the id where that file makes the choice, or take the file "
+                            "out of \"where\"",
+                            file.get<std::string>(), id));
+    }
+  }
+
+  const ClauseIndex& index_;
+  const Code& code_;
+  ConventionCheck& out_;
+  std::string file_;
+  std::set<std::string> dismissed_;
+};
+
+}  // namespace
+
+ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,
+                                  std::span<const CodeSite> built_in) {
+  ConventionCheck out;
+  const Code code(project, built_in);
+  out.code_read = code.described();
+  std::set<std::string> listed;
+  for (const auto& index : indexes) {
+    const fs::path path = project.rules / index.game / "conventions.json";
+    if (!fs::exists(path)) continue;
+    try {
+      GameConventions game(project, index, code, out);
+      game.read_dismissed(project);
+      game.check(read_json_file(path), listed);
+    } catch (const InputError& e) {
+      out.problems.push_back({project.relative(path), e.pointer(), "", without_file_name(e.what(), path)});
+    }
+  }
+  std::set<std::string> said;  // each unlisted id once per file
+  for (const auto& w : code.convention_ids()) {
+    if (listed.count(w.id) || !said.insert(w.file + " " + w.id).second) continue;
+    const std::string game = w.id.substr(0, w.id.find('.'));
+    out.problems.push_back({w.file, "", w.id,
+                            fmt::format("line {} writes {}, which rules/{}/conventions.json does not list: list it "
+                                        "(question, choice, alternatives, clauses, where) or cite a clause instead",
+                                        w.line, w.id, game)});
+  }
+  return out;
+}
+
+}  // namespace rulecheck::rulebook

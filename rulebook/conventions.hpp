@@ -1,0 +1,41 @@
+// The conventions (rules/<game>/conventions.json): the decisions the rule texts leave open that
+// rulecheck had to make anyway, each with the files that make it (`where`). `rules check` checks
+// them with no rule text needed: every convention is well formed, names clauses of its game's
+// index, and is written (its id) in each file its `where` lists; every <game>.convention.<name>
+// written in oracle/ or solver/ is listed.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "rulebook/code_sites.hpp"
+#include "rulebook/index.hpp"
+#include "rulebook/problems.hpp"
+#include "rulebook/project.hpp"
+
+namespace rulecheck::rulebook {
+
+struct ConventionCheck {
+  // Per game with a conventions.json: the file as reports name it and how many it lists.
+  struct Listing {
+    std::string file;
+    std::size_t conventions = 0;
+  };
+  std::vector<Listing> listings;
+  // Where the code was read: "the source tree in DIR" (the project's own oracle/ and solver/), or
+  // "the code rulecheck was built from" (the built-in table, when the project holds no code).
+  std::string code_read;
+  Problems problems;
+};
+
+// `built_in` stands for the code when the project folder holds no oracle/ or solver/ (a rules
+// folder copied on its own): a `where` file that is not in the project is then looked up there.
+ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,
+                                  std::span<const CodeSite> built_in);
+
+// Whether `text` writes `id` as a whole id (not as the start of a longer one).
+bool names_id(std::string_view text, std::string_view id);
+
+}  // namespace rulecheck::rulebook
