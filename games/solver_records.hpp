@@ -47,6 +47,7 @@ json proof_records(std::string_view game, const std::vector<solver::Proof<State,
               {"covers", p.scope.covers},
               {"vacuity", p.vacuity},
               {"vacuity_check", vacuity_check_record(p.vacuity_report)},
+              {"seconds", p.seconds},
               {"counterexample", nullptr}};
     if (p.strength_checked) {
       json killed = json::array(), survived = json::array();

@@ -109,6 +109,7 @@ struct Proof {
   // of its scope (else the proof would hold vacuously). Says how many; empty when not checked.
   std::string vacuity;
   std::optional<VacuityReport> vacuity_report;  // the three parts; none when vacuity was not asked
+  double seconds = 0;  // wall time of its claim and vacuity checks (0: not measured)
   bool strength_checked = false;        // --strength ran the mutants below
   std::vector<MutantOutcome> mutants;  // each misreading tried, killed or not
 };

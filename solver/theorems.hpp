@@ -14,6 +14,7 @@
 // protected when some theorem kills one of its mutants. Nothing requires a mutant to die.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -178,6 +179,7 @@ std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>
   std::vector<Proof<State, Step>> out;
   for (const Theorem<Rules>& t : theorems) {
     Proof<State, Step> p = proof_of<State, Step>(t.id, t.claim, t.clauses, ProofScope{true, t.covers});
+    const auto started = std::chrono::steady_clock::now();
     try {
       z3::context ctx;
       const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
@@ -195,6 +197,7 @@ std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>
       p.status = ProofStatus::unknown;
       p.detail = failure_reason(e);
     }
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     out.push_back(std::move(p));
   }
   return out;

@@ -11,6 +11,7 @@
 // `prove --strength` each is asked in turn; a proof no misreading breaks would be hollow.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -78,12 +79,18 @@ VacuityAsked unbounded_vacuity(const UnboundedProof& proof, const Budget& budget
 template <typename State, typename Step>
 Proof<State, Step> unbounded_record(const UnboundedProof& u, const Budget& budget) {
   Proof<State, Step> p = proof_of<State, Step>(u.id, u.claim, u.clauses, ProofScope{true, u.covers});
+  const auto started = std::chrono::steady_clock::now();
+  const auto timed = [&] { p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   const Asked a = ask_unbounded(u, "", budget, /*check_vacuity=*/false);
   p.status = a.status;
   p.detail = a.detail;
-  if (p.status != ProofStatus::proved) return p;
+  if (p.status != ProofStatus::proved) {
+    timed();
+    return p;
+  }
   const VacuityAsked v = unbounded_vacuity(u, budget);
   settle_vacuity(p, v);
+  timed();
   if (p.status == ProofStatus::proved)
     p.vacuity = fmt::format("all {} questions ({}) have a model of their premises{}", v.report.antecedent.questions,
                             u.questions_words, " where " + u.exercised_words);

@@ -59,12 +59,16 @@ VacuityAsked check_vacuity(z3::context& ctx, const std::vector<VacuityQuestion>&
       return out;
     }
     if (q.reachable) {
-      z3::solver s = bounded_solver(ctx, budget);  // incremental: (b) adds the action to (a)'s
-      s.add(q.premises);
-      s.add(*q.reachable);
-      reach.ask(ctx, s, q.name);
-      s.add(q.action);
-      guard.ask(ctx, s, q.name);
+      // One-shot solvers (their preprocessing solves the action's defined quantities away), one per part.
+      z3::solver a = one_shot_solver(ctx, budget);
+      a.add(q.premises);
+      a.add(*q.reachable);
+      reach.ask(ctx, a, q.name);
+      z3::solver b = one_shot_solver(ctx, budget);
+      b.add(q.premises);
+      b.add(*q.reachable);
+      b.add(q.action);
+      guard.ask(ctx, b, q.name);
     } else {
       r.reachable_board.checked = r.guard.checked = false;
     }
