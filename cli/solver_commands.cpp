@@ -555,9 +555,13 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "one that judges engines' outcomes (run --with-solver, fuzz --with-solver, alternative/disputed verdicts), "
       "built over the board asked about. The other sections' membership checks and Messina's remaining proofs "
       "(Muster's Energy and tokens, placements, cards, states play reaches) still run on separate encodings "
-      "written from the same clauses: docs/solver.md, \"What is proved\". A refuted invariant gets a counterexample "
-      "scenario. Exit 1 when any is refuted, unknown (a question over its budget, or too large to build: the "
-      "detail says why) or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
+      "written from the same clauses: docs/solver.md, \"What is proved\". Each proved claim is checked not to be "
+      "vacuous, in three parts, each a Z3 check per question: (a) its premises hold on a board play can reach (the "
+      "game's reachable invariants), (b) its action is legal there, (c) on some board the action does what the "
+      "claim is about; the console says \"non-vacuous: reachable board, guard, antecedent\" or which part failed "
+      "(JSON \"vacuity_check\"), and a proof with a failed part is \"vacuous\", never proved. A refuted "
+      "invariant gets a counterexample scenario. Exit 1 when any is refuted, unknown (a question over its budget, "
+      "or too large to build: the detail says why), vacuous or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
       "SIGINT/SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
   add_common(p, *prove);
   p->add_flag("--strength", prove->strength,
