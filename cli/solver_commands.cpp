@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/solver_shared.hpp"
 #include "cli/strength_print.hpp"
+#include "cli/vacuity_print.hpp"
 #include "common/atomic_write.hpp"
 #include "common/input_error.hpp"
 #include "common/json_io.hpp"
@@ -62,6 +63,7 @@ void print_proof(const json& r, const std::string& status) {
              printable(r.value("claim", "")), r.value("scope", ""), printable(r.value("covers", "")),
              fmt::join(r["clauses"].get<std::vector<std::string>>(), ", "));
   if (status != "proved") fmt::print("         {}\n", printable(r.value("detail", "")));
+  print_vacuity(r);
   if (!r.contains("killed_by")) return;
   const auto& killed = r["killed_by"];
   if (killed.empty())
@@ -76,7 +78,7 @@ int prove_command(const Context& context, const SolverArgs& args) {
   auto library = context.load_rules();
   if (!library) return kCannotRun;
   json all = json::array();
-  std::size_t proved = 0, refuted = 0, unknown = 0, stopped = 0, unbounded = 0, bounded = 0, hollow = 0;
+  std::size_t proved = 0, refuted = 0, unknown = 0, vacuous = 0, stopped = 0, unbounded = 0, bounded = 0, hollow = 0;
   std::vector<OwnedFile> counterexamples;
   json clause_strength = json::array();  // --strength: per clause of the sections written as one relation
   const auto started = std::chrono::steady_clock::now();
@@ -98,6 +100,7 @@ int prove_command(const Context& context, const SolverArgs& args) {
       (status == "proved"        ? proved
        : status == "refuted"     ? refuted
        : status == "interrupted" ? stopped
+       : status == "vacuous"     ? vacuous
                                  : unknown)++;
       const bool is_unbounded = r.value("scope", "") == "unbounded";
       ++(is_unbounded ? unbounded : bounded);
@@ -113,7 +116,7 @@ int prove_command(const Context& context, const SolverArgs& args) {
   if (!args.output_dir.empty()) replace_owned_files(args.output_dir, ".rulecheck-prove-written", counterexamples);
   if (args.format == "json") {
     json summary{{"proofs", all},       {"proved", proved},       {"refuted", refuted}, {"unknown", unknown},
-                 {"unbounded", unbounded}, {"bounded", bounded}, {"seconds", seconds}};
+                 {"vacuous", vacuous},   {"unbounded", unbounded}, {"bounded", bounded}, {"seconds", seconds}};
     if (args.strength) {
       summary["hollow"] = hollow;
       summary["clauses"] = clause_strength;
@@ -129,12 +132,12 @@ int prove_command(const Context& context, const SolverArgs& args) {
     fmt::print("scopes: {} unbounded (boards of any size), {} bounded (each states its bound){}\n", unbounded, bounded,
                args.strength ? fmt::format("; hollow (no misreading breaks it): {}", hollow) : "");
     fmt::print(
-        "{} proved, {} refuted, {} unknown{} in {:.3f} s{}\n", proved, refuted, unknown,
+        "{} proved, {} refuted, {} unknown, {} vacuous{} in {:.3f} s{}\n", proved, refuted, unknown, vacuous,
         interrupted() ? fmt::format(", {} interrupted (by {})", stopped, interrupt_name()) : "", seconds,
         refuted && args.output_dir.empty() ? " (--output-dir DIR writes each counterexample as a scenario)" : "");
   }
   if (interrupted()) return interrupted_exit();
-  return refuted || unknown || hollow ? kFailed : kOk;
+  return refuted || unknown || vacuous || hollow ? kFailed : kOk;
 }
 
 
@@ -174,9 +177,13 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "one that judges engines' outcomes (run --with-solver, fuzz --with-solver, alternative/disputed verdicts), "
       "built over the board asked about. The other sections' membership checks and Messina's remaining proofs "
       "(Muster's Energy and tokens, placements, cards, states play reaches) still run on separate encodings "
-      "written from the same clauses: docs/solver.md, \"What is proved\". A refuted invariant gets a counterexample "
-      "scenario. Exit 1 when any is refuted, unknown (a question over its budget, or too large to build: the "
-      "detail says why) or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
+      "written from the same clauses: docs/solver.md, \"What is proved\". Each proved claim is checked not to be "
+      "vacuous, in three parts, each a Z3 check per question: (a) its premises hold on a board play can reach (the "
+      "game's reachable invariants), (b) its action is legal there, (c) on some board the action does what the "
+      "claim is about; the console says \"non-vacuous: reachable board, guard, antecedent\" or which part failed "
+      "(JSON \"vacuity_check\"), and a proof with a failed part is \"vacuous\", never proved. A refuted "
+      "invariant gets a counterexample scenario. Exit 1 when any is refuted, unknown (a question over its budget, "
+      "or too large to build: the detail says why), vacuous or, under --strength, hollow; 3 when the rules folder cannot be loaded, 130/143 when "
       "SIGINT/SIGTERM stopped it (the proofs decided are reported, the rest \"interrupted\")");
   add_common(p, *prove);
   p->add_flag("--strength", prove->strength,

@@ -13,6 +13,23 @@
 
 namespace rulecheck {
 
+// One part of a proof's vacuity check as JSON (docs/solver.md, "Vacuity").
+inline json vacuity_part_record(const solver::VacuityPart& part) {
+  return {{"checked", part.checked},   {"holds", part.holds},     {"satisfiable", part.satisfiable},
+          {"questions", part.questions}, {"says", part.says},      {"witness", part.witness},
+          {"failed", part.failed}};
+}
+
+// A proof's three-part vacuity check as JSON, or null when it was not asked (the claim not proved).
+inline json vacuity_check_record(const std::optional<solver::VacuityReport>& v) {
+  if (!v) return nullptr;
+  return {{"reachable_board", vacuity_part_record(v->reachable_board)},
+          {"guard", vacuity_part_record(v->guard)},
+          {"antecedent", vacuity_part_record(v->antecedent)},
+          {"invariants", v->invariants},
+          {"failed", v->failed_parts()}};
+}
+
 // `write_state(State) -> json`; `write_step(Step) -> {"action": ...} or {"query": ...}`;
 // `write_answer(Answer) -> json`.
 template <typename State, typename Step, typename WriteState, typename WriteStep>
@@ -29,6 +46,8 @@ json proof_records(std::string_view game, const std::vector<solver::Proof<State,
               {"scope", solver::scope_name(p.scope)},
               {"covers", p.scope.covers},
               {"vacuity", p.vacuity},
+              {"vacuity_check", vacuity_check_record(p.vacuity_report)},
+              {"seconds", p.seconds},
               {"counterexample", nullptr}};
     if (p.strength_checked) {
       json killed = json::array(), survived = json::array();

@@ -19,15 +19,47 @@ struct Example {
   Step step;
 };
 
-// interrupted: rulecheck was stopped (SIGINT, SIGTERM) before the proof was decided.
-enum class ProofStatus { proved, refuted, unknown, interrupted };
+// interrupted: rulecheck was stopped (SIGINT, SIGTERM) before the proof was decided. vacuous: the
+// claim held in every question, but some part of its vacuity check failed (VacuityReport): it would
+// hold of boards play cannot reach, of actions never legal there, or of actions that never do what
+// the claim is about; never reported proved.
+enum class ProofStatus { proved, refuted, unknown, interrupted, vacuous };
 
 inline const char* proof_status_name(ProofStatus s) {
   return s == ProofStatus::proved      ? "proved"
          : s == ProofStatus::refuted   ? "refuted"
          : s == ProofStatus::unknown   ? "unknown"
+         : s == ProofStatus::vacuous   ? "vacuous"
                                        : "interrupted";
 }
+
+// One part of a proof's vacuity check, asked of each of its questions: in how many of them it has a
+// model. `holds`: in every one. `checked` false: this part was not asked (`says` why).
+struct VacuityPart {
+  bool checked = false;
+  bool holds = false;
+  int satisfiable = 0, questions = 0;
+  std::string says;     // what is asked, in words
+  std::string witness;  // the first model's board in words ("2 Space, 1 Faction"), or why none
+  std::string failed;   // the first question with no model (or undecided, with why)
+};
+
+// A proof's vacuity in three parts (solver/vacuity.hpp): (a) `reachable_board`: the premises and the
+// game's states-play-can-reach invariants have a model (a board play can reach where the premises
+// hold); (b) `guard`: there, the action of each question is legal (its guard and effect have a
+// model); (c) `antecedent`: on some board the action does what the claim is about (`exercised`).
+struct VacuityReport {
+  VacuityPart reachable_board, guard, antecedent;
+  std::vector<std::string> invariants;  // what "reachable" states in these questions (invariant ids, "format: ...")
+  // The parts asked that failed, by name ("reachable board", "guard", "antecedent"); empty: none.
+  std::vector<std::string> failed_parts() const {
+    std::vector<std::string> out;
+    if (reachable_board.checked && !reachable_board.holds) out.push_back("reachable board");
+    if (guard.checked && !guard.holds) out.push_back("guard");
+    if (antecedent.checked && !antecedent.holds) out.push_back("antecedent");
+    return out;
+  }
+};
 
 // What a proof covers. Unbounded: boards of any size (spaces, factions, cards and units of
 // uninterpreted sorts or unbounded integers), every action of the kinds named with symbolic
@@ -76,6 +108,8 @@ struct Proof {
   // The premises are satisfiable: some action of each kind the proof covers is legal on some board
   // of its scope (else the proof would hold vacuously). Says how many; empty when not checked.
   std::string vacuity;
+  std::optional<VacuityReport> vacuity_report;  // the three parts; none when vacuity was not asked
+  double seconds = 0;  // wall time of its claim and vacuity checks (0: not measured)
   bool strength_checked = false;        // --strength ran the mutants below
   std::vector<MutantOutcome> mutants;  // each misreading tried, killed or not
 };

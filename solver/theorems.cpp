@@ -78,6 +78,22 @@ Decided ask_questions(z3::context& ctx, const std::vector<Ask>& asks, const Budg
   return out;
 }
 
+std::vector<VacuityQuestion> vacuity_questions(z3::context& ctx, const std::vector<Ask>& asks) {
+  std::vector<VacuityQuestion> out;
+  for (const Ask& a : asks)
+    out.push_back({a.name, a.premises, a.reachable, conjunction(ctx, a.relation) && conjunction(ctx, a.twin),
+                   a.exercised});
+  return out;
+}
+
+VacuityWords theorem_vacuity_words(const std::vector<std::string>& invariants, const std::string& exercised) {
+  std::string stated;
+  for (const std::string& i : invariants) stated += (stated.empty() ? "" : ", ") + i;
+  return {stated.empty() ? "none written" : stated,
+          "on that reachable board the question's action is legal (the relation, its guard and effect, has a model)",
+          exercised, invariants};
+}
+
 MutantVerdict ask_mutant(z3::context& ctx, const std::vector<Ask>& asks, const FormulaMutation& m,
                          const Budget& budget) {
   bool applies = false, open = false;

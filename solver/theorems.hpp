@@ -15,6 +15,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -30,6 +31,7 @@
 #include "solver/budget.hpp"
 #include "solver/findings.hpp"
 #include "solver/mutation.hpp"
+#include "solver/vacuity.hpp"
 #include "solver/z3_core.hpp"
 
 namespace rulecheck::solver {
@@ -44,6 +46,9 @@ struct Ask {
   // A second copy of the relation over another state after (a claim that the outcome is decided), or
   // none. A mutant changes both copies alike.
   Constraints twin = {};
+  // Vacuity (solver/vacuity.hpp): the game's invariants of the states play can reach, over this
+  // question's state before; none: not written (the record is then not proved non-vacuous).
+  std::optional<z3::expr> reachable = std::nullopt;
 };
 
 // What asking a theorem's questions decides; `satisfiable` counts the questions whose premises and
@@ -86,6 +91,9 @@ struct Theorem {
   std::string covers;  // the action kinds, readings and boards its questions range over
   std::vector<std::string> clauses;
   std::string exercised_words = "the action does what the claim is about";
+  // What each question's `reachable` states: invariant ids of rules/<game>/invariants.json and the
+  // state format's own facts ("format: counts not negative").
+  std::vector<std::string> reachable_invariants;
   // The questions: premises and claim from `rules` (each case's readings set), the relation from
   // relation_rules(edit, those rules): the same rules for the text, a rule mutant's variant.
   std::function<std::vector<Ask>(z3::context&, const Rules& rules, const RuleEdit<Rules>& edit)> asks;
@@ -176,30 +184,38 @@ void settle_strength(std::vector<SourceStrength>& sources);
 // The strength of several runs of section_strength (each over some theorems of one section) as one.
 std::vector<SourceStrength> merge_strength(const std::vector<std::vector<SourceStrength>>& runs);
 
-// A section's proofs as records, in the order of `theorems`, each asked with vacuity.
+// The vacuity questions of `asks`: each question's relation (and twin) is its action.
+std::vector<VacuityQuestion> vacuity_questions(z3::context& ctx, const std::vector<Ask>& asks);
+// The words of a theorem's vacuity record.
+VacuityWords theorem_vacuity_words(const std::vector<std::string>& invariants, const std::string& exercised);
+
+// A section's proofs as records, in the order of `theorems`: each claim asked, then, when proved in
+// every question, the three parts of its vacuity check (solver/vacuity.hpp).
 template <typename State, typename Step, typename Rules>
 std::vector<Proof<State, Step>> theorem_records(const std::vector<Theorem<Rules>>& theorems, const Rules& rules,
                                                 const Budget& budget) {
   std::vector<Proof<State, Step>> out;
   for (const Theorem<Rules>& t : theorems) {
     Proof<State, Step> p = proof_of<State, Step>(t.id, t.claim, t.clauses, ProofScope{true, t.covers});
-    Decided d;
+    const auto started = std::chrono::steady_clock::now();
     try {
       z3::context ctx;
-      d = ask_questions(ctx, t.asks(ctx, rules, nullptr), budget, /*check_vacuity=*/true);
+      const std::vector<Ask> asks = t.asks(ctx, rules, nullptr);
+      const Decided d = ask_questions(ctx, asks, budget, /*check_vacuity=*/false);
+      p.status = d.status;
+      p.detail = d.detail;
+      if (p.status == ProofStatus::proved) {
+        settle_vacuity(p, check_vacuity(ctx, vacuity_questions(ctx, asks), budget,
+                                        theorem_vacuity_words(t.reachable_invariants, t.exercised_words)));
+        if (p.status == ProofStatus::proved)
+          p.vacuity = fmt::format("all {} questions have a model of their premises and the relation where {}",
+                                  asks.size(), t.exercised_words);
+      }
     } catch (const z3::exception& e) {
-      d = {ProofStatus::unknown, failure_reason(e)};
-    }
-    p.status = d.status;
-    p.detail = d.detail;
-    if (p.status == ProofStatus::proved && d.satisfiable < d.questions) {
       p.status = ProofStatus::unknown;
-      p.detail = fmt::format("vacuous: {} of {} questions have no model where {}", d.questions - d.satisfiable,
-                             d.questions, t.exercised_words);
-    } else if (p.status == ProofStatus::proved) {
-      p.vacuity = fmt::format("all {} questions have a model of their premises and the relation where {}",
-                              d.questions, t.exercised_words);
+      p.detail = failure_reason(e);
     }
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     out.push_back(std::move(p));
   }
   return out;

@@ -49,4 +49,26 @@ Asked ask_unbounded(const UnboundedProof& proof, const std::string& misreading, 
   return out;
 }
 
+VacuityAsked unbounded_vacuity(const UnboundedProof& proof, const Budget& budget) {
+  try {
+    z3::context ctx;
+    std::vector<VacuityQuestion> qs;
+    for (const Question& q : proof.ask(ctx, "")) qs.push_back({q.name, q.premises, q.reachable, ctx.bool_val(true), q.exercised});
+    std::string stated;
+    for (const std::string& i : proof.reachable_invariants) stated += (stated.empty() ? "" : ", ") + i;
+    VacuityAsked v = check_vacuity(
+        ctx, qs, budget,
+        {stated.empty() ? "none written" : stated,
+         "the action is legal on that reachable board (its conditions and effect are among this proof's premises: the "
+         "check of (a))",
+         proof.exercised_words, proof.reachable_invariants});
+    if (!v.report.reachable_board.checked) v.report.guard.says = "not checked: (a) was not";
+    return v;
+  } catch (const z3::exception& e) {
+    VacuityAsked v;
+    v.undecided = failure_reason(e);
+    return v;
+  }
+}
+
 }  // namespace rulecheck::solver

@@ -11,6 +11,7 @@
 // `prove --strength` each is asked in turn; a proof no misreading breaks would be hollow.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@
 #include "solver/budget.hpp"
 #include "solver/findings.hpp"
 #include "solver/misreading.hpp"
+#include "solver/vacuity.hpp"
 
 namespace rulecheck::solver {
 
@@ -33,6 +35,9 @@ struct Question {
   z3::expr premises;
   z3::expr claim;
   std::optional<z3::expr> exercised = std::nullopt;  // none: premises alone
+  // Vacuity (solver/vacuity.hpp): the game's invariants of the states play can reach over the board
+  // before; none: not written (the record is then not proved non-vacuous).
+  std::optional<z3::expr> reachable = std::nullopt;
 };
 
 // One unbounded proof. `ask(ctx, misreading)` builds its questions, under the misreading named (one
@@ -48,6 +53,8 @@ struct UnboundedProof {
   std::string exercised_words = "the action does what the claim is about";
   // What a question stands for, in the vacuity record ("all 10 questions (<this>) have a model ...").
   std::string questions_words = "action kinds x readings";
+  // What each question's `reachable` states (invariant ids, the state format's facts).
+  std::vector<std::string> reachable_invariants;
 };
 
 // What asking a proof (under a misreading, "" for none) decides: proved, refuted (the first question
@@ -63,23 +70,30 @@ struct Asked {
 Asked ask_unbounded(const UnboundedProof& proof, const std::string& misreading, const Budget& budget,
                     bool check_vacuity);
 
+// The three parts of the vacuity check of `proof` as the text reads (solver/vacuity.hpp). The
+// questions' premises hold the action's conditions and effect, so (a) and (b) are one check here.
+VacuityAsked unbounded_vacuity(const UnboundedProof& proof, const Budget& budget);
+
 // The record of `u` asked as the text reads: proved only when every question is unsat and every
 // question's premises have a model (else unknown, "vacuous").
 template <typename State, typename Step>
 Proof<State, Step> unbounded_record(const UnboundedProof& u, const Budget& budget) {
   Proof<State, Step> p = proof_of<State, Step>(u.id, u.claim, u.clauses, ProofScope{true, u.covers});
-  const Asked a = ask_unbounded(u, "", budget, /*check_vacuity=*/true);
+  const auto started = std::chrono::steady_clock::now();
+  const auto timed = [&] { p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const Asked a = ask_unbounded(u, "", budget, /*check_vacuity=*/false);
   p.status = a.status;
   p.detail = a.detail;
-  if (p.status != ProofStatus::proved) return p;
-  if (a.satisfiable < a.questions) {
-    p.status = ProofStatus::unknown;
-    p.detail = fmt::format("vacuous: the premises of {} of {} questions have no model{}", a.questions - a.satisfiable,
-                           a.questions, a.exercised ? " where " + u.exercised_words : "");
-  } else {
-    p.vacuity = fmt::format("all {} questions ({}) have a model of their premises{}", a.questions, u.questions_words,
-                            a.exercised ? " where " + u.exercised_words : " (claims about every board: no action)");
+  if (p.status != ProofStatus::proved) {
+    timed();
+    return p;
   }
+  const VacuityAsked v = unbounded_vacuity(u, budget);
+  settle_vacuity(p, v);
+  timed();
+  if (p.status == ProofStatus::proved)
+    p.vacuity = fmt::format("all {} questions ({}) have a model of their premises{}", v.report.antecedent.questions,
+                            u.questions_words, " where " + u.exercised_words);
   return p;
 }
 

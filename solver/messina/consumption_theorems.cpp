@@ -96,6 +96,22 @@ struct Board {
            spaces.each([&](const Where& w) { return not_negative(army.view(), w) && not_negative(named.view(), w); }) &&
            before.located == backed_before && spaces.sum_facts();
   }
+
+  // Vacuity (a): the state before as play can reach it (section_theorems.cpp lists what is stated):
+  // messina.reachable.alternating-phase (at the Muster or Consumption Phase the round has that phase's
+  // parity), the round at least 1, the mat and every count not negative, each card within its limit.
+  z3::expr reachable() const {
+    const auto& n = rules.numbers;
+    const auto phase = [&](ms::Phase p) { return before.phase == static_cast<int>(p); };
+    const z3::expr alternating =
+        z3::implies(phase(ms::Phase::muster), z3::mod(before.round, 2) == n.round_parity_muster) &&
+        z3::implies(phase(ms::Phase::consumption), z3::mod(before.round, 2) == n.round_parity_consumption);
+    return before.round >= 1 && alternating && mat_not_negative(before) && spaces.each([&](const Where& w) {
+             z3::expr on_card = w.term.ctx().int_val(0);
+             for (std::size_t k = 0; k < ms::kUnitKinds.size(); ++k) on_card = on_card + army.view().card(w, k);
+             return not_negative(army.view(), w) && on_card <= n.stacking_card;
+           });
+  }
 };
 
 std::string case_words(ms::FactionKind k, const ms::Readings& r) {
@@ -119,6 +135,7 @@ std::function<std::vector<Ask>(z3::context&, const ms::Rules&, const RuleEdit<ms
           case_rules.readings.step3_card_units = step3;
           const Board b(c, case_rules, relation_rules(edit, case_rules), kind);
           Ask a{case_words(kind, case_rules.readings), b.premises(), b.relation.all(), claim(b), exercised(b)};
+          a.reachable = b.reachable();
           if (decided) a.twin = b.twin.all();
           out.push_back(std::move(a));
         }

@@ -111,6 +111,21 @@ std::vector<ms::Readings> cases(const ms::Rules& rules, Axes axes, Placing k) {
   return out;
 }
 
+// Vacuity (a): the board before as play can reach it (section_theorems.cpp lists what is stated):
+// messina.reachable.two-home-spaces, messina.reachable.one-shield-per-space under one-per-space, a
+// space's Location Card held by one faction at most.
+z3::expr friendly_reachable(const FriendlyBoard& b, const ms::Readings& r) {
+  const z3::expr g = b.c.constant("reach_g", b.faction), h = b.c.constant("reach_h", b.faction);
+  const z3::expr s1 = b.c.constant("reach_s1", b.space), s2 = b.c.constant("reach_s2", b.space),
+                 s3 = b.c.constant("reach_s3", b.space);
+  z3::expr out = z3::forall(g, s1, s2, s3, z3::implies(b.home(g, s1) && b.home(g, s2) && b.home(g, s3),
+                                                      s1 == s2 || s1 == s3 || s2 == s3)) &&
+                 z3::forall(g, h, s1, z3::implies(b.holds(g, s1) && b.holds(h, s1), g == h));
+  if (r.shield_per_space == ms::Readings::ShieldPerSpace::one_per_space)
+    out = out && z3::forall(g, h, s1, z3::implies(b.shield(g, s1) && b.shield(h, s1), g == h));
+  return out;
+}
+
 const char* placing_words(Placing k) { return k == Placing::muster ? "a Muster" : "Civilians placed before orders"; }
 
 // One question per placing and reading case: `claim(reading, placing)`, `exercised(...)`, and
@@ -134,6 +149,7 @@ std::vector<Ask> questions(z3::context& ctx, const ms::Rules& rules, const RuleE
       out.push_back({fmt::format("{} ({})", query ? query : placing_words(k), words(r)),
                      b.well_formed() && premises(reading, k), friendly_relation(b, related.readings, k, areas),
                      claim(reading, k), exercised(reading, k)});
+      out.back().reachable = friendly_reachable(b, r);
     }
   return out;
 }

@@ -1,12 +1,39 @@
 // Every Messina section written as one relation, and its theorems (section_theorems.hpp).
 #include "solver/messina/section_theorems.hpp"
 
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/messina/reachable_facts.hpp"
+
 namespace rulecheck::solver::messina {
+
+namespace {
+
+// What each section's questions state of a board play can reach (their `reachable`, vacuity part (a)).
+const std::vector<std::string> kConsumptionReach = {
+    "messina.reachable.alternating-phase", "format: the round at least 1, the mat and every count not negative",
+    kCardCapacity};
+const std::vector<std::string> kStackingReach = {
+    kFormatCounts, kCardCapacity, "format: a card nobody holds has no units",
+    "a space's totals over the factions at least each faction's units and Workers there"};
+const std::vector<std::string> kFriendlyReach = {
+    "messina.reachable.two-home-spaces", "messina.reachable.one-shield-per-space (under one-per-space)",
+    "format: a space's Location Card held by one faction at most", "format: counts not negative (premises)"};
+
+}  // namespace
 
 std::vector<MessinaTheorem> section_theorems() {
   std::vector<MessinaTheorem> all;
-  for (auto section : {&consumption_theorems, &stacking_theorems, &friendly_theorems})
-    for (auto& t : section()) all.push_back(std::move(t));
+  const std::pair<std::vector<MessinaTheorem> (*)(), const std::vector<std::string>*> sections[] = {
+      {&consumption_theorems, &kConsumptionReach}, {&stacking_theorems, &kStackingReach},
+      {&friendly_theorems, &kFriendlyReach}};
+  for (const auto& [section, reach] : sections)
+    for (auto& t : section()) {
+      t.reachable_invariants = *reach;
+      all.push_back(std::move(t));
+    }
   return all;
 }
 

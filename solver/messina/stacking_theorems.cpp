@@ -112,6 +112,19 @@ z3::expr map_exercised(const StackVars& v, const ms::Rules& r, ActionKind k) {
   }
 }
 
+// Vacuity (a): the board before as play can reach it (section_theorems.cpp lists what is stated): every
+// count not negative, a card's units only on a held card and within the card limit, each space's
+// totals over the factions at least each faction's units and Workers there.
+z3::expr stack_reachable(const StackVars& v, int card_limit) {
+  const StackState& b = v.before;
+  const z3::expr &s = v.s, &g = v.g;
+  z3::expr at = b.workers(g, s) >= 0 && b.units(g, s) <= b.board_units(s) && b.workers(g, s) <= b.board_workers(s) &&
+                b.card_units(s) <= card_limit;
+  for (std::size_t i = 0; i < kKinds; ++i)
+    at = at && b.map[i](g, s) >= 0 && b.card[i](s) >= 0 && z3::implies(!b.held(s), b.card[i](s) == 0);
+  return z3::forall(g, s, at);
+}
+
 struct Case {
   ActionKind kind;
   ms::Rules rules;
@@ -199,6 +212,7 @@ std::vector<Ask> asks_of(z3::context& ctx, const std::vector<Case>& cases, Claim
     out.push_back({fmt::format("{} ({})", action_words(c.kind), c.words),
                    v.premises(c.kind, c.rules.numbers.stacking_card),
                    stacking_relation(v, relation_rules(edit, c.rules)), claim(v, c.rules), exercised(v, c.rules, c.kind)});
+    out.back().reachable = stack_reachable(v, c.rules.numbers.stacking_card);
   }
   return out;
 }

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "solver/messina/unbounded.hpp"
+#include "solver/messina/reachable_facts.hpp"
 #include "solver/messina/unbounded_sums.hpp"
 
 namespace rulecheck::solver::messina {
@@ -72,7 +73,7 @@ std::vector<Question> transfer_questions(z3::context& c, const ms::Rules& rules,
                       [&](const z3::expr& x) { return army.tokens(x, per); }, c.int_val(0),
                       [&](const z3::expr&) { return c.int_val(0); });
     qs.push_back({fmt::format("transfers by a {} faction", kind_words(faction)), premises,
-                  z3::forall(s, same) && located == backed_after, any});
+                  z3::forall(s, same) && located == backed_after, any, pieces_reachable(army, rules.numbers.stacking_card)});
   }
   return qs;
 }
@@ -116,7 +117,7 @@ std::vector<Question> hand_questions(z3::context& c, const ms::Rules& rules, con
                                                                           : "any-number";
     qs.push_back({fmt::format("an end of Exploration's discards (hand-limit-discard {})", words),
                   own && leave && counted && legal, hand_after <= rules.numbers.hand_limit,
-                  discards > 0 && hand > rules.numbers.hand_limit + 1});
+                  discards > 0 && hand > rules.numbers.hand_limit + 1, none_negative({hand})});
   }
   return qs;
 }
@@ -139,6 +140,7 @@ std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules) {
   transfer.ask = [&rules](z3::context& c, const std::string& mis) { return transfer_questions(c, rules, mis); };
   transfer.exercised_words = "a unit is transferred";
   transfer.questions_words = "faction kinds";
+  transfer.reachable_invariants = {kFormatCounts, kCardCapacity};
   out.push_back(std::move(transfer));
 
   UnboundedProof hand;
@@ -154,6 +156,7 @@ std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules) {
   hand.ask = [&rules](z3::context& c, const std::string& mis) { return hand_questions(c, rules, mis); };
   hand.exercised_words = "a hand at least two over the limit discards";
   hand.questions_words = "readings";
+  hand.reachable_invariants = {"format: a hand's size not negative (a hand over the limit is reachable: Exploration draws before its end)"};
   out.push_back(std::move(hand));
   return out;
 }

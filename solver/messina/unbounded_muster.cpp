@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "solver/messina/unbounded.hpp"
+#include "solver/messina/reachable_facts.hpp"
 #include "solver/messina/unbounded_sums.hpp"
 
 namespace rulecheck::solver::messina {
@@ -176,6 +177,13 @@ struct Muster {
   z3::expr net_text() const { return counts_misread() ? sums.total("net_tokens") : net_read(); }
 };
 
+// Vacuity (a): the board before as play can reach it: the pieces (reachable_facts.hpp), the mat's
+// tokens and the Energy not negative.
+z3::expr muster_reachable(const Muster& m) {
+  return pieces_reachable(m.army, m.rules.numbers.stacking_card) &&
+         none_negative({m.energy, m.spare, m.located, m.disaffected, m.dead});
+}
+
 std::vector<ms::FactionKind> kinds() { return {ms::FactionKind::human, ms::FactionKind::ai}; }
 
 UnboundedProof muster_proof(std::string id, std::string claim, std::vector<std::string> clauses,
@@ -197,6 +205,7 @@ UnboundedProof muster_proof(std::string id, std::string claim, std::vector<std::
 
 std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules) {
   std::vector<UnboundedProof> out;
+  const auto stated = [&](UnboundedProof& p) { p.reachable_invariants = {kFormatCounts, kCardCapacity}; };
 
   UnboundedProof energy =
       muster_proof("messina.muster.energy-never-negative",
@@ -212,11 +221,12 @@ std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules) {
         const Muster m(c, rules, kind, mis);
         const z3::expr paid = m.sums.total("energy_cost");
         qs.push_back({fmt::format("a {} faction's {}", kind_words(kind), rearm ? "Re-arm" : "Muster"),
-                      m.board_and_action(rearm) && m.energy_paid(), m.energy_after >= 0, paid > 0});
+                      m.board_and_action(rearm) && m.energy_paid(), m.energy_after >= 0, paid > 0, muster_reachable(m)});
       }
     return qs;
   };
   energy.exercised_words = "the action costs Energy";
+  stated(energy);
   out.push_back(std::move(energy));
 
   UnboundedProof conserved = muster_proof(
@@ -231,11 +241,12 @@ std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules) {
       qs.push_back({fmt::format("a {} faction's Muster", kind_words(kind)), m.board_and_action(false) && m.population(),
                     m.spare_after + m.located_after + m.disaffected_after + m.dead_after ==
                         m.spare + m.located + m.disaffected + m.dead,
-                    m.sums.total("built_tokens") > 0 && m.sums.total("disbanded_tokens") > 0});
+                    m.sums.total("built_tokens") > 0 && m.sums.total("disbanded_tokens") > 0, muster_reachable(m)});
     }
     return qs;
   };
   conserved.exercised_words = "builds take tokens and disbands free some";
+  stated(conserved);
   out.push_back(std::move(conserved));
 
   UnboundedProof located = muster_proof(
@@ -264,11 +275,12 @@ std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules) {
                                 m.sums.additive(backed_after, after, backed, before, changed, change) &&
                                 m.sums.additive(changed, change, m.net_text(), right, m.c.int_val(0), zero);
       qs.push_back({fmt::format("a {} faction's Muster", kind_words(kind)), premises, m.located_after == backed_after,
-                    m.sums.total("built_tokens") > 0});
+                    m.sums.total("built_tokens") > 0, muster_reachable(m)});
     }
     return qs;
   };
   located.exercised_words = "builds take tokens";
+  stated(located);
   out.push_back(std::move(located));
   return out;
 }

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "solver/messina/unbounded.hpp"
+#include "solver/messina/reachable_facts.hpp"
 #include "solver/messina/unbounded_sums.hpp"
 
 namespace rulecheck::solver::messina {
@@ -174,7 +175,9 @@ std::vector<Question> ask_each(z3::context& c, const ms::Rules& rules, const std
                                    p.spent_disaffected, [&](const z3::expr& s) { return p.disaffected_at(s); });
       }
       qs.push_back({fmt::format("{} by a {} faction", words(kind), kind_words(faction)), premises, claim(p),
-                    p.spent + p.spent_disaffected + p.converted > 0});
+                    p.spent + p.spent_disaffected + p.converted > 0,
+                    pieces_reachable(p.army, rules.numbers.stacking_card) &&
+                        none_negative({p.spare, p.located, p.disaffected})});
     }
   return qs;
 }
@@ -211,6 +214,7 @@ std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules) {
       return p.disaffected_after + p.spare_after + p.located_after == p.disaffected + p.spare + p.located;
     }, false);
   };
+  total.reachable_invariants = {kFormatCounts, kCardCapacity};
   out.push_back(std::move(total));
 
   UnboundedProof spare = population_proof(
@@ -223,6 +227,7 @@ std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules) {
     return ask_each(c, rules, mis, [](const Placement& p) { return p.spare_after >= 0 && p.disaffected_after >= 0; },
                     false);
   };
+  spare.reachable_invariants = {kFormatCounts, kCardCapacity};
   out.push_back(std::move(spare));
 
   UnboundedProof located = population_proof(
@@ -237,6 +242,7 @@ std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules) {
       return p.located_after == p.sums.total("backed_after");
     }, true);
   };
+  located.reachable_invariants = {kFormatCounts, kCardCapacity};
   out.push_back(std::move(located));
   return out;
 }

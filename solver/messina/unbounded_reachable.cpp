@@ -12,6 +12,7 @@
 // not asked; the bounded cross-check (reachable.cpp) still runs every action of the encoding on 3 spaces.
 #include <fmt/format.h>
 
+#include "solver/messina/reachable_facts.hpp"
 #include "solver/messina/unbounded.hpp"
 
 namespace rulecheck::solver::messina {
@@ -51,7 +52,7 @@ std::vector<Question> shield_questions(z3::context& c, const ms::Rules& rules, c
     const z3::expr x = c.constant("somewhere", space);
     qs.push_back({rearm ? "a Re-arm's Shield ops (shield-per-space one-per-space)"
                         : "a Muster's Shield ops (shield-per-space one-per-space)",
-                  before && z3::forall(s, legal) && effect, one_per_space(after), built(x) > 0});
+                  before && z3::forall(s, legal) && effect, one_per_space(after), built(x) > 0, before});
   }
   return qs;
 }
@@ -80,7 +81,7 @@ std::vector<Question> worker_questions(z3::context& c, const ms::Rules&, const s
     const z3::expr before = z3::forall(o, g, s, guests(o, g, s) >= 0) && own_only(guests);
     const z3::expr x = c.constant("somewhere", space), y = c.constant("someone", faction);
     qs.push_back({converting ? "conversions to Workers (worker-utility own)" : "Workers placed (worker-utility own)",
-                  before && z3::forall(o, s, legal) && effect, own_only(after), entering(y, x) > 0});
+                  before && z3::forall(o, s, legal) && effect, own_only(after), entering(y, x) > 0, before});
   }
   return qs;
 }
@@ -103,6 +104,7 @@ std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules) {
   shields.ask = [&rules](z3::context& c, const std::string& mis) { return shield_questions(c, rules, mis); };
   shields.exercised_words = "a Shield is built";
   shields.questions_words = "actions";
+  shields.reachable_invariants = {kFormatCounts, "messina.reachable.one-shield-per-space"};
   out.push_back(std::move(shields));
 
   UnboundedProof workers;
@@ -119,6 +121,7 @@ std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules) {
   workers.ask = [&rules](z3::context& c, const std::string& mis) { return worker_questions(c, rules, mis); };
   workers.exercised_words = "a Worker enters a Utility";
   workers.questions_words = "actions";
+  workers.reachable_invariants = {kFormatCounts, "messina.reachable.workers-in-own-utilities"};
   out.push_back(std::move(workers));
   return out;
 }

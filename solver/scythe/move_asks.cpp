@@ -64,7 +64,9 @@ std::vector<Ask> move_asks(z3::context& ctx, const sy::Rules& rules, const sy::R
     const SortedMove m = sorted_move(b, relation_rules_of(c, rules, relation_rules), c.unit, c.steps, "");
     z3::expr given = b.well_formed(c.rules, m.named(b)) && m.abstraction;
     if (premises) given = given && premises(b, m);
-    out.push_back({c.words, given, m.relation, claim(b, m), exercised(b, m)});
+    Ask a{c.words, given, m.relation, claim(b, m), exercised(b, m)};
+    a.reachable = reachable_at(b, m.named(b));
+    out.push_back(std::move(a));
   }
   return out;
 }

@@ -135,6 +135,7 @@ Theorem<sy::Rules> theorem(const sy::Rules& rules, const char* id, const char* c
   t.covers = path_covers(rules, unit_words);
   t.clauses = std::move(clauses);
   t.exercised_words = exercised_words;
+  t.reachable_invariants = reachable_words();
   t.asks = [units, claim, exercised](z3::context& ctx, const sy::Rules& text, const RuleEdit<sy::Rules>& edit) {
     return move_asks(ctx, text, relation_rules(edit, text), nullptr, claim, exercised, units);
   };

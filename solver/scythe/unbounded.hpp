@@ -185,6 +185,12 @@ std::vector<Ask> move_asks(z3::context& ctx, const sy::Rules& rules, const sy::R
                            const MoveClaim& premises, const MoveClaim& claim, const MoveClaim& exercised,
                            const std::vector<sy::Unit>& units);
 
+// Vacuity (solver/vacuity.hpp): the six states play can reach (rules/scythe/invariants.json) at each
+// of `named` for every pair of factions with the rest, over the position before
+// (unbounded_proofs.cpp); and what that states, in words, for a theorem's record.
+z3::expr reachable_at(const SortedBoard& b, const std::vector<z3::expr>& named);
+std::vector<std::string> reachable_words();
+
 // The catalogue's eleven claims as theorems of the relation (unbounded_proofs.cpp), and the theorems
 // about the stops, the worker's blocks and what a mech carries (theorems_path.cpp).
 std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules);

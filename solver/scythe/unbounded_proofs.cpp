@@ -294,8 +294,12 @@ Question action_end(z3::context& ctx, const sy::Rules& rules, const std::string&
 // the six keeps the mid-action invariant); at the end the pending combat at `any` after is the one
 // scythe.move.combat-pending defines, a constraint of the relation.
 Ask action_start_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
-  const Question q = action_start(ctx, rules, "", r);
-  return {q.name, q.premises, {}, q.claim, q.exercised};
+  const SortedBoard b(ctx);
+  const std::vector<z3::expr> named = {b.any};
+  Ask a{"the action's start", b.well_formed(rules, named) && keeps_all(b, before(b), named, false), {},
+        at_every_faction(r.mid, b, before(b), b.any, kNamed), meets(before(b), b.any)};
+  a.reachable = keeps_all(b, before(b), named, false);
+  return a;
 }
 
 Ask action_end_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r) {
@@ -307,7 +311,9 @@ Ask action_end_ask(z3::context& ctx, const sy::Rules& rules, const Reachable& r)
   View end = before(b);
   end.combat_pending = [pending](const z3::expr&) { return pending; };  // the claim reads it at `any` only
   const z3::expr claim = at_every_faction(r.holds, b, end, b.any, kNamed);
-  return {"the action's end", premises, relation, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
+  Ask a{"the action's end", premises, relation, claim, meets(before(b), b.any) && !b.combat_pending(b.any)};
+  a.reachable = keeps_all(b, before(b), named, false);
+  return a;
 }
 
 // The questions of one claim: every case, its premises and the claim after.
@@ -463,6 +469,17 @@ std::vector<Entry> entries(const sy::Rules& rules) {
 
 }  // namespace
 
+z3::expr reachable_at(const SortedBoard& b, const std::vector<z3::expr>& named) {
+  return keeps_all(b, before(b), named, false);
+}
+
+std::vector<std::string> reachable_words() {
+  std::vector<std::string> out;
+  for (const Reachable& r : reachable()) out.push_back(r.id);
+  out.push_back("stated at every territory the question names (the start, the path, the home bases, `any`)");
+  return out;
+}
+
 std::vector<UnboundedProof> unbounded_catalogue(const sy::Rules& rules) {
   std::vector<UnboundedProof> out;
   for (Entry& e : entries(rules)) out.push_back(std::move(e.proof));
@@ -478,6 +495,7 @@ std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules) {
     t.covers = e.proof.covers;
     t.clauses = e.proof.clauses;
     t.exercised_words = e.proof.exercised_words;
+    t.reachable_invariants = reachable_words();
     const Claim claim = e.claim;
     const Reachable* reach = e.reach;
     t.asks = [claim, reach](z3::context& ctx, const sy::Rules& text, const RuleEdit<sy::Rules>& edit) {
