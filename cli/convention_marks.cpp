@@ -23,6 +23,7 @@ void mark_conventions(json& found, const std::filesystem::path& rules, const std
       if (std::find(signatures.begin(), signatures.end(), f["signature"]) == signatures.end()) continue;
       f["convention"] = c.value("id", "");
       f["convention_choice"] = c.value("choice", "");
+      f["convention_question"] = c.value("question", "");
     }
   }
 }

@@ -1,5 +1,6 @@
 // The designer's report as one HTML page (reports/designer.hpp): open questions first, then
 // contradictions, then what is settled, each collapsed to a line; a table of contents.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -65,13 +66,18 @@ class Quoter {
   std::set<std::string> first_;
 };
 
+// Each reading, what it takes the text to mean, and its outcome; an outcome an earlier reading already
+// has is named by that reading, not written again.
 void write_readings(std::ostream& out, const json& f) {
   out << "<table><tr><th>reading</th><th>what it says</th><th>outcome</th></tr>\n";
+  std::map<std::string, std::string> first_with;  // outcome -> the first reading giving it
   for (const auto& s : f["scenarios"]) {
     const bool is_default = s.value("default", false);
+    const std::string outcome = outcome_of(s), reading = text_of(s, "reading");
+    const auto [earlier, fresh] = first_with.emplace(outcome, reading);
     out << fmt::format("<tr><td{}>{}{}</td><td>{}</td><td>{}</td></tr>\n", is_default ? " class=\"default\"" : "",
-                       escape_xml(text_of(s, "reading")), is_default ? " (default)" : "",
-                       escape_xml(text_of(s, "reading_says")), escape_xml(outcome_of(s)));
+                       escape_xml(reading), is_default ? " (default)" : "", escape_xml(text_of(s, "reading_says")),
+                       fresh ? escape_xml(outcome) : "the same as under " + escape_xml(earlier->second));
   }
   out << "</table>\n";
 }
@@ -130,6 +136,9 @@ void write_open_question(std::ostream& out, const json& f, Quoter& quoter, bool 
 
 struct Parts {
   std::vector<const json*> fresh, points;  // open: new findings, then declared points with a witness
+  // New findings a listed convention decides (rules/<game>/conventions.json), grouped by convention in
+  // the order they come: open to the designer (no words decide them), but a silence somebody listed.
+  std::vector<std::pair<std::string, std::vector<const json*>>> by_convention;
   std::vector<const json*> undecided;      // questions not decided
   std::vector<const json*> none_points;    // declared points no board separates
   std::vector<std::string> searches_none;  // searches for new findings that found nothing
@@ -139,6 +148,13 @@ Parts parts_of(const json& findings, const json& questions) {
   Parts p;
   for (const auto& f : findings) {
     if (f.contains("settled")) continue;
+    if (f.value("new", false) && f.contains("convention")) {
+      const std::string id = text_of(f, "convention");
+      auto it = std::find_if(p.by_convention.begin(), p.by_convention.end(), [&](const auto& g) { return g.first == id; });
+      if (it == p.by_convention.end()) it = p.by_convention.insert(p.by_convention.end(), {id, {}});
+      it->second.push_back(&f);
+      continue;
+    }
     (f.value("new", false) ? p.fresh : p.points).push_back(&f);
   }
   for (const auto& q : questions) {
@@ -152,9 +168,41 @@ Parts parts_of(const json& findings, const json& questions) {
   return p;
 }
 
+// The new findings each listed convention decides: the convention's question and choice, then each
+// finding one collapsed line (its step and outcomes inside; its board is in the scenario files).
+void write_conventions(std::ostream& out, const Parts& p) {
+  if (p.by_convention.empty()) return;
+  out << "<section id=\"conventions\"><h3>Decided by a listed convention</h3>\n<p>No words of the texts decide "
+         "these; rulecheck chose, and lists the choice in rules/&lt;game&gt;/conventions.json. The literal search "
+         "found each board where the choice changes the outcome; a scenario per reading is beside this report.</p>\n";
+  for (const auto& [id, group] : p.by_convention) {
+    const json& first = *group.front();
+    out << fmt::format("<div id=\"{}\"><p><b>{}</b> <small class=\"where\">{}</small><br>Chosen: {} ({} finding(s) turn "
+                       "on it)</p>\n",
+                       escape_xml_attribute(anchor_of("c-", id)), escape_xml(text_of(first, "convention_question")),
+                       escape_xml(id), escape_xml(text_of(first, "convention_choice")), group.size());
+    for (const json* one : group) {
+      const json& f = *one;
+      out << fmt::format("<details id=\"{}\"><summary>{}</summary>\n<p><b>Step</b>: {}.</p>\n",
+                         escape_xml_attribute(anchor_of("q-", text_of(f, "point"))), escape_xml(text_of(f, "note")),
+                         escape_xml(text_of(f, "step_in_words")));
+      if (!f["scenarios"].empty()) write_readings(out, f);
+      out << "</details>\n";
+    }
+    out << "</div>\n";
+  }
+  out << "</section>\n";
+}
+
 void write_toc(std::ostream& out, const Parts& p, const json& findings) {
   out << "<nav><h2>Contents</h2><ol>\n<li><a href=\"#open\">Open questions</a><ol>\n";
   out << fmt::format("<li><a href=\"#new\">New findings</a> ({})</li>\n", p.fresh.size());
+  if (!p.by_convention.empty()) {
+    out << fmt::format("<li><a href=\"#conventions\">Decided by a listed convention</a> ({}):", p.by_convention.size());
+    for (const auto& [id, group] : p.by_convention)
+      out << fmt::format(" <a href=\"#{}\">{}</a>", escape_xml_attribute(anchor_of("c-", id)), escape_xml(id));
+    out << "</li>\n";
+  }
   out << fmt::format("<li><a href=\"#points\">Points whose readings change outcomes</a> ({}):", p.points.size());
   for (const json* f : p.points)
     out << fmt::format(" <a href=\"#{}\">{}</a>", escape_xml_attribute(anchor_of("q-", text_of(*f, "point"))),
@@ -247,13 +295,16 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
   for (const auto& f : findings) searched = searched || f.value("found_by_search", false);
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck ambiguities</title>\n"
       << kStyle << "</head><body>\n";
-  out << fmt::format("<h1>What the rule texts leave open</h1>\n<p>{} open question(s): {} new finding(s), {} point(s) "
-                     "whose readings change outcomes{}. Each has a smallest board play can reach where the readings "
+  std::size_t by_convention = 0;
+  for (const auto& g : p.by_convention) by_convention += g.second.size();
+  out << fmt::format("<h1>What the rule texts leave open</h1>\n<p>{} open question(s): {} new finding(s), {} decided "
+                     "by a listed convention, {} point(s) whose readings change outcomes{}. Each has a smallest board play can reach where the readings "
                      "part; a scenario per reading is beside this report (<code>rulecheck run</code> replays it). "
                      "{} {} A paragraph is quoted "
                      "once; later it is linked.</p>\n<p class=\"where\">Marked in a quote: the number a contradiction is about; elsewhere the "
                      "sentence sharing most words with our reading of the clause (a guess, not a decision).</p>\n",
-                     p.fresh.size() + p.points.size() + p.undecided.size(), p.fresh.size(), p.points.size(),
+                     p.fresh.size() + by_convention + p.points.size() + p.undecided.size(), p.fresh.size(),
+                     by_convention, p.points.size(),
                      p.undecided.empty() ? "" : fmt::format(", {} not decided", p.undecided.size()),
                      escape_xml(texts_line(texts)),
                      searched ? "Every point was re-found by the literal search unless it says otherwise."
@@ -265,7 +316,9 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
     out << "<p>None open: every step the literal search found the words leave open is a declared point or "
            "settled below.</p>\n";
   for (const json* f : p.fresh) write_open_question(out, *f, quoter, searched);
-  out << "</section>\n<section id=\"points\"><h3>Points whose readings change outcomes</h3>\n";
+  out << "</section>\n";
+  write_conventions(out, p);
+  out << "<section id=\"points\"><h3>Points whose readings change outcomes</h3>\n";
   std::string game;
   for (const json* f : p.points) {
     if (text_of(*f, "game") != game) out << "<h3>" << escape_xml(game = text_of(*f, "game")) << "</h3>\n";

@@ -34,7 +34,8 @@ struct PartCheck {
     } else if (r == z3::unsat) {
       if (part.failed.empty()) part.failed = question;
     } else if (!undecided) {
-      undecided = question + ": " + unknown_reason(s);
+      // Z3 stopped by SIGINT/SIGTERM answers unknown: that is an interruption, not an open question.
+      undecided = cancel_requested() ? std::string(kInterrupted) : question + ": " + unknown_reason(s);
     }
   }
 };
