@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "common/cancel.hpp"
+#include "solver/scythe/reachable_invariants.hpp"
 #include "solver/scythe/unbounded.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -19,23 +20,9 @@ namespace {
 
 using R = sy::Readings;
 namespace mr = misread;
-constexpr int kCharacter = 0, kWorker = 2;
+using namespace states;  // reachable_invariants.hpp
+constexpr int kWorker = 2;
 
-// A position before (the board's functions) or after a move (its terms), for the claims.
-struct View {
-  std::function<z3::expr(int, const z3::expr&, int)> units;
-  std::function<z3::expr(const z3::expr&)> combat_pending, encounter_pending;
-  z3::expr combat(const z3::expr& t, int f) const { return units(0, t, f) + units(1, t, f); }
-  z3::expr present(const z3::expr& t, int f) const { return combat(t, f) + units(kWorker, t, f) >= 1; }
-};
-
-View before(const SortedBoard& b) {
-  return {[&b](int k, const z3::expr& t, int f) { return b.count(k, t, f); },
-          [&b](const z3::expr& t) { return b.combat_pending(t); },
-          [&b](const z3::expr& t) { return b.encounter_pending(t); }};
-}
-
-View after(const SortedMove& m) { return {m.units_after, m.combat_pending_after, m.encounter_pending_after}; }
 
 // Σ over the distinct territories of `xs` (each counted once, however often it is listed) of `f`.
 z3::expr sum_distinct(const std::vector<z3::expr>& xs, const std::function<z3::expr(const z3::expr&)>& f) {
@@ -52,122 +39,6 @@ z3::expr sum_distinct(const std::vector<z3::expr>& xs, const std::function<z3::e
 struct Claim {
   std::function<z3::expr(const SortedBoard&, const SortedMove&)> premises, holds, exercised;
 };
-
-using Invariant = z3::expr (*)(const SortedBoard&, const View&, const z3::expr& t, int f, int g);
-
-// The six states play can reach, as in reachable.cpp, over a view.
-z3::expr combat_units_meet_only_in_pending_combat(const SortedBoard&, const View& v, const z3::expr& t, int f, int g) {
-  if (f == g) return t.ctx().bool_val(true);
-  return z3::implies(v.combat(t, f) >= 1 && v.combat(t, g) >= 1, v.combat_pending(t));
-}
-z3::expr workers_share_only_in_pending_combat(const SortedBoard&, const View& v, const z3::expr& t, int f, int g) {
-  if (f == g) return t.ctx().bool_val(true);
-  const z3::expr both_armed = v.combat(t, f) >= 1 && v.combat(t, g) >= 1;
-  return z3::implies(v.units(kWorker, t, f) >= 1 && v.present(t, g) && !both_armed, v.combat_pending(t));
-}
-z3::expr home_base_holds_only_its_faction(const SortedBoard& b, const View& v, const z3::expr& t, int f, int) {
-  return z3::implies(b.is_home(t) && b.home_of(t) != f, !v.present(t, f));
-}
-z3::expr no_pending_combat_in_home_base(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
-  return z3::implies(b.is_home(t), !v.combat_pending(t));
-}
-z3::expr character_on_encounter_has_it_pending(const SortedBoard& b, const View& v, const z3::expr& t, int f, int) {
-  return z3::implies(b.encounter(t) && v.units(kCharacter, t, f) >= 1, v.encounter_pending(t));
-}
-z3::expr pending_encounter_on_token(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
-  return z3::implies(!b.encounter(t), !v.encounter_pending(t));
-}
-
-// Within a Move action (between two unit moves) a combat is set pending only at the action's end
-// (scythe.move.combat-pending): the mover's character or mechs may share a territory with an opponent's
-// (`meets`) with none pending yet. The mid-action invariants are the six with that allowed: the first
-// two hold there or the mover meets an opponent there (the end sets it pending), and no home base has
-// a pending combat or such a meeting (the end would set one there); the other three as they are.
-z3::expr meets(const View& v, const z3::expr& t) {
-  z3::expr opposed = t.ctx().bool_val(false);
-  for (int o = 1; o < kFactions; ++o) opposed = opposed || v.combat(t, o) >= 1;
-  return v.combat(t, kMover) >= 1 && opposed;
-}
-z3::expr mid_combat_units_meet(const SortedBoard& b, const View& v, const z3::expr& t, int f, int g) {
-  return combat_units_meet_only_in_pending_combat(b, v, t, f, g) || meets(v, t);
-}
-z3::expr mid_workers_share(const SortedBoard& b, const View& v, const z3::expr& t, int f, int g) {
-  return workers_share_only_in_pending_combat(b, v, t, f, g) || meets(v, t);
-}
-z3::expr mid_no_pending_combat_in_home_base(const SortedBoard& b, const View& v, const z3::expr& t, int, int) {
-  return z3::implies(b.is_home(t), !v.combat_pending(t) && !meets(v, t));
-}
-
-// The first two invariants together, for every pair of factions of the game: where two factions have
-// units, a combat is pending (where one has workers and the other units, either both are armed, and the
-// first gives it, or the second does; where neither has workers, both are armed); mid-action, or the
-// mover meets an opponent there. The count of factions there is the named ones' and the rest's:
-// stronger than the rest's instances of each, and as true.
-z3::expr shared_only_in_pending_combat(const SortedBoard& b, const z3::expr& t, bool mid_action) {
-  z3::expr factions = b.rest_factions(t);
-  for (int f = 0; f < kNamed; ++f) factions = factions + z3::ite(b.present(t, f), b.c.int_val(1), b.c.int_val(0));
-  const z3::expr pending = mid_action ? b.combat_pending(t) || meets(before(b), t) : b.combat_pending(t);
-  return z3::implies(factions >= 2, pending);
-}
-
-// An invariant at territory t, for every pair of the first `factions` factions: the named ones for a
-// claim, and the rest too for a premise. Each invariant of the rest (as f or g) is one of its factions'
-// instances made weaker, so true of every game: the rest's sums have a unit where one of its factions
-// does, and where they have no character or mech none of its factions has one.
-z3::expr at_every_faction(Invariant holds, const SortedBoard& b, const View& v, const z3::expr& t, int factions) {
-  z3::expr all = b.c.bool_val(true);
-  for (int f = 0; f < factions; ++f)
-    for (int g = 0; g < factions; ++g) all = all && holds(b, v, t, f, g);
-  return all;
-}
-
-struct Reachable {
-  const char* id;
-  std::vector<std::string> clauses;
-  Invariant holds;
-  Invariant mid;  // the mid-action invariant it stands for within a Move action
-  std::vector<std::string> misreadings;
-  bool pairwise = false;  // one of the first two: as premises, stated together (shared_only_in_pending_combat)
-};
-
-const std::vector<Reachable>& reachable() {
-  static const std::vector<Reachable> list = {
-      {"scythe.reachable.combat-units-meet-only-in-pending-combat",
-       {"scythe.move.combat-stop", "scythe.move.combat-pending"},
-       combat_units_meet_only_in_pending_combat,
-       mid_combat_units_meet,
-       {mr::kNoCombatPending, mr::kPendingOnlyCharacter},
-       true},
-      {"scythe.reachable.workers-share-only-in-pending-combat",
-       {"scythe.move.workers-stop", "scythe.move.workers-retreat", "scythe.move.worker-blocked-by-workers",
-        "scythe.move.worker-blocked-by-combat-units", "scythe.move.mech-carry", "scythe.move.combat-pending"},
-       workers_share_only_in_pending_combat,
-       mid_workers_share,
-       {mr::kWorkerIntoCombat, mr::kWorkerIntoWorkers, mr::kNoRetreat},
-       true},
-      {"scythe.reachable.home-base-holds-only-its-faction",
-       {"scythe.move.home-base", "scythe.move.workers-retreat"},
-       home_base_holds_only_its_faction,
-       home_base_holds_only_its_faction,
-       {mr::kHomeIgnored, mr::kRetreatToMoversBase}},
-      {"scythe.reachable.no-pending-combat-in-home-base",
-       {"scythe.move.home-base", "scythe.move.combat-pending"},
-       no_pending_combat_in_home_base,
-       mid_no_pending_combat_in_home_base,
-       {mr::kHomeIgnored}},
-      {"scythe.reachable.character-on-encounter-has-it-pending",
-       {"scythe.move.encounter-stop", "scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
-       character_on_encounter_has_it_pending,
-       character_on_encounter_has_it_pending,
-       {mr::kEncounterNoPending, mr::kEncounterAtPathEndOnly}},
-      {"scythe.reachable.pending-encounter-on-token",
-       {"scythe.move.encounter-pending", "scythe.move.encounter-resolve"},
-       pending_encounter_on_token,
-       pending_encounter_on_token,
-       {mr::kEncounterEverywhere}},
-  };
-  return list;
-}
 
 // ---- the five movement invariants (each territory a claim speaks of is the board's `any`)
 
@@ -250,7 +121,7 @@ z3::expr keeps_all(const SortedBoard& b, const View& v, const std::vector<z3::ex
   z3::expr all = b.c.bool_val(true);
   for (const z3::expr& t : named) {
     all = all && shared_only_in_pending_combat(b, t, mid_action);
-    for (const Reachable& each : reachable())
+    for (const Reachable& each : reachable_invariants())
       if (!each.pairwise) all = all && at_every_faction(mid_action ? each.mid : each.holds, b, v, t, kFactions);
   }
   return all;
@@ -438,7 +309,7 @@ std::vector<Entry> entries(const sy::Rules& rules) {
   // six keeps the mid-action invariants (the action's start), a unit move from a position that keeps
   // those keeps each (any number of them), and the action's end (combat-pending) takes such a position
   // back to each of the six.
-  for (const Reachable& r : reachable()) {
+  for (const Reachable& r : reachable_invariants()) {
     const Claim unit_move{
         [](const SortedBoard& b, const SortedMove& m) {
           return keeps_all(b, before(b), m.named(b), true) && not_moved_before(b, m);
@@ -475,7 +346,7 @@ z3::expr reachable_at(const SortedBoard& b, const std::vector<z3::expr>& named) 
 
 std::vector<std::string> reachable_words() {
   std::vector<std::string> out;
-  for (const Reachable& r : reachable()) out.push_back(r.id);
+  for (const Reachable& r : reachable_invariants()) out.push_back(r.id);
   out.push_back("stated at every territory the question names (the start, the path, the home bases, `any`)");
   return out;
 }
