@@ -398,10 +398,16 @@ def test_each_legal_outcome_lists_a_change_exactly_when_the_state_changes(report
 def test_the_html_draws_each_board_with_the_places_that_matter_marked(report):
     out, doc, _ = report
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
-    # Each open question is an article of its own (issue 33); a settled finding is one collapsed line,
-    # its board in its scenario files.
+    # Each open question is an article of its own (issue 33); a settled finding, and a finding a listed
+    # convention decides, is one collapsed line with its step and outcomes, its board in its scenario files.
     articles = dict(re.findall(r'<article id="q-([^"]*)">(.*?)</article>', html, re.S))
-    open_findings = [f for f in doc["findings"] if "settled" not in f]
+    collapsed = dict(re.findall(r'<details id="q-([^"]*)">(.*?)</details>', html, re.S))
+    by_convention = [f for f in doc["findings"] if "settled" not in f and f.get("convention")]
+    for f in by_convention:
+        for s in f["scenarios"]:
+            assert s["outcome_in_words"].replace("'", "&#39;") in collapsed[f["point"]] or \
+                s["outcome_in_words"] in collapsed[f["point"]] or "the same as under" in collapsed[f["point"]]
+    open_findings = [f for f in doc["findings"] if "settled" not in f and not f.get("convention")]
     assert open_findings and len(articles) == len(open_findings)
     for f in open_findings:
         section = articles[f["point"]]
