@@ -66,7 +66,8 @@ VacuityAsked unbounded_vacuity(const UnboundedProof& proof, const Budget& budget
     return v;
   } catch (const z3::exception& e) {
     VacuityAsked v;
-    v.undecided = failure_reason(e);
+    // Z3 stopped by SIGINT/SIGTERM may throw ("canceled"): an interruption, not an open question.
+    v.undecided = cancel_requested() ? std::string(kInterrupted) : failure_reason(e);
     return v;
   }
 }
