@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "reports/document.hpp"
+#include "rulebook/stated_numbers.hpp"
 
 namespace rulecheck::designer {
 
@@ -244,23 +245,11 @@ bool is_table(const std::vector<std::string>& lines) {
 }  // namespace
 
 Marks number_mark(const std::string& words, int nth) {
-  int seen = 0;
-  for (std::size_t at = 0; at < words.size();) {
-    const bool starts = is_digit(words[at]) && (at == 0 || !(is_letter(words[at - 1]) || is_digit(words[at - 1])));
-    if (!starts) {
-      ++at;
-      continue;
-    }
-    std::size_t end = at;
-    while (end < words.size() && is_digit(words[end])) ++end;
-    if (end + 1 < words.size() && words[end] == '.' && is_digit(words[end + 1])) {
-      ++end;
-      while (end < words.size() && is_digit(words[end])) ++end;
-    }
-    if (++seen == nth) return {{at, end}};
-    at = end;
-  }
-  return {};
+  // The same reading of numbers as the stated-numbers check that found the contradiction.
+  const std::vector<rulebook::NumberInWords> numbers = rulebook::numbers_in(words);
+  if (nth < 1 || static_cast<std::size_t>(nth) > numbers.size()) return {};
+  const rulebook::NumberInWords& n = numbers[static_cast<std::size_t>(nth) - 1];
+  return {{n.offset, n.offset + n.length}};
 }
 
 Marks sentence_mark(const std::string& words, const std::string& reading) {

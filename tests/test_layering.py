@@ -22,7 +22,7 @@ ALLOWED = {
     "properties/generators": set(),
     "rulebook": {"common"},
     "harness": {"common", "games", "properties/generators"},
-    "reports": {"harness", "common"},
+    "reports": {"harness", "rulebook", "common"},
     "diff": {"harness", "reports", "rulebook", "common", "games", "properties/generators"},
     "cli": {"harness", "reports", "rulebook", "common", "games", "diff"},
     "fuzz": {"harness", "reports", "common", "games"},
