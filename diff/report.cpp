@@ -11,126 +11,13 @@
 #include "rulebook/stated_numbers.hpp"
 #include "reports/document.hpp"
 
+#include "diff/report_words.hpp"
+
 namespace rulecheck::diff {
 
 namespace {
 
-json witness_json(const Witness& w) { return {{"base", w.base}, {"edited", w.edited}}; }
-
-std::string outcome_text(const json& o) {
-  if (o.is_null()) return "not a state";
-  if (o.contains("error")) return "not a state: " + o["error"].get<std::string>();
-  if (o.contains("result")) return "answer " + o["result"].dump();
-  if (o.value("legal", false)) return "legal";
-  return fmt::format("illegal ({})", o.value("rule", ""));
-}
-
-// A witness scenario's expected outcome, as outcome_text tells it.
-std::string expected_text(const json& scenario) {
-  if (scenario.is_null()) return "not a state";
-  return outcome_text(scenario["steps"][0]["expect"]);
-}
-
-std::string step_text(const json& scenario) {
-  const json& step = scenario["steps"][0];
-  return (step.contains("action") ? step["action"] : step["query"]).dump();
-}
-
-std::string id_of(const json& scenario) { return scenario.is_null() ? "-" : scenario.value("id", ""); }
-
-// Where the two sides' legal next states differ (JSON pointers).
-std::string next_state_differences(const Witness& w) {
-  if (w.base.is_null() || w.edited.is_null()) return "";
-  const json& a = w.base["steps"][0]["expect"];
-  const json& b = w.edited["steps"][0]["expect"];
-  if (!a.contains("state") || !b.contains("state")) return "";
-  std::string out;
-  for (const auto& op : json::diff(a["state"], b["state"]))
-    out += (out.empty() ? "" : ", ") + op["path"].get<std::string>();
-  return out;
-}
-
-// "a -> b"; for two legal outcomes, where their next states part: "legal -> legal (/factions/red/popularity 4 -> 3)".
-std::string change_text(const json& before, const json& after) {
-  std::string out = outcome_text(before) + " -> " + outcome_text(after);
-  if (!before.contains("state") || !after.contains("state")) return out;
-  const json patch = json::diff(before["state"], after["state"]);
-  if (patch.empty()) return out;
-  const std::string path = patch[0]["path"];
-  const json::json_pointer at(path);
-  const json was = before["state"].contains(at) ? before["state"][at] : json();
-  const json now = after["state"].contains(at) ? after["state"][at] : json();
-  out += fmt::format(" ({} {} -> {}{})", path, was.is_null() ? "absent" : was.dump(), now.is_null() ? "absent" : now.dump(),
-                     patch.size() > 1 ? fmt::format(", and {} more", patch.size() - 1) : "");
-  return out;
-}
-
-// Whether a change only moves which clause refuses a step that is illegal on both sides (kept apart
-// from the changes of legality or of outcome: the step's fate is the same, its reason differs).
-bool refusal_only(const json& before, const json& after) {
-  auto refused = [](const json& o) {
-    return o.is_object() && o.contains("legal") && !o.value("legal", true) && !o.contains("error");
-  };
-  return refused(before) && refused(after) && before.value("rule", "") != after.value("rule", "");
-}
-bool refusal_only(const std::string& before, const std::string& after) {
-  return before.rfind("illegal", 0) == 0 && after.rfind("illegal", 0) == 0 && before != after;
-}
-bool refusal_only(const Witness& w) {
-  return !w.base.is_null() && !w.edited.is_null() &&
-         refusal_only(w.base["steps"][0]["expect"], w.edited["steps"][0]["expect"]);
-}
-bool refusal_only(const ScenarioChange& c) { return refusal_only(c.before, c.after); }
-bool refusal_only(const SampleChange& c) { return refusal_only(c.before, c.after); }
-bool refusal_only(const ProbeChange& c) { return refusal_only(c.witness); }
-
-// The changes of a list that are (or are not) refusal-only, in order.
-template <typename Change>
-std::vector<const Change*> split(const std::vector<Change>& all, bool refusals) {
-  std::vector<const Change*> out;
-  for (const auto& c : all)
-    if (refusal_only(c) == refusals) out.push_back(&c);
-  return out;
-}
-
-constexpr const char* kNone = "None.";
-
-std::size_t change_count(const GameDiff& d) {
-  return d.scenarios.size() + d.sample.size() + d.proofs.size() + d.points.size() + d.probes.size() +
-         d.contradictions.size() + d.sentences.size();
-}
-
-// "messina.cards.seven-per-location (cards paragraph 8, number #3)"
-std::string sentence_place(const SentenceChange& c) {
-  return fmt::format("{} ({} paragraph {}, number #{})", c.clause, c.section, c.paragraph, c.nth);
-}
-
-// What the editor must do with the sentence.
-std::string sentence_verdict(const SentenceChange& c) {
-  const std::string value = fmt::format("{} -> {}", rulebook::number_text(c.before), rulebook::number_text(c.after));
-  if (c.states_a_key) return fmt::format("states {}: {} (the edit itself: change its words with it)", c.means, value);
-  return fmt::format("{}: {}: left as written, it contradicts {}; re-word it", c.means, value,
-                     c.rests_on.empty() ? "the edited numbers" : fmt::format("{}", fmt::join(c.rests_on, ", ")));
-}
-
-// A contradiction change in words: "messina.cards.capacity + ... cannot all hold under the edited rules
-// (not under the base): why".
-std::string contradiction_text(const ContradictionChange& c) {
-  return fmt::format("{} cannot all hold under the {} rules (they can under the {}): {}", fmt::join(c.clauses, " + "),
-                     c.after ? "edited" : "base", c.after ? "base" : "edited", c.note);
-}
-
-// What the points compared are: the declared ones, with or without the literal search's new findings.
-std::string points_scope(const GameDiff& d) {
-  return d.literal_search ? " (the declared points and the literal search's new findings)"
-                          : " (the declared points; --discovery adds the literal search for new findings)";
-}
-
-// The contradiction search's line: how many probes, the changes, or why there is none.
-std::string contradictions_headline(const GameDiff& d) {
-  if (d.contradiction_probes == 0) return "not searched (no literal encoding for this game, or --rlimit 0)";
-  return fmt::format("{} probe(s) on each side: {} change", d.contradiction_probes, d.contradictions.size());
-}
+using namespace words;
 
 void sentences_console(std::ostream& out, const GameDiff& d) {
   out << fmt::format("sentences   {} state a number the edit changes{}\n", d.sentences.size(),
@@ -147,27 +34,6 @@ void sentences_markdown(std::ostream& out, const GameDiff& d) {
   if (!d.sentences.empty()) out << "\n";
 }
 
-void sentences_html(std::ostream& out, const GameDiff& d) {
-  out << fmt::format("<h2>Sentences stating a number the edit changes: {}</h2>\n", d.sentences.size());
-  if (d.sentences.empty()) {
-    out << "<p>None.</p>\n";
-    return;
-  }
-  out << "<ul>\n";
-  for (const auto& c : d.sentences)
-    out << fmt::format("<li><code>{}</code>: {}{}</li>\n", escape_xml(sentence_place(c)),
-                       escape_xml(sentence_verdict(c)), c.says.empty() ? "" : " (" + escape_xml(c.says) + ")");
-  out << "</ul>\n";
-}
-
-std::string edit_line(const GameDiff& d) {
-  std::string out;
-  for (const auto& k : d.ruleset) out += fmt::format("{}{} {} -> {}", out.empty() ? "" : "; ", k.key, k.before.dump(), k.after.dump());
-  for (const auto& k : d.readings)
-    out += fmt::format("{}reading of {} {} -> {}", out.empty() ? "" : "; ", k.key, k.before.dump(), k.after.dump());
-  return out.empty() ? "nothing (the edited rules are the base rules)" : out;
-}
-
 // The witness drawn: the board, the step, each side's outcome and its scenario.
 void witness_markdown(std::ostream& out, const Witness& w) {
   const json& any = w.base.is_null() ? w.edited : w.base;
@@ -181,30 +47,10 @@ void witness_markdown(std::ostream& out, const Witness& w) {
   out << "\n";
 }
 
-void witness_html(std::ostream& out, const Witness& w) {
-  const json& any = w.base.is_null() ? w.edited : w.base;
-  if (any.is_null()) return;
-  write_board_html(out, any["state"]);
-  out << fmt::format("<p>The step: <code>{}</code></p>\n", escape_xml(step_text(any)));
-  out << "<table><tr><th>side</th><th>outcome</th><th>scenario</th></tr>\n";
-  for (const auto& [side, s] : {std::pair<const char*, const json*>{"base", &w.base}, {"edited", &w.edited}})
-    out << fmt::format("<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n", side,
-                       escape_xml(expected_text(*s)), escape_xml(id_of(*s)));
-  out << "</table>\n";
-  if (const std::string at = next_state_differences(w); !at.empty())
-    out << "<p>The next states differ at: " << escape_xml(at) << "</p>\n";
-}
 
 std::string clause_line(const GameRules& project, const std::string& id) {
   const auto it = project.clauses.find(id);
   return fmt::format("`{}`: {}", id, it == project.clauses.end() ? "(not in the index)" : it->second.paraphrase);
-}
-
-// The same for HTML: the id as code, the paraphrase escaped.
-std::string clause_html(const GameRules& project, const std::string& id) {
-  const auto it = project.clauses.find(id);
-  return fmt::format("<code>{}</code>: {}", escape_xml(id),
-                     escape_xml(it == project.clauses.end() ? "(not in the index)" : it->second.paraphrase));
 }
 
 }  // namespace
@@ -413,111 +259,6 @@ void write_markdown(std::ostream& out, const GameDiff& d, const GameRules& proje
   }
   if (!d.interrupted.empty())
     out << fmt::format("\n## Interrupted\n\n{}: the parts after it were not compared.\n", d.interrupted);
-}
-
-void write_html(std::ostream& out, const GameDiff& d, const GameRules& project) {
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck diff</title>\n"
-         "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
-         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}"
-         "th{background:#eee}code{background:#f4f4f4}</style></head><body>\n";
-  out << fmt::format("<h1>rulecheck diff: {}, {} change(s)</h1>\n<p>The edit: {}.</p>\n", escape_xml(d.game),
-                     change_count(d), escape_xml(edit_line(d)));
-  sentences_html(out, d);
-  for (const bool refusals : {false, true}) {
-    const auto list = split(d.scenarios, refusals);
-    out << fmt::format(fmt::runtime(refusals ? "<h2>Scenarios refused by another clause: {} of {}</h2>\n"
-                                : "<h2>Scenarios whose legality or outcome changes: {} of {}</h2>\n"),
-                       list.size(), d.scenarios_compared);
-    if (list.empty()) out << "<p>" << kNone << "</p>\n";
-    if (list.empty()) continue;
-    out << "<table><tr><th>scenario</th><th>step</th><th>base</th><th>edited</th><th>witness</th></tr>\n";
-    for (const auto* c : list)
-      out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
-                         escape_xml(c->id), c->step, escape_xml(outcome_text(c->before)),
-                         escape_xml(outcome_text(c->after)), escape_xml(id_of(c->witness.edited)));
-    out << "</table>\n";
-  }
-  for (const bool refusals : {false, true}) {
-    const auto list = split(d.sample, refusals);
-    out << fmt::format(fmt::runtime(refusals ? "<h2>Generated cases refused by another clause ({} cases, seed {})</h2>\n"
-                                : "<h2>Generated cases whose legality or outcome changes ({} cases, seed {})</h2>\n"),
-                       d.sample_cases, d.seed);
-    if (list.empty()) out << "<p>" << kNone << "</p>\n";
-    for (const auto* c : list) {
-      out << fmt::format("<section><h3>{}: {} &rarr; {} ({} cases)</h3>\n", escape_xml(c->kind),
-                         escape_xml(c->before), escape_xml(c->after), c->cases);
-      witness_html(out, c->witness);
-      out << "</section>\n";
-    }
-  }
-  out << fmt::format("<h2>Invariants that stop or start holding ({} proofs)</h2>\n", d.proofs_compared);
-  if (d.proofs.empty()) out << "<p>" << kNone << "</p>\n";
-  for (const auto& c : d.proofs) {
-    out << fmt::format("<section><h3><code>{}</code>: {} &rarr; {}</h3><p>{}</p><ul>\n", escape_xml(c.id),
-                       escape_xml(c.before), escape_xml(c.after), escape_xml(c.claim));
-    for (const auto& cl : c.clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
-    out << "</ul>\n";
-    if (!c.counterexample.is_null()) {
-      write_board_html(out, c.counterexample["state"]);
-      out << fmt::format("<p>The step: <code>{}</code>; scenario <code>{}</code></p>\n",
-                         escape_xml(step_text(c.counterexample)), escape_xml(id_of(c.counterexample)));
-    }
-    out << "</section>\n";
-  }
-  out << fmt::format("<h2>Interpretation points whose readings stop or start mattering ({} points{})</h2>\n",
-                     d.points_compared, escape_xml(points_scope(d)));
-  if (d.points.empty()) out << "<p>" << kNone << "</p>\n";
-  for (const auto& c : d.points) {
-    out << fmt::format("<section><h3><code>{}</code>: {}</h3><p>{}</p><ul>\n", escape_xml(c.point),
-                       c.after ? "the readings start to differ" : "no board found where the readings still differ",
-                       escape_xml(c.title));
-    for (const auto& s : c.scenarios)
-      out << fmt::format("<li>reading <code>{}</code>: {} (<code>{}</code>)</li>\n", escape_xml(s.value("reading", "")),
-                         escape_xml(expected_text(s["scenario"])), escape_xml(id_of(s["scenario"])));
-    out << "</ul></section>\n";
-  }
-  for (const bool refusals : {false, true}) {
-    const auto list = split(d.probes, refusals);
-    out << fmt::format(fmt::runtime(refusals ? "<h2>The smallest boards refused by another clause ({} solver probes)</h2>\n"
-                                : "<h2>The smallest boards where the sides differ ({} solver probes)</h2>\n"),
-                       d.probes_compared);
-    if (list.empty()) out << "<p>" << kNone << "</p>\n";
-    for (const auto* c : list) {
-      out << fmt::format("<section><h3><code>{}</code> (size {})</h3><p>{}</p><ul>\n", escape_xml(c->probe),
-                         c->size, escape_xml(c->title));
-      for (const auto& cl : c->clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
-      out << "</ul>\n";
-      witness_html(out, c->witness);
-      out << "</section>\n";
-    }
-  }
-  out << "<h2>Sentences that cannot all hold (the contradiction search: " << escape_xml(contradictions_headline(d))
-      << ")</h2>\n";
-  if (d.contradictions.empty()) out << "<p>" << kNone << "</p>\n";
-  for (const auto& c : d.contradictions) {
-    out << fmt::format("<section><h3><code>{}</code>: found under the {} rules only</h3><p>{}</p><p>{}</p><ul>\n",
-                       escape_xml(c.probe), c.after ? "edited" : "base", escape_xml(c.title), escape_xml(c.note));
-    for (const auto& cl : c.clauses) out << "<li>" << clause_html(project, cl) << "</li>\n";
-    out << "</ul></section>\n";
-  }
-  if (!d.unknowns.empty()) {
-    out << "<h2>Not decided within the solver's budget</h2><ul>\n";
-    for (const auto& u : d.unknowns) out << "<li>" << escape_xml(u) << "</li>\n";
-    out << "</ul>\n";
-  }
-  if (!d.questions.empty()) {
-    out << fmt::format("<h2>Every solver question ({} not decided)</h2>\n<table><tr><th>part</th><th>id</th>"
-                       "<th>base</th><th>edited</th><th>why or scope</th></tr>\n",
-                       d.undecided());
-    for (const auto& q : d.questions)
-      out << fmt::format("<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                         escape_xml(q.part), escape_xml(q.id), escape_xml(q.base), escape_xml(q.edited),
-                         escape_xml(q.why));
-    out << "</table>\n";
-  }
-  if (!d.interrupted.empty())
-    out << "<h2>Interrupted</h2><p>" << escape_xml(d.interrupted) << ": the parts after it were not compared.</p>\n";
-  out << "</body></html>\n";
 }
 
 std::vector<json> witness_scenarios(const GameDiff& d) {
