@@ -1,5 +1,6 @@
 // `rulecheck ambiguities`: the designer's ambiguity witnesses per game, the literal search for new
 // findings, the contradiction search, and what the rule texts given say (cli/ambiguities_texts.hpp).
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +35,22 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
+// The words that state the quote's clauses (their spans, as [from, to) offsets in "words"), in
+// order, those of several clauses of one paragraph merged where they overlap.
+void add_operative(json& entry, const rulebook::Quote& q) {
+  std::vector<std::pair<std::size_t, std::size_t>> marks;
+  for (const auto& m : entry.value("operative", json::array())) marks.emplace_back(m[0], m[1]);
+  marks.insert(marks.end(), q.operative.begin(), q.operative.end());
+  std::sort(marks.begin(), marks.end());
+  json merged = json::array();
+  for (const auto& [from, to] : marks)
+    if (!merged.empty() && from <= merged.back()[1].get<std::size_t>())
+      merged.back()[1] = std::max(to, merged.back()[1].get<std::size_t>());
+    else
+      merged.push_back({from, to});
+  if (!merged.empty()) entry["operative"] = merged;
+}
+
 // The clauses `ids` of `game` in the rulebook's words: one quote per paragraph with the clauses it
 // holds, the words from the rule texts with file and paragraph, or the first clause's paraphrase and
 // why the words are not there.
@@ -47,6 +64,7 @@ json quotes_of(const std::string& game, const json& ids, const GameRules* g, rul
     for (auto& e : quotes)
       if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
         e["clauses"].push_back(id);
+        add_operative(e, q);
         merged = true;
       }
     if (merged) continue;
@@ -56,6 +74,7 @@ json quotes_of(const std::string& game, const json& ids, const GameRules* g, rul
     if (q.why_not.empty()) {
       entry["words"] = q.words;
       entry["lines"] = q.lines;
+      add_operative(entry, q);
       if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
     } else {
       entry["not_quoted"] = q.why_not;

@@ -196,6 +196,7 @@ void print_rule_words(const std::string& game, const std::string& clause, const 
     if (!shown_paragraphs.insert(where).second) return;
     fmt::print("      rule ({}{}): {}\n", where, q.changed ? ", changed since the clause index was written" : "",
                q.words);
+    for (const auto& [from, to] : q.operative) fmt::print("        stating it: \"{}\"\n", q.words.substr(from, to - from));
     return;
   }
   if (!shown_paragraphs.insert(clause).second) return;
@@ -262,8 +263,12 @@ json decisions_json(const ExplainedStep& e, const std::string& game, const GameR
     if (const auto clause = rules.clauses.find(d.clause); clause != rules.clauses.end()) {
       entry["paraphrase"] = clause->second.paraphrase;
       const rulebook::Quote q = quoter.quote(game, d.clause);
-      if (!q.words.empty())
+      if (!q.words.empty()) {
         entry["words"] = {{"file", q.text_file}, {"paragraph", q.paragraph}, {"text", q.words}, {"changed", q.changed}};
+        json stating = json::array();  // the clause's spans, quoted from the texts at run time
+        for (const auto& [from, to] : q.operative) stating.push_back(q.words.substr(from, to - from));
+        entry["words"]["stating"] = stating;
+      }
       else
         entry["not_quoted"] = q.why_not;
     }

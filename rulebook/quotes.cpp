@@ -1,8 +1,11 @@
 #include "rulebook/quotes.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "common/input_error.hpp"
+#include "rulebook/spans.hpp"
 
 namespace rulecheck::rulebook {
 
@@ -65,6 +68,9 @@ Quote ClauseQuoter::quote(const std::string& game, const std::string& clause) {
   for (const auto& line : p.lines) q.words += (q.words.empty() ? "" : " ") + line;
   q.lines = p.lines;
   q.changed = p.fingerprint != c->at.fingerprint;
+  for (const auto& span : c->spans)
+    if (const auto at = span_offsets(q.words, span)) q.operative.push_back(*at);
+  std::sort(q.operative.begin(), q.operative.end());
   return q;
 }
 
