@@ -1,6 +1,5 @@
 // `rulecheck ambiguities`: the designer's ambiguity witnesses per game, the literal search for new
 // findings, the contradiction search, and what the rule texts given say (cli/ambiguities_texts.hpp).
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -35,20 +34,12 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
-// The words that state the quote's clauses (their spans, as [from, to) offsets in "words"), in
-// order, those of several clauses of one paragraph merged where they overlap.
+// The words that state the quote's clauses: their spans, [from, to) offsets in "words".
 void add_operative(json& entry, const rulebook::Quote& q) {
-  std::vector<std::pair<std::size_t, std::size_t>> marks;
+  rulebook::WordMarks marks;
   for (const auto& m : entry.value("operative", json::array())) marks.emplace_back(m[0], m[1]);
-  marks.insert(marks.end(), q.operative.begin(), q.operative.end());
-  std::sort(marks.begin(), marks.end());
-  json merged = json::array();
-  for (const auto& [from, to] : marks)
-    if (!merged.empty() && from <= merged.back()[1].get<std::size_t>())
-      merged.back()[1] = std::max(to, merged.back()[1].get<std::size_t>());
-    else
-      merged.push_back({from, to});
-  if (!merged.empty()) entry["operative"] = merged;
+  marks = rulebook::merged_marks(std::move(marks), q.operative);
+  if (!marks.empty()) entry["operative"] = marks;
 }
 
 // The clauses `ids` of `game` in the rulebook's words: one quote per paragraph with the clauses it

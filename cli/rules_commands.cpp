@@ -58,9 +58,13 @@ void add_check(CLI::App& rules, Context& context) {
       "conventions (rules/<game>/conventions.json, the decisions the texts leave open), with or without rule texts: "
       "each well formed, its clauses in the game's index, its id written in every file its \"where\" lists; and "
       "every <game>.convention.<name> written in oracle/ or solver/ listed (read in the project's own oracle/ and "
-      "solver/ when it has them, else in the code rulecheck was built from).\n" +
+      "solver/ when it has them, else in the code rulecheck was built from). Checks that every decision names its "
+      "source: each id the oracle writes to decide and each constraint tag {ID, formula} of the solver names a "
+      "clause or a listed convention (or a reachable-board fact of invariants.json), and every clause the code "
+      "cites has \"spans\", the words that state it by position (rules span prints one); with the rule texts, "
+      "each span of clauses.json and each settled_by of dismissed.json is checked to stand in its paragraph.\n" +
       std::string(kTextFolderFooter) +
-      "\nWithout rule texts the fingerprints are reported as skipped, with the reason, and the rest is "
+      "\nWithout rule texts the fingerprints and the spans are reported as skipped, with the reason, and the rest is "
       "checked.\nThe numbers the texts state (rules/<game>/numbers.json) are read from the texts given and "
       "checked against the sentences they restate and the ruleset: each contradiction is a problem naming both "
       "sentences (JSON fingerprints.stated_numbers.contradictions); one numbers.json records as known is listed, "

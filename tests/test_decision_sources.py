@@ -274,6 +274,28 @@ def test_rules_span_prints_the_stored_span_of_typed_words(rulecheck, root, tmp_p
     assert p.returncode == 2 and "not in paragraph" in p.stderr, p.stderr
 
 
+# ---------------------------------------------------------------- quoting through the spans
+
+
+def test_explain_quotes_the_words_that_state_each_decision_through_its_spans(rulecheck, root):
+    # Would fail without the spans in ClauseQuoter: each decision's "stating" words (read from the
+    # texts at run time) are exactly its clause's spans, found by their hash.
+    texts = needs_texts(root)
+    spans = {c["id"]: {s["hash"] for s in c.get("spans", [])}
+             for g in ("messina", "scythe") for c in clause_index(Path(root), g)["clauses"]}
+    scenario = Path(root) / "scenarios" / "messina" / "consumption" / "bill-all-tokens.json"
+    p = subprocess.run([rulecheck, "--rules", str(Path(root) / "rules"), "explain", str(scenario), "--text",
+                        str(texts), "--format", "json"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    decisions = [d for step in json.loads(p.stdout)["steps"] for d in step["decisions"] if "words" in d]
+    assert decisions
+    for d in decisions:
+        stating = d["words"]["stating"]
+        assert stating, d["clause"]
+        assert {hashlib.sha256(w.encode()).hexdigest()[:16] for w in stating} <= spans[d["clause"]], d
+        assert all(w in d["words"]["text"] for w in stating)
+
+
 # ---------------------------------------------------------------- no copied runs of words
 
 
