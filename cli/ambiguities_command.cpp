@@ -34,7 +34,7 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
-// The words that state the quote's clauses: their spans, [from, to) offsets in "words".
+// The words that state the quote's clauses: their spans, [from, to) byte offsets (UTF-8) in "words".
 void add_operative(json& entry, const rulebook::Quote& q) {
   rulebook::WordMarks marks;
   for (const auto& m : entry.value("operative", json::array())) marks.emplace_back(m[0], m[1]);

@@ -24,7 +24,7 @@ struct Quote {
   int paragraph = 0;      // from 1 (0 when the index names none)
   std::string words;      // the paragraph's lines joined by spaces; "" when not quoted
   std::vector<std::string> lines;  // the paragraph's lines as the text has them (a table's rows)
-  // The operative words: each span of the clause (clauses.json "spans") as [from, to) offsets in
+  // The operative words: each span of the clause (clauses.json "spans") as [from, to) byte offsets in
   // `words`, in order; a span whose words are not there with its hash is left out.
   std::vector<std::pair<std::size_t, std::size_t>> operative;  // a WordMarks
   // Quoted, but its fingerprint is not the index's: the text changed since the index was written.
@@ -32,7 +32,7 @@ struct Quote {
   std::string why_not;  // not quoted: why ("no rule texts (...)", "messina-cards.txt has 20 paragraphs")
 };
 
-using WordMarks = std::vector<std::pair<std::size_t, std::size_t>>;  // [from, to) offsets in words
+using WordMarks = std::vector<std::pair<std::size_t, std::size_t>>;  // [from, to) byte offsets in words
 
 // `marks` and `more` together, in order, those that overlap or touch merged into one.
 WordMarks merged_marks(WordMarks marks, const WordMarks& more);

@@ -11,6 +11,7 @@ edits a scratch copy of the project (rules/, scenarios/, oracle/, solver/); the 
 needs them, are $RULECHECK_RULE_TEXTS or ../shared/rules beside the project (skipped without).
 """
 import hashlib
+import html
 import json
 import os
 import re
@@ -294,6 +295,54 @@ def test_explain_quotes_the_words_that_state_each_decision_through_its_spans(rul
         assert stating, d["clause"]
         assert {hashlib.sha256(w.encode()).hexdigest()[:16] for w in stating} <= spans[d["clause"]], d
         assert all(w in d["words"]["text"] for w in stating)
+
+
+def paragraph_words(texts, file, number):
+    run, n = [], 0
+    for line in (texts / file).read_text(encoding="utf-8").splitlines() + [""]:
+        if line.strip():
+            run.append(line.strip())
+        elif run:
+            n += 1
+            if n == number:
+                return [w for w in re.split(r"[ \t\n\r\f\v\u00a0]+", " ".join(run)) if w]
+            run = []
+    return []
+
+
+def quotes_in(record):
+    if isinstance(record, dict):
+        if "words" in record and "clauses" in record and "file" in record:
+            yield record
+        for v in record.values():
+            yield from quotes_in(v)
+    elif isinstance(record, list):
+        for v in record:
+            yield from quotes_in(v)
+
+
+def test_the_designers_report_marks_the_spans_words(rulecheck, root, tmp_path):
+    # Would fail without the spans in the quotes (the page marked the sentence sharing most words with
+    # the paraphrase, a guess): each quote marks every span of its clauses, and nothing else.
+    texts = needs_texts(root)
+    p = subprocess.run([rulecheck, "--rules", str(Path(root) / "rules"), "ambiguities", "--game", "scythe", "--text",
+                        str(texts), "--format", "json", "--output-dir", str(tmp_path)],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode in (0, 1), p.stderr
+    clauses = {c["id"]: c for c in clause_index(Path(root), "scythe")["clauses"]}
+    checked, all_spans = 0, set()
+    for q in quotes_in(json.loads(p.stdout)):
+        words = paragraph_words(texts, q["file"], q["paragraph"])
+        spans = [" ".join(words[s["first"]:s["first"] + s["count"]]) for c in q["clauses"] for s in clauses[c]["spans"]]
+        marked = [q["words"].encode()[a:b].decode() for a, b in q["operative"]]  # byte offsets (UTF-8)
+        all_spans.update(spans)
+        assert all(any(s in m for m in marked) for s in spans), (q["clauses"], marked)
+        assert all(any(s in m for s in spans) for m in marked), (q["clauses"], marked)
+        checked += 1
+    assert checked > 0
+    html_marks = [html.unescape(m) for m in re.findall(r"<mark>(.*?)</mark>",
+                                                          (tmp_path / "ambiguities.html").read_text(encoding="utf-8"))]
+    assert html_marks and all(any(s in m for s in all_spans) for m in html_marks), html_marks
 
 
 # ---------------------------------------------------------------- no copied runs of words
