@@ -25,10 +25,15 @@ std::optional<Place> place_of(const Project& project, const std::string& target,
     try {
       std::size_t used = 0;
       const int number = std::stoi(target.substr(colon + 1), &used);
-      if (used == target.size() - colon - 1 && number >= 1) return Place{target.substr(0, colon), number};
+      const std::string file = target.substr(0, colon);
+      if (used == target.size() - colon - 1 && number >= 1 && !file.empty() &&
+          file.find_first_of("/\\") == std::string::npos)
+        return Place{file, number};
     } catch (const std::exception&) {
     }
-    why = fmt::format("{}: FILE:PARAGRAPH needs a paragraph number from 1 after the colon", target);
+    why = fmt::format("{}: FILE:PARAGRAPH needs a file name of the rule-text folder (no folder part) and a paragraph "
+                      "number from 1 after the colon",
+                      target);
     return std::nullopt;
   }
   const std::string game = target.substr(0, target.find('.'));
