@@ -34,6 +34,14 @@ std::string question_status(const json& record) {
   return kind == "none" || kind == "unknown" || kind == "interrupted" ? kind : "witness";
 }
 
+// The words that state the quote's clauses: their spans, [from, to) byte offsets (UTF-8) in "words".
+void add_operative(json& entry, const rulebook::Quote& q) {
+  rulebook::WordMarks marks;
+  for (const auto& m : entry.value("operative", json::array())) marks.emplace_back(m[0], m[1]);
+  marks = rulebook::merged_marks(std::move(marks), q.operative);
+  if (!marks.empty()) entry["operative"] = marks;
+}
+
 // The clauses `ids` of `game` in the rulebook's words: one quote per paragraph with the clauses it
 // holds, the words from the rule texts with file and paragraph, or the first clause's paraphrase and
 // why the words are not there.
@@ -47,6 +55,7 @@ json quotes_of(const std::string& game, const json& ids, const GameRules* g, rul
     for (auto& e : quotes)
       if (q.paragraph > 0 && e["file"] == q.text_file && e["paragraph"] == q.paragraph) {
         e["clauses"].push_back(id);
+        add_operative(e, q);
         merged = true;
       }
     if (merged) continue;
@@ -56,6 +65,7 @@ json quotes_of(const std::string& game, const json& ids, const GameRules* g, rul
     if (q.why_not.empty()) {
       entry["words"] = q.words;
       entry["lines"] = q.lines;
+      add_operative(entry, q);
       if (q.changed) entry["changed"] = true;  // the text is not the one the index was written from
     } else {
       entry["not_quoted"] = q.why_not;

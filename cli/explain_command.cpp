@@ -193,9 +193,11 @@ void print_rule_words(const std::string& game, const std::string& clause, const 
   const rulebook::Quote q = quoter.quote(game, clause);
   if (!q.words.empty()) {
     const std::string where = fmt::format("{} paragraph {}", q.text_file, q.paragraph);
-    if (!shown_paragraphs.insert(where).second) return;
-    fmt::print("      rule ({}{}): {}\n", where, q.changed ? ", changed since the clause index was written" : "",
-               q.words);
+    if (shown_paragraphs.insert(where).second)
+      fmt::print("      rule ({}{}): {}\n", where, q.changed ? ", changed since the clause index was written" : "",
+                 q.words);
+    if (!shown_paragraphs.insert("stating " + clause).second) return;  // each clause's words once per step
+    for (const auto& [from, to] : q.operative) fmt::print("        stating it: \"{}\"\n", q.words.substr(from, to - from));
     return;
   }
   if (!shown_paragraphs.insert(clause).second) return;
@@ -262,8 +264,12 @@ json decisions_json(const ExplainedStep& e, const std::string& game, const GameR
     if (const auto clause = rules.clauses.find(d.clause); clause != rules.clauses.end()) {
       entry["paraphrase"] = clause->second.paraphrase;
       const rulebook::Quote q = quoter.quote(game, d.clause);
-      if (!q.words.empty())
+      if (!q.words.empty()) {
         entry["words"] = {{"file", q.text_file}, {"paragraph", q.paragraph}, {"text", q.words}, {"changed", q.changed}};
+        json stating = json::array();  // the clause's spans, quoted from the texts at run time
+        for (const auto& [from, to] : q.operative) stating.push_back(q.words.substr(from, to - from));
+        entry["words"]["stating"] = stating;
+      }
       else
         entry["not_quoted"] = q.why_not;
     }
@@ -389,7 +395,8 @@ void add_explain_command(CLI::App& app, Context& context) {
   cmd->footer(
       "Each step runs on the oracle from the previous step's outcome, as `rulecheck run` runs it. A decision reads "
       "`CLAUSE-ID  what was decided  (name=value, ...)`, followed once per step and paragraph by the words of the "
-      "paragraph rules/<game>/clauses.json names for the clause, read from the rule texts (--text); without the "
+      "paragraph rules/<game>/clauses.json names for the clause, read from the rule texts (--text), then the words "
+      "that state the clause (\"stating it\": its spans in clauses.json; JSON words.stating); without the "
       "texts, by the clause's paraphrase, labelled as a paraphrase with the reason the words are not at hand. The "
       "decision that makes an action illegal is marked FORBIDDEN. A legal action lists the fields it changed.\n"
       "Exit status: 0 explained (whether or not the outcome meets the expectation), 2 bad input (an unknown case, "

@@ -58,9 +58,13 @@ void add_check(CLI::App& rules, Context& context) {
       "conventions (rules/<game>/conventions.json, the decisions the texts leave open), with or without rule texts: "
       "each well formed, its clauses in the game's index, its id written in every file its \"where\" lists; and "
       "every <game>.convention.<name> written in oracle/ or solver/ listed (read in the project's own oracle/ and "
-      "solver/ when it has them, else in the code rulecheck was built from).\n" +
+      "solver/ when it has them, else in the code rulecheck was built from). Checks that every decision names its "
+      "source: each id the oracle writes to decide and each constraint tag {ID, formula} of the solver names a "
+      "clause or a listed convention (or a reachable-board fact of invariants.json), and every clause the code "
+      "cites has \"spans\", the words that state it by position (rules span prints one); with the rule texts, "
+      "each span of clauses.json and each settled_by of dismissed.json is checked to stand in its paragraph.\n" +
       std::string(kTextFolderFooter) +
-      "\nWithout rule texts the fingerprints are reported as skipped, with the reason, and the rest is "
+      "\nWithout rule texts the fingerprints and the spans are reported as skipped, with the reason, and the rest is "
       "checked.\nThe numbers the texts state (rules/<game>/numbers.json) are read from the texts given and "
       "checked against the sentences they restate and the ruleset: each contradiction is a problem naming both "
       "sentences (JSON fingerprints.stated_numbers.contradictions); one numbers.json records as known is listed, "
@@ -161,6 +165,33 @@ void add_fingerprint(CLI::App& rules, Context& context) {
   });
 }
 
+struct SpanArgs {
+  std::string text, target, words;
+};
+
+void add_span(CLI::App& rules, Context& context) {
+  auto args = std::make_shared<SpanArgs>();
+  CLI::App* span = rules.add_subcommand(
+      "span", "Print where WORDS stand in a clause's paragraph, as the span clauses.json stores (first word, count, "
+              "hash): the words that state the clause, kept by position, never copied into the project");
+  span->add_option("target", args->target, "A clause id, or FILE:PARAGRAPH (a dismissal's settled_by)")->required();
+  span->add_option("words", args->words, "The words, as the rule text has them (punctuation and case included)")
+      ->required();
+  span->add_option("--text", args->text, kTextFolderHelp)->type_name("DIR");
+  span->footer("Prints {\"first\": N, \"count\": N, \"hash\": \"16 hex digits\"}: the words' place among the words of "
+               "the paragraph (its lines stripped, split at white space, from 0), how many, and the first 16 hex digits "
+               "of the SHA-256 of them joined by single spaces. `rules check` checks each span against the texts.\n"
+               "Exit status: 0 found, 2 the words are not in the paragraph (or no such clause), 3 no rule texts.");
+  span->callback([&context, args] {
+    rulebook::SpanOptions options;
+    options.rules_dir = context.rules();
+    options.texts = rulebook::text_folder_choice(args->text);
+    options.target = args->target;
+    options.words = args->words;
+    context.exit_code = rulebook::span_rules(options, std::cout, std::cerr);
+  });
+}
+
 // Each ruleset key with the project's scenarios overriding it, run on the oracle (harness/ruleset_keys.hpp).
 // Nothing when the rules folder is missing (the coverage itself says so); the files that cannot be
 // used are left out, with a note.
@@ -254,6 +285,7 @@ void add_rules_commands(CLI::App& app, Context& context) {
   rules->require_subcommand(1);
   add_check(*rules, context);
   add_fingerprint(*rules, context);
+  add_span(*rules, context);
   add_coverage(*rules, context);
 }
 

@@ -5,7 +5,7 @@
 //   - a legal move leaves a valid state;
 //   - popularity stays within the ruleset's bounds, and drops only for workers forced out;
 //   - no unit enters a home base: only a base's own workers, retreating, arrive there;
-//   - a worker moving by itself never ends alone with an opponent's character or mech (and, under
+//   - a worker moving by itself never ends alone with an opponent's mech or character (and, under
 //     the "presence" reading of scythe.worker-blocking, never enters, crosses or leaves a
 //     territory holding them);
 //   - retreating workers reach their own home base, and no worker is lost or made;
@@ -281,7 +281,7 @@ RC_GTEST_PROP(ScytheMove, NoUnitEverEntersAHomeBase, ()) {
 
 // scythe.move.worker-blocked-by-combat-units, interpretation scythe.worker-blocking: a worker that
 // moved by itself in a legal move never ends alone (without its faction's character or mech) with
-// an opponent's character or mech in the territory it moved into. Under the "presence" reading,
+// an opponent's mech or character in the territory it moved into. Under the "presence" reading,
 // more: it never left, crossed or entered a territory holding an opponent's character or mech.
 // Under "control" (the default), a territory the mover itself held ("held_by") before the action
 // does not block its workers, though an opponent's character or mech stands there: there the

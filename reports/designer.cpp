@@ -104,7 +104,8 @@ void write_designer_markdown(std::ostream& out, const json& findings, const json
                      fresh, points);
   out << "Each has a smallest board play can reach where the readings part; a scenario per reading is beside this "
          "report (`rulecheck run` replays it). Marked in a quote (**bold**): the number a contradiction is about; "
-         "elsewhere the sentence sharing most words with our reading of the clause (a guess, not a decision).\n\n"
+         "elsewhere the words that state the quote's clauses (their spans, clauses.json), or, for a clause with "
+         "none found, the sentence sharing most words with our reading of it (a guess, not a decision).\n\n"
       << texts_line(texts) << "\n\n";
   out << "## Open questions\n\n";
   if (!fresh) out << "No new finding is open.\n\n";

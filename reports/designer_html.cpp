@@ -302,7 +302,8 @@ void write_designer_html(std::ostream& out, const json& findings, const json& qu
                      "part; a scenario per reading is beside this report (<code>rulecheck run</code> replays it). "
                      "{} {} A paragraph is quoted "
                      "once; later it is linked.</p>\n<p class=\"where\">Marked in a quote: the number a contradiction is about; elsewhere the "
-                     "sentence sharing most words with our reading of the clause (a guess, not a decision).</p>\n",
+                     "words that state the quote's clauses (their spans, clauses.json), or, for a clause with none found, the sentence "
+                     "sharing most words with our reading of it (a guess, not a decision).</p>\n",
                      p.fresh.size() + by_convention + p.points.size() + p.undecided.size(), p.fresh.size(),
                      by_convention, p.points.size(),
                      p.undecided.empty() ? "" : fmt::format(", {} not decided", p.undecided.size()),

@@ -283,6 +283,15 @@ Marks marks_for(const json& quote, const json& stated) {
   if (stated.is_object() && text_of(quote, "file") == text_of(stated, "file") &&
       member(quote, "paragraph") == member(stated, "paragraph"))
     return number_mark(words, stated.value("nth", 0));
+  // The words that state the quote's clauses, where their spans found them in the texts.
+  if (const json& operative = member(quote, "operative"); operative.is_array() && !operative.empty()) {
+    Marks out;
+    for (const auto& m : operative)
+      if (m.is_array() && m.size() == 2 && m[0].is_number_unsigned() && m[1].is_number_unsigned() &&
+          m[0].get<std::size_t>() < m[1].get<std::size_t>() && m[1].get<std::size_t>() <= words.size())
+        out.emplace_back(m[0].get<std::size_t>(), m[1].get<std::size_t>());
+    if (!out.empty()) return out;
+  }
   if (is_table(strings_of(member(quote, "lines")))) return {};  // a table has no sentence to guess
   return sentence_mark(words, text_of(quote, "paraphrase"));
 }

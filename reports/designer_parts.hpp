@@ -56,7 +56,8 @@ std::string quote_html(const json& quote, const Marks& marks, const std::string&
 std::string quote_markdown(const json& quote, const Marks& marks);
 
 // The marks a quote gets in a finding or a contradiction: a stated number's place when the quote is
-// its paragraph, else the sentence nearest to the quote's paraphrase.
+// its paragraph, else the words that state its clauses ("operative": their spans, found in the
+// texts at run time), else the sentence nearest to the quote's paraphrase.
 Marks marks_for(const json& quote, const json& stated_contradiction);
 
 }  // namespace rulecheck::designer

@@ -13,6 +13,7 @@
 #include "rulebook/commands.hpp"
 #include "rulebook/drift.hpp"
 #include "rulebook/index.hpp"
+#include "rulebook/sources.hpp"
 #include "rulebook/stated_numbers.hpp"
 
 namespace rulecheck::rulebook {
@@ -45,6 +46,7 @@ struct Findings {
   std::vector<std::string> known_contradictions;
   std::vector<std::string> contradictions;  // between sentences, or a sentence against the ruleset (also problems)
   ConventionCheck conventions;  // its problems are among `problems` too
+  SourceCheck sources;          // its problems are among `problems` and `text_problems` too
   bool ok() const { return problems.empty() && text_problems.empty() && recheck.empty(); }
 };
 
@@ -142,8 +144,15 @@ Findings check_project(const Project& project, const CheckOptions& options, Text
   findings.games = indexes.size();
   Citations citations = collect_citations(project, indexes);
   for (auto& p : citations.problems) findings.problems.push_back(std::move(p));
-  findings.conventions = check_conventions(project, indexes, options.code_sites);
+  std::vector<std::string> games;
+  for (const auto& index : indexes) games.push_back(index.game);
+  const CodeScan code(project, games, options.code_sites);
+  findings.conventions = check_conventions(project, indexes, code);
   for (const auto& p : findings.conventions.problems) findings.problems.push_back(p);
+  findings.sources = check_sources(project, indexes, code, findings.conventions.listed, findings.texts.dir,
+                                   findings.texts.why_none);
+  for (const auto& p : findings.sources.problems) findings.problems.push_back(p);
+  for (const auto& p : findings.sources.text_problems) findings.text_problems.push_back(p);
   if (findings.texts.dir) compare_fingerprints(indexes, citations, options, findings);
   check_stated_numbers(project, indexes, findings);
   return findings;
@@ -223,9 +232,29 @@ void print_conventions(const ConventionCheck& c, std::ostream& out) {
                      parts.empty() ? "none listed" : fmt::format("{}", fmt::join(parts, ", ")), c.code_read);
 }
 
+// "sources: 187 decisions in oracle/ and 45 constraint tags in solver/: ...; clauses with spans: ..."
+void print_sources(const SourceCheck& s, std::ostream& out) {
+  std::vector<std::string> spanned;
+  for (const auto& g : s.games)
+    spanned.push_back(fmt::format("{} {} of {} ({} cited by the code)", g.game, g.with_spans, g.clauses, g.cited));
+  if (!s.decisions_skipped.empty())
+    out << "sources: decisions not read: " << s.decisions_skipped << "\n";
+  else
+    out << fmt::format("sources: {} and {}: {} name a clause, {} a convention, {} a reachable-board fact\n",
+                       count_of(s.decisions, "decision in oracle/", "decisions in oracle/"),
+                       count_of(s.tags, "constraint tag in solver/", "constraint tags in solver/"), s.citing_clause,
+                       s.citing_convention, s.citing_fact);
+  out << fmt::format("spans: clauses with spans: {}; ", fmt::join(spanned, ", "));
+  if (s.spans_skipped.empty())
+    out << fmt::format("{} checked against the texts\n", count_of(s.spans_checked, "span", "spans"));
+  else
+    out << "checked against the texts: skipped: " << s.spans_skipped << "\n";
+}
+
 void print_text(const Findings& f, std::ostream& out) {
   for (const auto& p : f.problems) out << describe(p) << "\n";
   print_conventions(f.conventions, out);
+  print_sources(f.sources, out);
   if (!f.texts.dir) {
     out << "fingerprints: skipped: " << f.texts.why_none << "\n";
   } else {
@@ -294,9 +323,20 @@ void print_json(const Findings& f, std::ostream& out) {
   json conventions = {{"code_read", f.conventions.code_read}, {"files", json::array()}};
   for (const auto& l : f.conventions.listings)
     conventions["files"].push_back({{"file", l.file}, {"conventions", l.conventions}});
+  json spanned = json::array();
+  for (const auto& g : f.sources.games)
+    spanned.push_back({{"game", g.game}, {"clauses", g.clauses}, {"with_spans", g.with_spans}, {"cited", g.cited}});
+  const SourceCheck& s = f.sources;
+  json sources = {{"decisions", s.decisions},          {"tags", s.tags},
+                  {"citing_clause", s.citing_clause},  {"citing_convention", s.citing_convention},
+                  {"citing_fact", s.citing_fact},      {"games", spanned},
+                  {"spans_checked", s.spans_checked}};
+  if (!s.decisions_skipped.empty()) sources["decisions_skipped"] = s.decisions_skipped;
+  if (!s.spans_skipped.empty()) sources["spans_skipped"] = s.spans_skipped;
   const json report = {{"ok", f.ok()},
                        {"clauses", f.clauses},
                        {"conventions", conventions},
+                       {"sources", sources},
                        {"games", f.games},
                        {"problems", problems_json(f.problems)},
                        {"fingerprints", fingerprints},

@@ -32,6 +32,17 @@ struct CheckOptions {
 // rule texts: each clause whose paragraph CHANGED, MOVED or VANISHED, with what cites it.
 int check_rules(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
+struct SpanOptions {
+  std::filesystem::path rules_dir;
+  TextFolderChoice texts;
+  std::string target;  // a clause id, or FILE:PARAGRAPH
+  std::string words;   // typed on the command line, never stored
+};
+
+// Prints the span (rulebook/spans.hpp) of `words` in the paragraph of `target`, as clauses.json
+// (or dismissed.json's settled_by) stores it. Exit 0 found, 2 not found or no such clause, 3 no texts.
+int span_rules(const SpanOptions& options, std::ostream& out, std::ostream& err);
+
 struct FingerprintOptions {
   std::filesystem::path rules_dir;
   TextFolderChoice texts;

@@ -4,8 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -20,102 +18,7 @@ namespace rulecheck::rulebook {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-bool names_id(std::string_view text, std::string_view id) {
-  const auto is_id_char = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
-  };
-  for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
-    const bool starts = at == 0 || !is_id_char(text[at - 1]);
-    const std::size_t end = at + id.size();
-    // A '.' after the id ends a sentence unless an id character follows it.
-    const bool ends = end == text.size() || !is_id_char(text[end]) ||
-                      (text[end] == '.' && (end + 1 == text.size() || !is_id_char(text[end + 1])));
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
 namespace {
-
-// A convention id written in the code, with where.
-struct Written {
-  std::string id;
-  std::string file;  // relative to the project (or to the tree rulecheck was built from)
-  int line = 0;
-};
-
-// The code the check reads: the project's own source tree when it has one, else the table built in.
-class Code {
- public:
-  Code(const Project& project, std::span<const CodeSite> built_in) : project_(project), built_in_(built_in) {
-    for (const char* folder : {"oracle", "solver"})
-      if (fs::is_directory(project.root / folder)) has_tree_ = true;
-  }
-
-  std::string described() const {
-    return has_tree_ ? fmt::format("the source tree in {}", project_.root.string())
-                     : std::string("the code rulecheck was built from, as the project holds no oracle/ or solver/");
-  }
-
-  // Every <game>.convention.<name> written in oracle/ and solver/.
-  std::vector<Written> convention_ids() const {
-    std::vector<Written> out;
-    if (!has_tree_) {
-      for (const auto& site : built_in_)
-        if (is_convention_site(site)) out.push_back({std::string(site.id), std::string(site.file), site.line});
-      return out;
-    }
-    static const std::regex kId(R"(\b[a-z0-9]+\.convention\.[a-z0-9-]+\b)");
-    for (const auto& file : code_files()) {
-      std::ifstream in(file);
-      std::string line;
-      for (int number = 1; std::getline(in, line); ++number)
-        for (auto it = std::sregex_iterator(line.begin(), line.end(), kId); it != std::sregex_iterator(); ++it)
-          out.push_back({it->str(), project_.relative(file), number});
-    }
-    return out;
-  }
-
-  // Whether `file` (as `where` writes it) names `id`; nothing when the file is nowhere to be read.
-  std::optional<bool> file_names(const std::string& file, const std::string& id) const {
-    const fs::path path = project_.root / file;
-    if (fs::is_regular_file(path)) {
-      std::ifstream in(path, std::ios::binary);
-      std::stringstream text;
-      text << in.rdbuf();
-      return names_id(text.str(), id);
-    }
-    if (has_tree_ || !is_code_file(file)) return std::nullopt;
-    const bool any_site =
-        std::any_of(built_in_.begin(), built_in_.end(), [&](const CodeSite& s) { return s.file == file; });
-    if (!any_site) return std::nullopt;
-    return std::any_of(built_in_.begin(), built_in_.end(),
-                       [&](const CodeSite& s) { return s.file == file && s.id == id; });
-  }
-
- private:
-  static bool is_code_file(const std::string& file) {
-    return file.starts_with("oracle/") || file.starts_with("solver/") || file.starts_with("properties/");
-  }
-  static bool is_convention_site(const CodeSite& site) {
-    return (is_oracle_site(site) || is_solver_site(site)) && site.id.find(".convention.") != std::string_view::npos;
-  }
-  std::vector<fs::path> code_files() const {
-    std::vector<fs::path> files;
-    for (const char* folder : {"oracle", "solver"}) {
-      if (!fs::is_directory(project_.root / folder)) continue;
-      for (const auto& e : fs::recursive_directory_iterator(project_.root / folder))
-        if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".hpp"))
-          files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-  }
-
-  const Project& project_;
-  std::span<const CodeSite> built_in_;
-  bool has_tree_ = false;
-};
 
 bool nonempty_string(const json& entry, const char* key) {
   return entry.contains(key) && entry[key].is_string() && !entry[key].get<std::string>().empty();
@@ -128,7 +31,7 @@ bool nonempty_list(const json& entry, const char* key) {
 // One game's conventions.json, checked entry by entry; the ids it lists go to `listed`.
 class GameConventions {
  public:
-  GameConventions(const Project& project, const ClauseIndex& index, const Code& code, ConventionCheck& out)
+  GameConventions(const Project& project, const ClauseIndex& index, const CodeScan& code, ConventionCheck& out)
       : index_(index),
         code_(code),
         out_(out),
@@ -247,7 +150,7 @@ class GameConventions {
   }
 
   const ClauseIndex& index_;
-  const Code& code_;
+  const CodeScan& code_;
   ConventionCheck& out_;
   std::string file_;
   std::set<std::string> dismissed_;
@@ -256,9 +159,8 @@ class GameConventions {
 }  // namespace
 
 ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,
-                                  std::span<const CodeSite> built_in) {
+                                  const CodeScan& code) {
   ConventionCheck out;
-  const Code code(project, built_in);
   out.code_read = code.described();
   std::set<std::string> listed;
   for (const auto& index : indexes) {
@@ -272,8 +174,10 @@ ConventionCheck check_conventions(const Project& project, const std::vector<Clau
       out.problems.push_back({project.relative(path), e.pointer(), "", without_file_name(e.what(), path)});
     }
   }
+  out.listed = listed;
   std::set<std::string> said;  // each unlisted id once per file
-  for (const auto& w : code.convention_ids()) {
+  for (const auto& w : code.ids()) {
+    if (w.id.find(".convention.") == std::string::npos) continue;
     if (listed.count(w.id) || !said.insert(w.file + " " + w.id).second) continue;
     const std::string game = w.id.substr(0, w.id.find('.'));
     out.problems.push_back({w.file, "", w.id,

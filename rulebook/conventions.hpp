@@ -6,11 +6,12 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "rulebook/code_sites.hpp"
+#include "rulebook/code_scan.hpp"
 #include "rulebook/index.hpp"
 #include "rulebook/problems.hpp"
 #include "rulebook/project.hpp"
@@ -24,18 +25,16 @@ struct ConventionCheck {
     std::size_t conventions = 0;
   };
   std::vector<Listing> listings;
+  std::set<std::string> listed;  // every convention id the files list
   // Where the code was read: "the source tree in DIR" (the project's own oracle/ and solver/), or
   // "the code rulecheck was built from" (the built-in table, when the project holds no code).
   std::string code_read;
   Problems problems;
 };
 
-// `built_in` stands for the code when the project folder holds no oracle/ or solver/ (a rules
-// folder copied on its own): a `where` file that is not in the project is then looked up there.
+// `code` is the project's oracle/ and solver/, or the table built in when the project folder holds
+// none (a rules folder copied on its own): a `where` file not in the project is looked up there.
 ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,
-                                  std::span<const CodeSite> built_in);
-
-// Whether `text` writes `id` as a whole id (not as the start of a longer one).
-bool names_id(std::string_view text, std::string_view id);
+                                  const CodeScan& code);
 
 }  // namespace rulecheck::rulebook

@@ -22,7 +22,7 @@ constexpr std::string_view kScopeNames[] = {"implemented", "out-of-scope", "note
 const std::vector<std::string> kIndexFields = {"game", "sources", "clauses", "not_clauses"};
 const std::vector<std::string> kIndexOptional = {"note"};
 const std::vector<std::string> kClauseFields = {"id", "section", "paragraph", "fingerprint", "paraphrase", "scope"};
-const std::vector<std::string> kClauseOptional = {"note"};
+const std::vector<std::string> kClauseOptional = {"note", "spans"};
 const std::vector<std::string> kNotClauseFields = {"section", "paragraph", "fingerprint", "why"};
 
 std::string listed(std::vector<std::string> names) {
@@ -178,7 +178,35 @@ class IndexReader {
                fmt::format("scope {} is not one of implemented, out-of-scope, note", it->dump()));
     }
     clause.at = read_reference(entry, at, subject);
+    if (const auto it = entry.find("spans"); it != entry.end()) clause.spans = read_spans(*it, at + "/spans", subject);
     return clause;
+  }
+
+  // "spans": [{"first", "count", "hash"}, ...], the words that state the clause, by position.
+  std::vector<WordSpan> read_spans(const json& spans, const std::string& at, const std::string& subject) {
+    std::vector<WordSpan> out;
+    if (!spans.is_array() || spans.empty()) {
+      report(at, subject, "\"spans\" must be a non-empty list of {\"first\", \"count\", \"hash\"} (rulecheck rules span)");
+      return out;
+    }
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      const json& s = spans[i];
+      const std::string here = fmt::format("{}/{}", at, i);
+      const auto whole = [&](const char* key, long long least) {
+        return s.is_object() && s.contains(key) && s[key].is_number_integer() && s[key].get<long long>() >= least &&
+               s[key].get<long long>() <= 100'000;
+      };
+      if (!s.is_object() || s.size() != 3 || !whole("first", 0) || !whole("count", 1) || !s.contains("hash") ||
+          !s["hash"].is_string() || !is_fingerprint(s["hash"].get<std::string>())) {
+        report(here, subject,
+               fmt::format("a span is {{\"first\": word from 0, \"count\": words >= 1, \"hash\": 16 lowercase hex "
+                           "digits}} and nothing else, not {} (rulecheck rules span prints one)",
+                           s.dump()));
+        continue;
+      }
+      out.push_back({s["first"].get<int>(), s["count"].get<int>(), s["hash"].get<std::string>()});
+    }
+    return out;
   }
 
   void check_id(const json& id, const std::string& at, std::set<std::string>& ids) {

@@ -12,6 +12,7 @@
 
 #include "rulebook/problems.hpp"
 #include "rulebook/project.hpp"
+#include "rulebook/spans.hpp"
 
 namespace rulecheck::rulebook {
 
@@ -34,6 +35,8 @@ struct Clause {
   ParagraphRef at;
   std::string paraphrase;
   std::optional<Scope> scope;
+  // The words of its paragraph that state it, by position (rulebook/spans.hpp); well-formed ones only.
+  std::vector<WordSpan> spans;
   std::string label() const;  // the id, or "clauses[3]"
 };
 

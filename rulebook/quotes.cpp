@@ -1,10 +1,25 @@
 #include "rulebook/quotes.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "common/input_error.hpp"
+#include "rulebook/spans.hpp"
 
 namespace rulecheck::rulebook {
+
+WordMarks merged_marks(WordMarks marks, const WordMarks& more) {
+  marks.insert(marks.end(), more.begin(), more.end());
+  std::sort(marks.begin(), marks.end());
+  WordMarks out;
+  for (const auto& [from, to] : marks)
+    if (!out.empty() && from <= out.back().second)
+      out.back().second = std::max(to, out.back().second);
+    else
+      out.emplace_back(from, to);
+  return out;
+}
 
 ClauseQuoter::ClauseQuoter(const Project& project, const TextFolder& texts) : project_(project), texts_(texts) {}
 
@@ -65,6 +80,10 @@ Quote ClauseQuoter::quote(const std::string& game, const std::string& clause) {
   for (const auto& line : p.lines) q.words += (q.words.empty() ? "" : " ") + line;
   q.lines = p.lines;
   q.changed = p.fingerprint != c->at.fingerprint;
+  WordMarks found;
+  for (const auto& span : c->spans)
+    if (const auto at = span_offsets(q.words, span)) found.push_back(*at);
+  q.operative = merged_marks({}, found);
   return q;
 }
 

@@ -140,12 +140,19 @@ std::string toy_text(const std::vector<std::string>& paragraphs) {
 
 std::string fp(const std::string& paragraph) { return fingerprint({paragraph}); }
 
+// The span of a paragraph's first two words, as clauses.json stores it (every clause the code cites
+// has one; the toy's edits below leave each paragraph's first two words as they were).
+std::string first_two_words(const std::string& paragraph) {
+  const std::vector<std::string> words = paragraph_words(std::string_view(paragraph));
+  return span_json({0, 2, span_hash({words[0], words[1]})});
+}
+
 // One clause object per line, as the real indexes are written.
 std::string toy_index(const std::vector<std::string>& text = kToyText) {
   const auto clause = [&](const std::string& id, int n, const std::string& scope, const std::string& comma) {
     return "    {\"id\": \"" + id + "\", \"section\": \"play\", \"paragraph\": " + std::to_string(n) +
            ", \"fingerprint\": \"" + fp(text[n - 1]) + "\", \"paraphrase\": \"Our words.\", \"scope\": \"" + scope +
-           "\"}" + comma + "\n";
+           "\", \"spans\": [" + first_two_words(text[n - 1]) + "]}" + comma + "\n";
   };
   return "{\n  \"game\": \"toy\",\n  \"sources\": {\"play\": \"toy.txt\"},\n  \"clauses\": [\n" +
          clause("toy.move", 2, "implemented", ",") + clause("toy.water", 3, "implemented", ",") +

@@ -8,7 +8,7 @@
 
 namespace rulecheck::messina {
 
-// messina.consumption.cost: 1 F and 1 W for every tokens_per_food_and_water tokens, a part share
+// messina.consumption.cost: one F and one W per tokens_per_food_and_water tokens, a part share
 // rounded up.
 int consumption_cost(const Ruleset& numbers, int population_tokens) {
   const int per = numbers.tokens_per_food_and_water;
@@ -106,7 +106,7 @@ State consume(const Rules& rules, const State& state, const Consume& action) {
   const int cost = consumption_cost(numbers, tokens);  // messina.consumption.cost
   explain("messina.consumption.cost",
           {{"P", tokens}, {"tokens per F and W", numbers.tokens_per_food_and_water}, {"cost", cost}},
-          "1 F and 1 W for every {} P, a part share rounded up: {} P cost {} F and {} W",
+          "1 F and 1 W per {} P, a part share rounded up: {} P cost {} F and {} W",
           numbers.tokens_per_food_and_water, tokens, cost, cost);
 
   if (larder.food >= cost && larder.water >= cost) {

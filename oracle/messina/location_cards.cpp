@@ -53,7 +53,7 @@ void move_card_units_to_map(const Rules& rules, State& next, const Transfer& t, 
 
 }  // namespace
 
-// messina.cards.expose-any-time: a held card may be turned face-up at any moment.
+// messina.cards.expose-any-time: a held card may be exposed at any moment.
 // messina.cards.initial-facing: a card its holder chose to receive face-up is exposed already;
 // turning it face-up again changes nothing.
 State expose_card(const Rules&, const State& state, const Expose& action) {
@@ -68,7 +68,7 @@ State expose_card(const Rules&, const State& state, const Expose& action) {
   return next;
 }
 
-// messina.cards.hide: face-down only between Mil Ops Phases, and only when empty.
+// messina.cards.hide: face-down only when empty, and outside every Mil Ops Phase.
 // Every moment outside a Mil Ops Phase counts (is_between_mil_ops, model.hpp; interpretation
 // messina.action-moments decides the Actions).
 State hide_card(const Rules& rules, const State& state, const Hide& action) {
@@ -134,7 +134,7 @@ State end_exploration(const Rules& rules, const State& state, const EndExplorati
   const int excess = std::max(0, held - rules.numbers.hand_limit);
   explain("messina.cards.hand-limit",
           {{"cards held", held}, {"hand limit", rules.numbers.hand_limit}, {"excess", excess}},
-          "at the end of the Exploration Action {} holds {} Location Card(s) with a hand limit of {}: {} over",
+          "as the Exploration Action ends {} holds {} Location Card(s) with a hand limit of {}: {} over",
           action.faction, held, rules.numbers.hand_limit, excess);
   for (const auto& card : action.discard) {
     require(next.cards.count(card) > 0, "messina.cards.hand-limit",
@@ -186,7 +186,7 @@ bool must_expose(const Rules&, const State& state, const MustExposeQuery& q) {
     return must;
   };
   switch (q.situation) {
-    // messina.cards.expose.build: only when claiming the space as friendly relies on the card.
+    // messina.cards.expose.build: only when the card is what makes the space friendly.
     case ExposureSituation::utility_build:
     case ExposureSituation::muster_on_map: {
       const Activity purpose = q.situation == ExposureSituation::utility_build ? Activity::build : Activity::muster;
@@ -268,7 +268,7 @@ bool bombable(const State& state, const BombableQuery& q) {
   return exposed;
 }
 
-// messina.cards.hidden.support: support from hidden units is not cut.
+// messina.cards.hidden.support: hidden units' support cannot be cut.
 bool support_can_be_cut(const State& state, const SupportCutQuery& q) {
   const bool exposed = state.cards.at(q.card).exposed;
   explain("messina.cards.hidden.support", {}, "the Location Card {} is face-{}: support from its units {} be cut",

@@ -240,7 +240,7 @@ struct Rules {
 // sets beside the Military Operations Phase as a separate occasion. Inside one: the Mil Ops Phase
 // itself and the moment just before orders are submitted (the summary table puts that Civilian
 // muster during the Military Operations Phase). A battle is never such a moment: the exposure
-// principles rule out hiding in the middle of a battle (messina.cards.expose.principles). An
+// principles rule out hiding mid-battle (messina.cards.expose.principles). An
 // unspecified moment proves nothing.
 // convention messina.convention.bma-between-mil-ops: a BMA, a Muster, a Consumption are between them
 inline bool is_between_mil_ops(const Readings& readings, Phase phase) {

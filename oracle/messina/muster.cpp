@@ -18,7 +18,7 @@ bool in_stacking_scope(const Rules& rules, const FactionId& owner, const Faction
   return rules.readings.stacking_scope == Readings::StackingScope::all_factions || owner == builder;
 }
 
-// messina.muster.stacking.workers: Workers in Utilities do not count towards the stacking limit.
+// messina.muster.stacking.workers: Workers inside Utilities are left out of the stacking count.
 // convention messina.convention.shield-not-stacked: a Shield never counts toward a space's limit (not in kPieces)
 bool counts_towards_stacking(Piece piece) { return piece != Piece::worker; }
 
@@ -42,7 +42,7 @@ bool is_high_tech(const Ruleset& numbers, Piece piece) {
   return numbers.unit(piece).cost >= numbers.high_tech_min_cost;
 }
 
-// messina.muster.high-tech: at a Home Space or at a Utility owned by the builder or a consenting ally.
+// messina.muster.high-tech: at one of the builder's Home Spaces, or at a Utility of the builder or of a consenting ally.
 bool high_tech_site(const Rules& rules, const State& state, const FactionId& faction, const SpaceId& space) {
   if (is_home_space(state, faction, space)) {
     explain("messina.muster.high-tech", {}, "{} is a Home Space of {}", space, faction);
@@ -243,7 +243,7 @@ void require_shield_ops_distinct(const Rules& rules, const std::vector<ShieldOp>
   for (const auto& op : ops) (op.op == ShieldOpKind::build ? builds : upgrades)[op.where.space]++;
   for (const auto& [space, n] : upgrades) {
     require(!builds.count(space), "messina.muster.shield.not-both",
-            "the Shield in {} cannot be built and upgraded in the same Muster", space);
+            "the Shield in {} cannot be both built and upgraded in one Muster", space);
     require(n <= rules.numbers.shield_upgrades_per_muster, "messina.muster.shield.one-upgrade",
             "the Shield in {} can be upgraded at most {} time(s) per Muster", space,
             rules.numbers.shield_upgrades_per_muster);
@@ -263,7 +263,7 @@ void require_no_build_disband(const Rules& rules, const Muster& action) {
   const auto reading = rules.readings.build_disband;
   if (reading != Readings::BuildDisband::move_or_convert) {
     require(action.builds.empty(), "messina.muster.no-build-disband",
-            "builds and disbands cannot be combined (that could move or convert units)");
+            "a build and a disband may not go together (that could move or convert units)");
     require(reading == Readings::BuildDisband::builds_only || action.equip.empty(), "messina.muster.no-build-disband",
             "under the builds-and-equip reading equipping counts as a build, so it cannot go with a disband");
     explain("messina.muster.no-build-disband", {}, "this Muster disbands units and builds none{}",
@@ -435,13 +435,13 @@ State muster(const Rules& rules, const State& state, const Muster& action) {
   return next;
 }
 
-// messina.muster.shield.rearm: a Re-arm Bonus Military Action allows shield_ops_per_rearm Shield
+// messina.muster.shield.rearm: a Re-arm (a Bonus Military Action) allows shield_ops_per_rearm Shield
 // builds or upgrades.
 // convention messina.convention.rearm-after-muster-apart: a Re-arm is judged alone, no Muster recorded
 State rearm(const Rules& rules, const State& state, const Rearm& action) {
   // convention messina.convention.rearm-any-round: no round parity is asked of a Re-arm
   require(state.phase == Phase::rearm, "messina.muster.shield.rearm",
-          "a Re-arm shield op happens during a Re-arm Bonus Military Action (phase \"rearm\")");
+          "a Re-arm shield op happens during a Re-arm, a Bonus Military Action (phase \"rearm\")");
   require(static_cast<int>(action.shields.size()) <= rules.numbers.shield_ops_per_rearm, "messina.muster.shield.rearm",
           {{"Shield ops", action.shields.size()}, {"allowed", rules.numbers.shield_ops_per_rearm}},
           "a Re-arm allows {} Shield build(s) or upgrade(s); this one has {}", rules.numbers.shield_ops_per_rearm,

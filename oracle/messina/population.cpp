@@ -166,7 +166,7 @@ State place_population(const Rules& rules, const State& state, const Place& acti
     if (where.on_card)
       require(next.cards.at(where.space).holder == action.faction, "messina.population.placement.cards",
               "{} does not hold the Location Card {}", action.faction, where.space);
-    // interpretation messina.card-in-area: a held card is in the Friendly Area when its space is
+    // interpretation messina.card-in-area: a held card counts in the Friendly Area when its space is
     // ("connected"), or always ("every-held-card").
     const bool every_held_card = where.on_card && rules.readings.card_in_area == Readings::CardInArea::every_held_card;
     if (every_held_card)
@@ -272,7 +272,7 @@ State convert_units(const Rules& rules, const State& state, const Convert& actio
 
 // messina.population.no-return: units on the map or a card never go back to Spare.
 State release_to_spare(const Rules&, const State&, const Release& action) {
-  require(false, "messina.population.no-return", "{}'s units cannot leave the map to become Spare again",
+  require(false, "messina.population.no-return", "{}'s units may not leave the map to turn Spare again",
           action.faction);
   return {};
 }

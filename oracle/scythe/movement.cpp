@@ -1,4 +1,4 @@
-// Scythe, "Where you can move to/from": each unit's path, the stops, workers forced out,
+// Scythe, the movement page: each unit's path, the stops, workers forced out,
 // structures taken over, home bases closed, encounters, and what waits after all moves.
 #include <algorithm>
 #include <set>
@@ -74,7 +74,7 @@ std::optional<FactionId> controller_now(const Territory& t) {
   return std::nullopt;
 }
 
-// scythe.move.workers-stop: controlled by an opponent's workers (and no other units): an opponent
+// scythe.move.workers-stop: a territory an opponent's workers alone control: an opponent
 // controls the territory and has workers there, and no opponent has a character or mech there. A
 // territory the mover itself controls (held_by = mover, sharing it with opponent workers) is not
 // controlled by the opponent (scythe.move.combat-temporary-control gives one faction control of a
@@ -100,7 +100,7 @@ void forget_holder_if_alone(Territory& t) {
 // interpretation scythe.worker-blocking: the territories a worker moving by itself may not enter
 // (nor, for a character or mechs, leave). Under "control": those an opponent controls with its
 // character or mechs (combat_units) or with workers; under "presence": every territory where an
-// opponent's character or mechs, or workers, stand.
+// opponent's mechs or character, or workers, stand.
 bool blocks_worker(const Rules& rules, const Territory& t, const FactionId& mover, bool combat_units) {
   if (rules.readings.worker_blocking == Readings::WorkerBlocking::presence) return opponent_has(t, mover, combat_units);
   const auto who = controller_now(t);

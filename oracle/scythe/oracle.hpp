@@ -1,4 +1,4 @@
-// The Scythe movement oracle ("Where you can move to/from"). An illegal move throws RuleViolation.
+// The Scythe movement oracle (the movement page). An illegal move throws RuleViolation.
 //   movement.cpp  the move action, control and the structure queries
 //   validate.cpp  a board that contradicts itself is rejected before any rule runs
 //   reachable.cpp a valid board that play cannot produce: the invariants it breaks

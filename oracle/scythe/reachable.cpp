@@ -1,5 +1,5 @@
 // Scythe, the states play can reach (rules/scythe/invariants.json; docs/formats.md, "States play
-// can reach"): what every board keeps that moves made under "Where you can move to/from" leave
+// can reach"): what every board keeps that moves made under the movement page leave
 // behind. validate.cpp rejects a board that contradicts itself; these checks find a valid board
 // that play cannot produce. Each invariant is one function named after its id, returning every
 // place the state breaks it.
@@ -100,7 +100,7 @@ InvariantBreaks no_pending_combat_in_home_base(const State& s) {
 }
 
 // scythe.move.encounter-stop, scythe.move.encounter-pending, scythe.move.encounter-resolve: a
-// character entering a territory with an encounter token stops and its encounter waits there;
+// character entering a territory holding an encounter token stops and its encounter waits there;
 // resolving it discards the token.
 InvariantBreaks character_on_encounter_has_it_pending(const State& s) {
   InvariantBreaks out;

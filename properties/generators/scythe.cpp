@@ -687,7 +687,7 @@ class MovePlanner {
 
   // A unit that has not moved yet, into a territory where its movement must stop or may not go
   // (a home base; for a worker moving by itself, opponent units, or out from among an opponent's
-  // character or mechs; for a character or mech, opponent units or, for the character, an
+  // mechs or character; for a character or mech, opponent units or, for the character, an
   // encounter), then on along adjacency: up to one step past its range in all.
   std::optional<UnitMove> trouble(const UnitMoveSpec& s) {
     struct Start {

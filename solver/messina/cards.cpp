@@ -140,7 +140,7 @@ std::optional<Encoded> encode_expose(const SymBoard& before, const ms::Expose& a
                  effect(after, next, {{"/cards/" + a.card + "/exposed", kExpose}}, kExpose)};
 }
 
-// messina.cards.hide: face-down only between Mil Ops Phases and only when the card is empty.
+// messina.cards.hide: face-down only when the card is empty, outside every Mil Ops Phase.
 std::optional<Encoded> encode_hide(const SymBoard& before, const ms::Hide& a, const SymBoard& after,
                                    const ms::Rules& rules) {
   const int f = before.faction_index(a.faction), s = before.space_index(a.card);

@@ -444,7 +444,7 @@ z3::expr opposing_units(const SymBoard& b, int f, int s, const ms::Rules& rules)
   return any.simplify();
 }
 
-// The space's Location Card held by an opposing faction.
+// The space's Location Card, when an opposing faction holds it.
 z3::expr opposing_card(const SymBoard& b, int f, int s) {
   z3::expr any = b.ctx().bool_val(false);
   for (std::size_t g = 0; g < b.factions.size(); ++g) {
@@ -578,7 +578,7 @@ std::vector<MessinaWitness> friendly_witnesses(const ms::Rules& rules, const Bud
   specs.push_back(
       {"messina.card-hostility",
        {kHostile, kCardHostility},
-       "whether a face-down card held by an opposing faction makes its space hostile",
+       "whether a face-down card an opposing faction holds makes its space hostile",
        "Blue holds A's Location Card face-down and has nothing else at A: hostile to Red only when holding is "
        "enough, not when the card must be face-up.",
        {reading_of(rules, "exposed-only", [](R& r) { r.card_hostility = R::CardHostility::exposed_only; }),

@@ -110,7 +110,7 @@ z3::expr has_map_units(const SymSpace& sp, std::size_t o) {
 //    an occupied Utility are Units that count is messina.hostile-workers, free.
 //  - the sentence lists what makes a space hostile, and its parenthesis what does not: nothing else
 //    does (an empty space, an ally's units, structures alone). Units on a card are not "in" the space:
-//    the page counts them apart (on the map or on Location Cards), and holding the card is its own case.
+//    the page counts them apart (map units, card units), and holding the card is its own case.
 QueryCopy hostile_relation(const SymBoard& b, int f, int s, const std::string& copy) {
   z3::context& ctx = b.ctx();
   QueryCopy q{Freedoms(ctx, copy), SymAnswer::Type::boolean, ctx.bool_const(("hostile#" + copy).c_str()), {}};

@@ -1,6 +1,6 @@
 // The literal encoding of the Muster page's Shield sentences and of the Re-arm sentence (rules/messina
-// muster page, paragraph 7): each Shield build or upgrade, of a Muster or of a Re-arm Bonus Military
-// Action, as loosely as its words allow (literal_frame.hpp; the search over it is literal.cpp).
+// muster page, paragraph 7): each Shield build or upgrade, of a Muster or of a Re-arm (a Bonus
+// Military Action), as loosely as its words allow (literal_frame.hpp; the search over it is literal.cpp).
 #include <map>
 
 #include "solver/messina/literal_frame.hpp"

@@ -97,7 +97,7 @@ LiteralStep literal_rearm(const SymBoard& pre, const ms::Rearm& a, const std::ma
                           Freedoms& v, const ms::Rules& rules) {
   const int f = pre.faction_index(a.faction);
   LiteralStep step{pre.ctx().bool_val(true), pre, {}};
-  // messina.muster.shield.rearm: during a Re-arm Bonus Military Action, one Shield build or upgrade.
+  // messina.muster.shield.rearm: in a Re-arm (a Bonus Military Action), one Shield build or upgrade.
   step.conditions.push_back({kRearm, pre.phase == static_cast<int>(ms::Phase::rearm)});
   step.conditions.push_back(
       {kRearm, pre.ctx().bool_val(static_cast<int>(a.shields.size()) <= rules.numbers.shield_ops_per_rearm)});
@@ -196,13 +196,13 @@ std::vector<Kind> kinds() {
       // the Shield sentences
       {"muster-shield-build", "Red builds a Shield at A in a Muster", muster(build), std::nullopt},
       {"muster-shield-upgrade", "Red upgrades a Shield at A in a Muster", muster(upgrade), std::nullopt},
-      {"rearm-build", "Red builds a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(build)},
-      {"rearm-upgrade", "Red upgrades a Shield at A in a Re-arm Bonus Military Action", std::nullopt, rearm(upgrade)},
+      {"rearm-build", "Red builds a Shield at A in a Re-arm (a Bonus Military Action)", std::nullopt, rearm(build)},
+      {"rearm-upgrade", "Red upgrades a Shield at A in a Re-arm (a Bonus Military Action)", std::nullopt, rearm(upgrade)},
       {"muster-upgrade-then-rearm-upgrade",
-       "Red upgrades its Shield at A in a Muster, then again in a Re-arm Bonus Military Action after it",
+       "Red upgrades its Shield at A in a Muster, then again in a Re-arm (a Bonus Military Action) after it",
        muster(upgrade), rearm(upgrade), true},
       {"muster-build-then-rearm-upgrade",
-       "Red builds a Shield at A in a Muster, then upgrades it in a Re-arm Bonus Military Action after it",
+       "Red builds a Shield at A in a Muster, then upgrades it in a Re-arm (a Bonus Military Action) after it",
        muster(build), rearm(upgrade)},
       // lit3c: the Consumption steps, hiding a card, and disbanding a unit built in the same Muster
       {"consume", "Red's Consumption, step 3 naming no unit", std::nullopt, std::nullopt, false,

@@ -165,7 +165,7 @@ void unit_ops(const SymBoard& pre, int f, const ms::Muster& a, Freedoms& v, cons
     c.push_back({kEquip, units_of(pre, f, at, kCivilian) + z3::ite(built_too, ctx.int_val(built_civilians),
                                                                    ctx.int_val(0)) >= n});
     // messina.muster.friendly-area binds new units built; whether it binds equipping the sentence
-    // does not say (messina.muster.equip.stacking: the number of units does not change).
+    // does not say (messina.muster.equip.stacking: equipping keeps the count of units).
     // convention messina.convention.equip-anywhere: the oracle's choice is the Bool equip-in-area unset
     c.push_back({kArea, z3::implies(v.open("equip-in-area", kArea,
                                            "whether the Friendly Area condition on new units binds equipping"),

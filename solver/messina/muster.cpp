@@ -492,7 +492,7 @@ std::optional<Encoded> encode_rearm(const SymBoard& before, const ms::Rearm& a, 
   z3::context& ctx = before.ctx();
   Encoded e;
   // convention messina.convention.rearm-takes-muster-limits: apply_shield_ops checks the Muster limits
-  // messina.muster.shield.rearm: during a Re-arm Bonus Military Action, at most
+  // messina.muster.shield.rearm: in a Re-arm (a Bonus Military Action), at most
   // shield_ops_per_rearm Shield builds or upgrades, under the Muster's Shield rules.
   // convention messina.convention.rearm-any-round: only the phase, never the round's parity
   e.legal.push_back({kRearm, before.phase == static_cast<int>(ms::Phase::rearm)});

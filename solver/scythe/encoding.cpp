@@ -403,7 +403,7 @@ class MovePlayer {
     legal("scythe.move.path", ctx_.bool_val(steps >= 1));
     legal("scythe.move.range", ctx_.bool_val(steps <= range));
     // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave a territory
-    // an opponent's character or mechs control.
+    // an opponent's mechs or character control.
     if (s.unit == Unit::worker)
       legal("scythe.move.worker-blocked-by-combat-units",
             Fold::lnot(blocks_worker(ctx_, rules_, b_, a_.pos, s.from, me_, true)));
@@ -421,7 +421,7 @@ class MovePlayer {
       const bool last = i + 1 == steps;
       // scythe.move.path: each step enters a territory adjacent to the one before.
       legal("scythe.move.path", Fold::implies(reached, ctx_.bool_val(b_.adjacent[previous][to])));
-      // scythe.move.home-base: no unit moves from the board into any home base.
+      // scythe.move.home-base: no unit on the board moves into a home base.
       legal("scythe.move.home-base", Fold::implies(reached, ctx_.bool_val(b_.home_of[to] == kNobody)));
       const z3::expr stops = s.unit == Unit::worker ? worker_enters(to, reached) : fighter_enters(s, to, reached, last);
       const z3::expr goes_on =

@@ -70,7 +70,7 @@ z3::expr no_pending_combat_in_home_base(z3::context& ctx, const Board& b, const 
   return ok;
 }
 
-// A character on a territory with an encounter token has stopped there and its encounter waits
+// A character on a territory holding an encounter token has stopped there and its encounter waits
 // (scythe.move.encounter-stop, scythe.move.encounter-pending; resolving it removes the token).
 z3::expr character_on_encounter_has_it_pending(z3::context& ctx, const Board& b, const Position& p) {
   z3::expr ok = ctx.bool_val(true);
