@@ -9,6 +9,8 @@
 //     using State, Action, Rules;                            // the oracle's types
 //     static Rules bind(const JsonReader& ruleset, const JsonReader& readings);
 //     static State read_state(const JsonReader&);             // structure and types only
+//     static std::optional<State> read_state_text(std::string_view);  // optional: the same state from
+//                                                                    // its text; nullopt: read_state decides
 //     static void validate(const Rules&, const State&);       // throws InvalidState
 //     static InvariantBreaks reachability_breaks(const Rules&, const State&);  // oracle/reachable.hpp
 //     static json write_state(const State&);                  // canonical JSON
@@ -163,7 +165,9 @@ class BoundGame final : public BoundRules {
     const auto s = parse_state_text(state);
     return Edge::query(rules_, s, JsonReader(query, "/query"));
   }
-  private:
+
+ private:
+  // The outcome of `action` from the valid state `s`: the next state in the forms `wanted`.
   ApplyOutcome apply_to(const typename Edge::State& s, const json& action, NextState wanted) const {
     const auto a = Edge::read_action(JsonReader(action, "/action"), s);
     typename Edge::State next;
@@ -178,6 +182,7 @@ class BoundGame final : public BoundRules {
     return out;
   }
 
+  // `s` once the game's validator accepts it (its InvalidState becomes an InputError under "/state").
   typename Edge::State validated(typename Edge::State s) const {
     try {
       Edge::validate(rules_, s);
@@ -188,7 +193,6 @@ class BoundGame final : public BoundRules {
   }
 
  public:
-
   // The rules run as apply() and query() run them, recording their decisions (oracle/trace.hpp).
   // Reading and validating the input is not reasoning: only the rules run while recording.
   Explanation explain(const json& state, const json& request, bool is_query) const override {

@@ -59,7 +59,7 @@ OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool
   }
   const bool value_wanted = wanted == Wanted::outcome;
   ApplyOutcome out = applied(rules, state, request,
-                                 !with_line ? NextState::value : value_wanted ? NextState::both : NextState::text);
+                               !with_line ? NextState::value : value_wanted ? NextState::both : NextState::text);
   if (!out.legal) {
     if (with_line)
       a.line = fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_json, json(out.reason).dump(),
