@@ -244,6 +244,44 @@ std::vector<std::string> mutants(const json& state) {
   return out;
 }
 
+// A state of each game with every field of its format given (read_state takes them; the validator
+// need not): the mutants of these reach every field, whatever the corpus's first states hold. An ally
+// whose consent list is empty, a Utility's guests, one Shield and a list of them, a card's units,
+// a null read as absent; Scythe's structure, resources, held_by, encounter and pending lists.
+const std::vector<Sample>& every_field() {
+  static const std::vector<Sample> all = {
+      {"messina", json::parse(R"({"round": 2, "phase": "muster", "battle": "D1",
+        "factions": {"UE": {"kind": "human", "home": ["D1"], "population": {"disaffected": 1, "spare": 2, "located": 3},
+                            "dead": 1, "resources": {"food": 1, "water": 2, "energy": 3},
+                            "consents": {"AI": ["muster", "build"], "XX": []}},
+                     "AI": {"kind": "ai", "home": ["E2"], "population": null, "consents": null}},
+        "spaces": {"D1": {"adjacent": ["E2"], "units": {"UE": {"civilian": 1, "infantry": 2, "bomber": 0, "fighter": 1, "mech": null}},
+                          "utilities": [{"owner": "UE", "workers": 2, "guests": {"AI": 1}}, {"owner": "AI"}],
+                          "shield": {"owner": "UE", "level": 2}},
+                   "E2": {"adjacent": ["D1"], "units": {"AI": {}}, "shields": [{"owner": "UE"}, {"owner": "AI", "level": null}]}},
+        "cards": {"E2": {"holder": "UE", "exposed": true, "units": {"infantry": 1}}, "F3": {"holder": "AI", "units": null}}})"),
+       json{{"type", "hide"}, {"faction", "UE"}, {"card", "E2"}}},
+      {"scythe", json::parse(R"({"factions": {"red": {"popularity": 3, "home_base": "HB-red"}, "blue": {"home_base": "HB-blue", "popularity": null}},
+        "territories": {"HB-red": {"home_base": "red", "terrain": "home-base", "adjacent": ["T1"]},
+                        "T1": {"adjacent": ["HB-red", "T2"], "terrain": "village", "units": {"red": {"character": 1, "mech": 2, "worker": 0}, "blue": {"worker": null}},
+                               "structure": {"owner": "red", "kind": "mill"}, "encounter": true,
+                               "resources": {"food": 2, "wood": 0, "metal": 1, "oil": 3}, "held_by": "red"},
+                        "T2": {"adjacent": ["T1"], "home_base": null, "units": {"blue": {}}}},
+        "pending": {"combats": ["T1"], "encounters": ["T2", "T1"]}})"),
+       json{{"type", "move"}, {"faction", "red"}, {"moves", {{{"unit", "mech"}, {"from", "T1"}, {"path", {"T2"}}}}}}}};
+  return all;
+}
+
+// Would fail if the text reader read any field of the format otherwise than read_state (such as an
+// empty consent list making an entry, which read_state does not make).
+TEST(StateFromText, EveryFieldOfTheFormatIsReadAsTheJsonPathReadsIt) {
+  for (const Sample& s : every_field()) {
+    const Readings r = readings_of(s.game, s.state.dump());
+    EXPECT_TRUE(r.text_read && r.same) << s.game << ": " << r.json_error;
+    for (const std::string& text : mutants(s.state)) expect_never_differs(s.game, text);
+  }
+}
+
 // Would fail if the text reader took a malformed or refused text for a state (or read a mutant
 // otherwise than the JSON path does): a key given twice, an unknown field, a count out of range, a
 // wrong type, a truncated text. And each mutant's outcome through apply_text is apply_as()'s, its
