@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -77,6 +78,12 @@ class BoundRules {
   // apply(), with the next state in the forms `wanted` (apply() is apply_as(..., NextState::value)).
   virtual ApplyOutcome apply_as(const json& state, const json& action, NextState wanted) const = 0;
   virtual json query(const json& state, const json& query) const = 0;
+  // apply_as() and query() with the state as its JSON text (a serve request's, a scenario's, the
+  // previous step's next state): a game that can reads the text straight into its model, and where
+  // it cannot (or its reader gives up) the text is parsed and read as apply_as() reads it, so the
+  // outcome and every error are apply_as()'s and query()'s (common/game.cpp: parsed, for any game).
+  virtual ApplyOutcome apply_text(std::string_view state, const json& action, NextState wanted) const;
+  virtual json query_text(std::string_view state, const json& query) const;
   // The same outcome as apply() or query() (`is_query` says which `request` is), with the
   // oracle's reasoning: each decision under its clause id, with its numbers.
   virtual Explanation explain(const json& state, const json& request, bool is_query) const = 0;
@@ -92,6 +99,10 @@ class BoundRules {
   virtual OutcomeCheck check_only_outcome(const json& state, const json& action, const json& claimed,
                                           unsigned rlimit) const = 0;
 };
+
+// A state's JSON text as a value, as a serve request's is parsed (a key given twice keeps the last);
+// InputError at "/state" when it is not JSON.
+json state_json(std::string_view text);
 
 // Whether the ambiguity search runs the literal encoding's search for new findings (issue 23).
 enum class LiteralSearch { run, skip };

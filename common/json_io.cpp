@@ -7,8 +7,12 @@
 
 #include "common/bounded_read.hpp"
 #include "common/input_error.hpp"
+#include "common/plain_text_reader.hpp"
 #include "common/pointer.hpp"
 #include "common/text.hpp"
+
+static_assert(rulecheck::kPlainTextValuesAtMost == rulecheck::kMaxJsonValues,
+              "common/plain_text_reader.hpp gives up where the JSON path refuses a text");
 
 namespace rulecheck {
 

@@ -9,6 +9,8 @@
 //     using State, Action, Rules;                            // the oracle's types
 //     static Rules bind(const JsonReader& ruleset, const JsonReader& readings);
 //     static State read_state(const JsonReader&);             // structure and types only
+//     static std::optional<State> read_state_text(std::string_view);  // optional: the same state from
+//                                                                    // its text; nullopt: read_state decides
 //     static void validate(const Rules&, const State&);       // throws InvalidState
 //     static InvariantBreaks reachability_breaks(const Rules&, const State&);  // oracle/reachable.hpp
 //     static json write_state(const State&);                  // canonical JSON
@@ -109,13 +111,16 @@ class BoundGame final : public BoundRules {
   explicit BoundGame(typename Edge::Rules rules) : rules_(std::move(rules)) {}
 
   typename Edge::State parse_state(const json& state) const {
-    typename Edge::State s = Edge::read_state(JsonReader(state, "/state"));
-    try {
-      Edge::validate(rules_, s);
-    } catch (const InvalidState& e) {
-      throw InputError(pointer_from("/state", e.field()), e.what());
-    }
-    return s;
+    return validated(Edge::read_state(JsonReader(state, "/state")));
+  }
+
+  // The state a JSON text holds: read straight from the text where the game can
+  // (Edge::read_state_text), else (and wherever that reader gives up) parsed and read as
+  // parse_state() reads it, which names what is wrong and where.
+  typename Edge::State parse_state_text(std::string_view text) const {
+    if constexpr (requires { Edge::read_state_text(text); })
+      if (auto s = Edge::read_state_text(text)) return validated(std::move(*s));
+    return parse_state(state_json(text));
   }
 
   json canonical_state(const json& state) const override { return Edge::write_state(parse_state(state)); }
@@ -144,7 +149,26 @@ class BoundGame final : public BoundRules {
   }
 
   ApplyOutcome apply_as(const json& state, const json& action, NextState wanted) const override {
+    return apply_to(parse_state(state), action, wanted);
+  }
+
+  ApplyOutcome apply_text(std::string_view state, const json& action, NextState wanted) const override {
+    return apply_to(parse_state_text(state), action, wanted);
+  }
+
+  json query(const json& state, const json& query) const override {
     const auto s = parse_state(state);
+    return Edge::query(rules_, s, JsonReader(query, "/query"));
+  }
+
+  json query_text(std::string_view state, const json& query) const override {
+    const auto s = parse_state_text(state);
+    return Edge::query(rules_, s, JsonReader(query, "/query"));
+  }
+
+ private:
+  // The outcome of `action` from the valid state `s`: the next state in the forms `wanted`.
+  ApplyOutcome apply_to(const typename Edge::State& s, const json& action, NextState wanted) const {
     const auto a = Edge::read_action(JsonReader(action, "/action"), s);
     typename Edge::State next;
     try {
@@ -158,11 +182,17 @@ class BoundGame final : public BoundRules {
     return out;
   }
 
-  json query(const json& state, const json& query) const override {
-    const auto s = parse_state(state);
-    return Edge::query(rules_, s, JsonReader(query, "/query"));
+  // `s` once the game's validator accepts it (its InvalidState becomes an InputError under "/state").
+  typename Edge::State validated(typename Edge::State s) const {
+    try {
+      Edge::validate(rules_, s);
+    } catch (const InvalidState& e) {
+      throw InputError(pointer_from("/state", e.field()), e.what());
+    }
+    return s;
   }
 
+ public:
   // The rules run as apply() and query() run them, recording their decisions (oracle/trace.hpp).
   // Reading and validating the input is not reasoning: only the rules run while recording.
   Explanation explain(const json& state, const json& request, bool is_query) const override {

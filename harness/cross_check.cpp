@@ -70,8 +70,8 @@ namespace {
 struct OracleStep {
   std::string input_state;  // the state the step starts from, as JSON text
   OracleAnswer answer;      // the outcome, and the answer line `rulecheck serve` would write
-  // The last step's legal next state is kept as text only (answer.next_state_text) until outcome()
-  // is asked for: an engine that answers with the oracle's very line never needs its value.
+  // A legal next state the expectation does not read is kept as text only (answer.next_state_text)
+  // until outcome() is asked for: an engine that answers with the oracle's very line never needs its value.
   bool state_as_text = false;
 
   // The oracle's whole outcome (a next state kept as text is read back the first time).
@@ -85,30 +85,30 @@ struct OracleStep {
 };
 
 // The oracle's answer to every step, each step on the previous step's outcome. Each state is
-// written to text once: it is the answer of one step and the input of the next. The last step's next
-// state is built as a value too only when the expectation is judged (`check_expect`) and looks at it:
-// written from the oracle's state, not read back from its text.
+// read from its text (the scenario's, then each legal step's next state: BoundRules::apply_text)
+// and written to text once: it is the answer of one step and the input of the next. A step's next
+// state is built as a value too only when the expectation is judged (`check_expect`) and looks at
+// it: written from the oracle's state, not read back from its text; otherwise it stays text until
+// OracleStep::outcome() is asked for it (an engine that answers with the oracle's very line never is).
 std::vector<OracleStep> run_oracle(const Scenario& s, const BoundRules& rules, const std::vector<std::string>& ids,
                                    bool check_expect) {
   std::vector<OracleStep> steps(s.steps.size());
-  std::string text = s.state_text.empty() ? s.state.dump() : s.state_text;
-  const json* state = &s.state;
+  const std::string first = s.state_text.empty() ? s.state.dump() : s.state_text;
+  const std::string* text = &first;
   std::string id;
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     OracleStep& o = steps[i];
-    o.input_state = text;
+    o.input_state = *text;
     const Step& step = s.steps[i];
     ((id = '"') += ids[i]) += '"';  // an id is digits and a dot: its JSON text needs no escapes
-    if (i + 1 == s.steps.size() && !(check_expect && expectation_reads_state(step.expect))) {
-      // no later step starts from its outcome, and the expectation does not read its state
-      o.answer = oracle_answer_state_as_text(rules, id, step.is_query, *state, step.request);
+    const StateText from{o.input_state};
+    if (check_expect && expectation_reads_state(step.expect)) {
+      o.answer = oracle_answer(rules, id, step.is_query, from, step.request);
+    } else {
+      o.answer = oracle_answer_state_as_text(rules, id, step.is_query, from, step.request);
       o.state_as_text = !step.is_query && o.answer.outcome["legal"].get<bool>();
-      continue;
     }
-    o.answer = oracle_answer(rules, id, step.is_query, *state, step.request);
-    if (i + 1 == s.steps.size() || step.is_query || !o.answer.outcome["legal"].get<bool>()) continue;
-    text = std::move(o.answer.next_state_text);
-    state = &o.answer.outcome["state"];
+    if (!step.is_query && o.answer.outcome["legal"].get<bool>()) text = &o.answer.next_state_text;
   }
   return steps;
 }

@@ -34,22 +34,32 @@ namespace {
 // legal action's next state (that stays text: OracleAnswer::next_state_text).
 enum class Wanted { line, outcome, outcome_state_as_text };
 
-// One step on the oracle: its line when `id_json` is given, and what else `wanted` says.
+// The oracle's outcome from a state given as a JSON value or as its text.
+ApplyOutcome applied(const BoundRules& rules, const json& state, const json& action, NextState wanted) {
+  return rules.apply_as(state, action, wanted);
+}
+ApplyOutcome applied(const BoundRules& rules, StateText state, const json& action, NextState wanted) {
+  return rules.apply_text(state.text, action, wanted);
+}
+json answered(const BoundRules& rules, const json& state, const json& query) { return rules.query(state, query); }
+json answered(const BoundRules& rules, StateText state, const json& query) { return rules.query_text(state.text, query); }
 
-OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+// One step on the oracle: its line when `id_json` is given, and what else `wanted` says.
+template <typename StateIn>
+OracleAnswer answer_step(const BoundRules& rules, std::string_view id_json, bool is_query, const StateIn& state,
                          const json& request, Wanted wanted) {
   const bool outcome_wanted = wanted != Wanted::line;
   OracleAnswer a;
   const bool with_line = !id_json.empty();
   if (is_query) {
-    json result = rules.query(state, request);
+    json result = answered(rules, state, request);
     if (with_line) a.line = fmt::format(R"({{"id":{},"result":{}}})", id_json, result.dump());
     if (outcome_wanted) a.outcome = {{"result", std::move(result)}};
     return a;
   }
   const bool value_wanted = wanted == Wanted::outcome;
-  ApplyOutcome out = rules.apply_as(state, request,
-                                    !with_line ? NextState::value : value_wanted ? NextState::both : NextState::text);
+  ApplyOutcome out = applied(rules, state, request,
+                               !with_line ? NextState::value : value_wanted ? NextState::both : NextState::text);
   if (!out.legal) {
     if (with_line)
       a.line = fmt::format(R"({{"id":{},"legal":false,"reason":{},"rule":{}}})", id_json, json(out.reason).dump(),
@@ -80,6 +90,22 @@ OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_vi
 }
 
 std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                               const json& request) {
+  return answer_step(rules, id_json, is_query, state, request, Wanted::line).line;
+}
+
+OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, StateText state,
+                           const json& request) {
+  return answer_step(rules, id_json, is_query, state, request, Wanted::outcome);
+}
+
+OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_view id_json, bool is_query,
+                                         StateText state, const json& request) {
+  return answer_step(rules, id_json, is_query, state, request,
+                     id_json.empty() ? Wanted::outcome : Wanted::outcome_state_as_text);
+}
+
+std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, StateText state,
                                const json& request) {
   return answer_step(rules, id_json, is_query, state, request, Wanted::line).line;
 }

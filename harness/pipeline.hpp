@@ -33,9 +33,17 @@ struct OracleAnswer {
   std::string next_state_text;
 };
 
+// A state given as its JSON text (the oracle reads it straight into the game's model where the game
+// can: BoundRules::apply_text), for the overloads below that take one in place of a JSON value.
+struct StateText {
+  std::string_view text;
+};
+
 // Runs `step` (an action or a query) on the oracle from `state`. Throws InputError on malformed
 // input (pointers under /state, /action or /query).
 OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                           const json& request);
+OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bool is_query, StateText state,
                            const json& request);
 
 // oracle_answer(), leaving a legal action's next state as text only (`id_json` given): the outcome is
@@ -44,10 +52,14 @@ OracleAnswer oracle_answer(const BoundRules& rules, std::string_view id_json, bo
 // the outcome's state is then never looked at.
 OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_view id_json, bool is_query,
                                          const json& state, const json& request);
+OracleAnswer oracle_answer_state_as_text(const BoundRules& rules, std::string_view id_json, bool is_query,
+                                         StateText state, const json& request);
 
 // oracle_answer()'s line alone, as `rulecheck serve` writes it (`id_json` given), without building
 // the outcome: a legal action's next state is written as text only.
 std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, const json& state,
+                               const json& request);
+std::string oracle_answer_line(const BoundRules& rules, std::string_view id_json, bool is_query, StateText state,
                                const json& request);
 
 // The first way `outcome` falls short of `expect` (DESIGN.md: legal, then rule, then state by

@@ -90,10 +90,11 @@ class OracleServer {
       last_.keep(game, ruleset, readings, known->second);
       bound = known->second.get();
     }
-    const json state_json = parse_json_lenient(state);  // too deep or not JSON: the full parse says why
-    const json request_json = parse_json_lenient(request);
-    if (state_json.is_discarded() || request_json.is_discarded()) return false;
-    out = answer_with(*bound, std::string(id), op == "\"query\"", state_json, request_json);
+    const json request_json = parse_json_lenient(request);  // too deep or not JSON: the full parse says why
+    if (request_json.is_discarded()) return false;
+    // The state is read from its text (a state that is not JSON, or not valid, throws: the caller
+    // then answers from the full parse, which says why).
+    out = oracle_answer_line(*bound, id, op == "\"query\"", StateText{state}, request_json);
     return true;
   }
 

@@ -10,6 +10,8 @@
 #include "common/json_text.hpp"
 #include "games/adapter.hpp"
 #include "games/solver_records.hpp"
+#include "games/scythe/state_from_text.hpp"
+#include "games/scythe/state_read.hpp"
 #include "games/scythe/wording.hpp"
 #include "oracle/scythe/oracle.hpp"
 #include "solver/scythe/literal.hpp"
@@ -18,65 +20,6 @@
 namespace rulecheck::scythe {
 
 namespace {
-
-// The unit kinds' names, as kUnitNames gives them, in kUnits' order.
-constexpr std::string_view kUnitFields[] = {"character", "mech", "worker"};
-static_assert([] {
-  for (std::size_t i = 0; i < kUnits.size(); ++i)
-    if (kUnitNames[i].first != kUnits[i] || kUnitNames[i].second != kUnitFields[i]) return false;
-  return std::size(kUnitFields) == kUnits.size();
-}());
-
-UnitCounts read_units(const JsonReader& r) {
-  const auto given = r.only_fields(kUnitFields);
-  UnitCounts u;
-  for (std::size_t i = 0; i < kUnits.size(); ++i)
-    if (given[i]) u[kUnits[i]] = given[i]->count();
-  return u;
-}
-
-State read_state(const JsonReader& r) {
-  r.expect_object().only({"factions", "territories", "pending"});
-  State s;
-  for (const auto& [id, f] : r.field("factions").members()) {
-    f.only({"popularity", "home_base"});
-    s.factions[id] = Faction{f.count_or("popularity", 0), f.field("home_base").string()};
-  }
-  const auto territories = r.field("territories").members();
-  if (territories.size() > kMaxSpaces)
-    r.field("territories")
-        .fail(fmt::format("{} territories: rulecheck reads boards of at most {}", territories.size(), kMaxSpaces));
-  for (const auto& [id, t] : territories) {
-    static constexpr std::string_view kFields[] = {"adjacent",  "home_base", "terrain",   "units",
-                                                   "structure", "encounter", "resources", "held_by"};
-    const auto [adj, h, tr, u, st, e, res, held] = t.only_fields(kFields);
-    Territory terr;
-    if (adj) terr.adjacent = adj->strings();
-    if (h) terr.home_base = h->string();
-    if (tr) terr.terrain = tr->one_of({"farm", "forest", "mountain", "tundra", "village", "lake", "factory", "home-base"});
-    if (u)
-      for (const auto& [owner, counts] : u->members()) terr.units[owner] = read_units(counts);
-    if (st) {
-      st->only({"owner", "kind"});
-      terr.structure =
-          Structure{st->field("owner").string(), st->field("kind").one_of({"mill", "mine", "armory", "monument"})};
-    }
-    if (e) terr.encounter = e->boolean();
-    if (res) {
-      res->only({"food", "wood", "metal", "oil"});
-      for (const auto& [kind, n] : res->members())
-        if (int c = n.count(); c > 0) terr.resources[kind] = c;
-    }
-    if (held) terr.held_by = held->string();
-    s.territories[id] = std::move(terr);
-  }
-  if (auto p = r.optional("pending")) {
-    p->only({"combats", "encounters"});
-    if (auto c = p->optional("combats")) s.pending_combats = c->strings();
-    if (auto e = p->optional("encounters")) s.pending_encounters = e->strings();
-  }
-  return s;
-}
 
 json write_state(const State& s) {
   json j = json::object();
@@ -348,6 +291,7 @@ struct ScytheEdge {
     return Rules{read_ruleset(ruleset), readings_table().read(readings)};
   }
   static State read_state(const JsonReader& r) { return scythe::read_state(r); }
+  static std::optional<State> read_state_text(std::string_view text) { return scythe::read_state_text(text); }
   static void validate(const Rules& rules, const State& s) { scythe::validate(rules.numbers, s); }
   static InvariantBreaks reachability_breaks(const Rules&, const State& s) { return scythe::reachability_breaks(s); }
   // A Move's starting board (rules/scythe/move_start.json): no other faction's combat or encounter waits.

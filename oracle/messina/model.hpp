@@ -51,6 +51,7 @@ struct UnitCounts {
   int operator[](Piece p) const { return count[static_cast<std::size_t>(p)]; }
   int total() const;
   bool empty() const { return total() == 0; }
+  bool operator==(const UnitCounts&) const = default;
 };
 
 struct Population {
@@ -58,12 +59,14 @@ struct Population {
   int spare = 0;
   int located = 0;
   int total() const { return disaffected + spare + located; }
+  bool operator==(const Population&) const = default;
 };
 
 struct Resources {
   int food = 0;
   int water = 0;
   int energy = 0;
+  bool operator==(const Resources&) const = default;
 };
 
 // Activities that a consent is specific to (messina.friendly.consent).
@@ -88,17 +91,20 @@ struct Faction {
   Resources resources;
   // consents this faction gives: ally -> activities the ally may count this faction's presence for
   std::map<FactionId, std::set<Activity>> consents;
+  bool operator==(const Faction&) const = default;
 };
 
 struct Utility {
   FactionId owner;
   int workers = 0;                       // the owner's Workers in it
   std::map<FactionId, int> guests = {};  // other factions' Workers in it (interpretation messina.worker-utility)
+  bool operator==(const Utility&) const = default;
 };
 
 struct Shield {
   FactionId owner;
   int level = 1;
+  bool operator==(const Shield&) const = default;
 };
 
 struct Space {
@@ -106,6 +112,7 @@ struct Space {
   std::map<FactionId, UnitCounts> units;
   std::vector<Utility> utilities;
   std::vector<Shield> shields;  // at most one per owner, sorted by owner (interpretation messina.shield-per-space)
+  bool operator==(const Space&) const = default;
 };
 
 // convention messina.convention.card-carries-holders-units: `units` are the holder's
@@ -113,6 +120,7 @@ struct LocationCard {
   FactionId holder;
   bool exposed = false;  // messina.cards.initial-facing: face-up or face-down, as received, until turned
   UnitCounts units;
+  bool operator==(const LocationCard&) const = default;
 };
 
 // The moment within a round, where a rule depends on it. docs/formats.md ("Moments of a round")
@@ -150,6 +158,7 @@ struct State {
   std::map<FactionId, Faction> factions;
   std::map<SpaceId, Space> spaces;
   std::map<SpaceId, LocationCard> cards;
+  bool operator==(const State&) const = default;
 };
 
 // ---- the ruleset: every number the texts give (rules/messina/ruleset.json) ----

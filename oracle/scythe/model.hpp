@@ -28,16 +28,19 @@ struct UnitCounts {
   int total() const { return count[0] + count[1] + count[2]; }
   // A character or mechs: the units that fight and stop movement.
   bool has_combat_units() const { return (*this)[Unit::character] + (*this)[Unit::mech] > 0; }
+  bool operator==(const UnitCounts&) const = default;
 };
 
 struct Faction {
   int popularity = 0;
   TerritoryId home_base;
+  bool operator==(const Faction&) const = default;
 };
 
 struct Structure {
   FactionId owner;
   std::string kind;  // mill, mine, armory, monument
+  bool operator==(const Structure&) const = default;
 };
 
 struct Territory {
@@ -50,6 +53,7 @@ struct Territory {
   bool encounter = false;
   std::map<std::string, int> resources;
   std::optional<FactionId> held_by;  // who keeps control while several factions share it
+  bool operator==(const Territory&) const = default;
 };
 
 struct State {
@@ -57,6 +61,7 @@ struct State {
   std::map<TerritoryId, Territory> territories;
   std::vector<TerritoryId> pending_combats;
   std::vector<TerritoryId> pending_encounters;
+  bool operator==(const State&) const = default;
 };
 
 // The values come from rules/scythe/ruleset.json (merged with a scenario's overrides).
