@@ -356,12 +356,7 @@ RUN = 6  # words in a row shared with a rule text that count as copied
 
 # Files holding runs of RUN words of a text still to reword, with how many runs each: exact, so a new
 # run fails the test and a file reworded must leave this list (the test fails until it is taken out).
-STILL_TO_REWORD = {  # the Scythe proofs' theorem code, left to the branch working on it (issue 33)
-    "solver/scythe/reachable_invariants.cpp": 1,
-    "solver/scythe/unbounded.hpp": 1,
-    "solver/scythe/unbounded_move.cpp": 1,
-    "solver/scythe/unbounded_proofs.cpp": 3,
-}
+STILL_TO_REWORD = {}  # none left (files still holding a run would be listed here, with their counts)
 
 
 def copied_runs(path, grams):

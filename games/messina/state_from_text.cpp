@@ -5,6 +5,7 @@
 // tests/test_state_from_text.cpp compares the two on every corpus state, generated states and
 // malformed ones.
 #include "games/messina/state_from_text.hpp"
+#include "games/messina/state_read.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -51,12 +52,6 @@ typename Map::mapped_type& new_entry(Map& map, std::string_view key) {
   return it->second;
 }
 
-constexpr std::string_view kUnitFields[] = {"civilian", "infantry", "bomber", "fighter", "mech"};
-static_assert([] {
-  for (std::size_t i = 0; i < kUnitKinds.size(); ++i)
-    if (kUnitNames[i].first != kUnitKinds[i] || kUnitNames[i].second != kUnitFields[i]) return false;
-  return std::size(kUnitFields) == kUnitKinds.size();
-}());
 
 UnitCounts unit_counts(Reader& r) {
   UnitCounts counts;

@@ -11,18 +11,6 @@
 
 namespace rulecheck::messina {
 
-namespace {
-
-// The unit kinds' names, as kUnitNames gives them, in kUnitKinds' order.
-constexpr std::string_view kUnitFields[] = {"civilian", "infantry", "bomber", "fighter", "mech"};
-static_assert([] {
-  for (std::size_t i = 0; i < kUnitKinds.size(); ++i)
-    if (kUnitNames[i].first != kUnitKinds[i] || kUnitNames[i].second != kUnitFields[i]) return false;
-  return std::size(kUnitFields) == kUnitKinds.size();
-}());
-
-}  // namespace
-
 UnitCounts read_unit_counts(const JsonReader& r) {
   const auto given = r.only_fields(kUnitFields);
   UnitCounts counts;

@@ -5,6 +5,7 @@
 // tests/test_state_from_text.cpp compares the two on every corpus state, generated states and
 // malformed ones.
 #include "games/scythe/state_from_text.hpp"
+#include "games/scythe/state_read.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -48,12 +49,6 @@ typename Map::mapped_type& new_entry(Map& map, std::string_view key) {
   return it->second;
 }
 
-constexpr std::string_view kUnitFields[] = {"character", "mech", "worker"};
-static_assert([] {
-  for (std::size_t i = 0; i < kUnits.size(); ++i)
-    if (kUnitNames[i].first != kUnits[i] || kUnitNames[i].second != kUnitFields[i]) return false;
-  return std::size(kUnitFields) == kUnits.size();
-}());
 
 UnitCounts units(Reader& r) {
   UnitCounts u;

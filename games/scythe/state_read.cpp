@@ -11,14 +11,6 @@ namespace rulecheck::scythe {
 
 namespace {
 
-// The unit kinds' names, as kUnitNames gives them, in kUnits' order.
-constexpr std::string_view kUnitFields[] = {"character", "mech", "worker"};
-static_assert([] {
-  for (std::size_t i = 0; i < kUnits.size(); ++i)
-    if (kUnitNames[i].first != kUnits[i] || kUnitNames[i].second != kUnitFields[i]) return false;
-  return std::size(kUnitFields) == kUnits.size();
-}());
-
 UnitCounts read_units(const JsonReader& r) {
   const auto given = r.only_fields(kUnitFields);
   UnitCounts u;

@@ -18,8 +18,8 @@ View after(const SortedMove& m) { return {m.units_after, m.combat_pending_after,
 
 
 // Within a Move action (between two unit moves) a combat is set pending only at the action's end
-// (scythe.move.combat-pending): the mover's character or mechs may share a territory with an opponent's
-// (`meets`) with none pending yet. The mid-action invariants are the six with that allowed: the first
+// (scythe.move.combat-pending): the mover's character or mechs may stand beside an opponent's combat
+// units in one territory (`meets`) with none pending yet. The mid-action invariants are the six with that allowed: the first
 // two hold there or the mover meets an opponent there (the end sets it pending), and no home base has
 // a pending combat or such a meeting (the end would set one there); the other three as they are.
 z3::expr meets(const View& v, const z3::expr& t) {

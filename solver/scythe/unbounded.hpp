@@ -83,7 +83,7 @@ inline constexpr int kFactions = 4;  // the unit counts of a question: the named
 // its factions have units there (`rest_factions`), and, where one of its factions holds a territory
 // shared with others, whether that faction has workers there (`rest_holder_workers`) or a character or
 // mechs (`rest_holder_combat`); its home bases are the home bases whose owner (`home_of`) is kRest. These
-// facts are all a move reads of the rest: an opponent's character or mechs stop the move, an opponent
+// facts are all a move reads of the rest: the combat units of an opponent stop the move, an opponent
 // that controls a territory with workers stops it (alone there: the rest's one faction there; or the
 // holder), and every opponent's workers there are sent home. Where the rest has two or more factions,
 // which of its factions own its workers is not written: a claim never speaks of the rest.

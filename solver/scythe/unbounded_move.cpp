@@ -166,7 +166,7 @@ class Player {
       const z3::expr& previous = i == 0 ? from_ : path_[i - 1];
       // scythe.move.path: each step enters a territory adjacent to the one before.
       state("scythe.move.path", z3::implies(reached, b_.adjacent(previous, to)));
-      // scythe.move.home-base: no unit moves from the board into any home base.
+      // scythe.move.home-base: a unit on the board never enters a home base.
       if (mis_ == mr::kOwnHomeOpen)
         state("scythe.move.home-base", z3::implies(reached, !(b_.is_home(to) && b_.home_of(to) != kMover)));
       else if (mis_ != mr::kHomeIgnored && (mis_ != mr::kHomeEndOnly || i + 1 == k_))

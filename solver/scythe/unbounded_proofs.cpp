@@ -136,7 +136,7 @@ z3::expr not_moved_before(const SortedBoard& b, const SortedMove& m) {
   return !(meets(before(b), m.from) && !b.combat_pending(m.from));
 }
 
-constexpr const char* kMeetWords = "the mover's character or mechs share a territory with an opponent's";
+constexpr const char* kMeetWords = "the mover's character or mechs stand in one territory with combat units of an opponent";
 
 // The action's start: a position that keeps the six keeps `r`'s mid-action invariant.
 Question action_start(z3::context& ctx, const sy::Rules& rules, const std::string& mis, const Reachable& r) {
@@ -229,9 +229,9 @@ constexpr const char* kEachUnitMoveWords =
 // What the claims about the states play can reach add: the induction within an action.
 constexpr const char* kMidActionWords =
     ", from every position that keeps the six invariants of rules/scythe/invariants.json: such a position keeps "
-    "the mid-action invariants (the six, but the mover's character or mechs may share a territory with an "
-    "opponent's with no combat pending yet, and not in a home base), each unit move keeps those, and the action's "
-    "end (a combat set pending wherever the mover's character or mechs share a territory with an opponent's) "
+    "the mid-action invariants (the six, but the mover's character or mechs may stand in one territory with "
+    "an opponent's combat units with no combat pending yet, and not in a home base), each unit move keeps those, and the action's "
+    "end (a combat set pending wherever the mover's character or mechs stand in one territory with combat units of an opponent) "
     "takes them back to the six; of once-per-action, what a unit move between two others sees of it: the mover's "
     "character or mechs meeting an opponent's with no combat pending moved in this action, so they do not move "
     "again";
