@@ -156,9 +156,10 @@ TEST(Theorems, ACoreLeavesOutOnlyTheConstraintsNotInIt) {
   EXPECT_FALSE(cores.leaves_out(3)) << "no such constraint";
 }
 
-// Split between threads, a mutant surviving one question by check and the other with none is
-// `survived` (checked): here the guard strengthened (x < 4), which q1 needs (its core holds the guard)
-// and q2 does not (x >= 0 gives x' >= 1 from the step alone).
+// A mutant surviving one question by a check and the other with none is `survived` (checked): here
+// the guard strengthened (x < 4), which q1 needs (its core holds the guard) and q2 does not (x >= 0
+// gives x' >= 1 from the step alone). Fails (survived_unused 1, survived 0) if a question answered
+// with no check overrode a checked survival.
 TEST(Theorems, ASurvivorCheckedInOneQuestionIsReportedChecked) {
   Toy t;
   const std::vector<Ask> asks = two_questions(t);
