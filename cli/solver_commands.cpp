@@ -192,7 +192,9 @@ void add_solver_commands(CLI::App& app, Context& context) {
               "number one off, each reading swapped; mutants equivalent to the text are found by the solver and "
               "not counted) and every theorem asked under each mutant. Per clause (console; JSON \"clauses\" "
               "with \"killed_by\" and \"survived\"): which proofs kill its mutants, which mutants survive, and "
-              "how many clauses are protected. A proof no mutant breaks is reported hollow (exit 1). The proofs not "
+              "how many clauses are protected. A mutant of a constraint that a proof of the question (an unsat "
+              "core of the text's question) does not use survives that question with no check made (a proof's JSON "
+              "\"survived\" entry says so in its \"why\"). A proof no mutant breaks is reported hollow (exit 1). The proofs not "
               "yet written over a relation are asked under their hand-written catalogues of misreadings");
   p->add_option("--output-dir", prove->output_dir, "Write each counterexample here as a scenario file")
       ->check(output_folder_check());

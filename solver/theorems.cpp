@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -153,18 +155,96 @@ z3::expr_vector assumptions_for(z3::context& ctx, Tracked& t, const Ask& a, cons
 
 }  // namespace
 
+ProofCores::ProofCores(std::size_t constraints) : constraints_(constraints) {}
+
+void ProofCores::add(const std::vector<std::size_t>& used) {
+  std::vector<bool> core(constraints_, false);
+  for (std::size_t i : used)
+    if (i < constraints_) core[i] = true;
+  if (std::find(cores_.begin(), cores_.end(), core) == cores_.end()) cores_.push_back(std::move(core));
+}
+
+bool ProofCores::leaves_out(std::size_t at) const {
+  return at < constraints_ && std::any_of(cores_.begin(), cores_.end(), [at](const auto& c) { return !c[at]; });
+}
+
 namespace {
 
+// The constraints (by index, the relation's and its twin's alike) whose literals are in the unsat core
+// of `t`'s last check, or none when a literal outside `t`'s own (a mutant's) is in it: such a core
+// proves the text's question only together with that mutant, not alone.
+std::optional<std::vector<std::size_t>> core_constraints(Tracked& t) {
+  std::map<unsigned, std::size_t> index_of;
+  for (std::size_t i = 0; i < t.relation.size(); ++i) index_of[t.relation[i].id()] = i;
+  for (std::size_t i = 0; i < t.twin.size(); ++i) index_of[t.twin[i].id()] = i;
+  std::vector<std::size_t> out;
+  const z3::expr_vector core = t.solver.unsat_core();
+  for (unsigned k = 0; k < core.size(); ++k) {
+    const auto it = index_of.find(core[k].id());
+    if (it == index_of.end()) return std::nullopt;
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+// The text's question asked once over every constraint's literal: its unsat core, the first of
+// `cores`. (Proved questions only reach here; a question Z3 does not decide within the budget gives
+// no core, and every mutant is then asked.)
+void prove_text(Tracked& t, ProofCores& cores) {
+  z3::expr_vector all(t.solver.ctx());
+  for (const z3::expr& l : t.relation) all.push_back(l);
+  for (const z3::expr& l : t.twin) all.push_back(l);
+  if (t.solver.check(all) != z3::unsat) return;
+  if (const auto used = core_constraints(t)) cores.add(*used);
+}
+
+// The share of the budget a mutant gets in the question's incremental solver before it is asked again
+// of a one-shot solver (budget.rlimit / kIncrementalShare).
+constexpr unsigned kIncrementalShare = 25;
+
+// Asks mutant `m` (of constraint `at`) of tracked question `t`: first in its incremental solver within
+// a share of the budget (most checks need far less, and a survivor's unsat core there can spare later
+// checks), then, when that ends unknown, of a fresh one-shot solver with the whole budget, whose
+// preprocessing (solve-eqs, elim-uncnstr) the quantified questions of the Friendly Area need: there a
+// survivor's proof took about an eighth of the time the incremental solver took. Either answer, sat or
+// unsat, decides the same formula; unknown only when the one-shot solver too ran out of budget.
+z3::check_result check_mutant(z3::context& ctx, Tracked& t, const Ask& a, const FormulaMutation& m, std::size_t at,
+                              std::size_t serial, ProofCores& cores, const Budget& budget) {
+  t.solver.set("rlimit", budget.rlimit / kIncrementalShare);
+  const z3::check_result r = t.solver.check(assumptions_for(ctx, t, a, m, at, serial));
+  if (r == z3::unsat)
+    if (const auto used = core_constraints(t)) cores.add(*used);
+  if (r != z3::unknown || cancel_requested()) return r;
+  return ask_one(ctx, a, mutated(a.relation, m), mutated(a.twin, m), budget).result;
+}
+
+// Merges one question's verdict on a mutant into what the questions asked so far decided: a kill
+// stands; an undecided question makes an unkilled mutant undecided; a survival checked by Z3 outranks
+// one by construction (survived_unused stays only when every question left the constraint out).
+void merge_verdict(MutantVerdict& into, MutantVerdict question) {
+  if (into == MutantVerdict::killed || into == MutantVerdict::skipped) return;
+  if (question == MutantVerdict::killed || question == MutantVerdict::undecided) {
+    into = question;
+  } else if (question == MutantVerdict::survived) {
+    if (into == MutantVerdict::not_applicable || into == MutantVerdict::survived_unused) into = question;
+  } else if (question == MutantVerdict::survived_unused && into == MutantVerdict::not_applicable) {
+    into = question;
+  }
+}
+
 // The mutants of `mutations` asked of question `q` (its own incremental solver), their verdicts merged
-// into `out`: a kill stands, an undecided question makes an unkilled mutant undecided, an unsat one makes
-// a mutant asked nowhere else yet survived. `guard` (when given) is held around every read and write of
-// `out` and every call of `skip` and `on_kill`, so that several threads can ask questions at once.
+// into `out` (merge_verdict). A mutant whose constraint some proof of the question leaves out (an unsat
+// core without it, ProofCores) survives the question with no check made. `guard` (when given) is held
+// around every read and write of `out` and every call of `skip` and `on_kill`, so that several threads
+// can ask questions at once.
 void ask_question(z3::context& ctx, const Ask& a, std::size_t q, const std::vector<FormulaMutation>& mutations,
                   const Budget& budget, const std::function<bool(std::size_t)>& skip,
                   const std::function<void(std::size_t)>& on_kill, std::vector<MutantVerdict>& out,
                   std::mutex* guard) {
   auto lock = [guard] { return guard ? std::unique_lock<std::mutex>(*guard) : std::unique_lock<std::mutex>(); };
   Tracked t = tracked(ctx, a, budget, q);
+  ProofCores cores(std::max(a.relation.size(), a.twin.size()));
+  prove_text(t, cores);
   std::size_t serial = 0;
   for (std::size_t i = 0; i < mutations.size(); ++i) {
     if (cancel_requested()) return;
@@ -177,19 +257,19 @@ void ask_question(z3::context& ctx, const Ask& a, std::size_t q, const std::vect
         out[i] = MutantVerdict::skipped;
         continue;
       }
+      if (cores.leaves_out(at)) {
+        merge_verdict(out[i], MutantVerdict::survived_unused);
+        continue;
+      }
     }
-    const z3::expr_vector on = assumptions_for(ctx, t, a, mutations[i], at, serial++);
-    const z3::check_result r = t.solver.check(on);
+    const z3::check_result r = check_mutant(ctx, t, a, mutations[i], at, serial++, cores, budget);
     const auto held = lock();
     if (out[i] == MutantVerdict::killed || out[i] == MutantVerdict::skipped) continue;
-    if (r == z3::sat) {
-      out[i] = MutantVerdict::killed;
-      if (on_kill) on_kill(i);
-    } else if (r == z3::unknown) {
-      out[i] = MutantVerdict::undecided;
-    } else if (out[i] == MutantVerdict::not_applicable) {
-      out[i] = MutantVerdict::survived;
-    }
+    const MutantVerdict v = r == z3::sat     ? MutantVerdict::killed
+                            : r == z3::unsat ? MutantVerdict::survived
+                                             : MutantVerdict::undecided;
+    merge_verdict(out[i], v);
+    if (v == MutantVerdict::killed && on_kill) on_kill(i);
   }
 }
 
@@ -276,6 +356,20 @@ bool equivalent_in(const std::vector<Ask>& asks, const FormulaMutation& m, unsig
     if (applied) return equivalent_mutation(a.relation, m, rlimit);
   }
   return false;
+}
+
+std::string verdict_words(MutantVerdict v) {
+  switch (v) {
+    case MutantVerdict::killed:
+      return "refuted";
+    case MutantVerdict::survived:
+      return "still proved";
+    case MutantVerdict::survived_unused:
+      return "still proved, no check made: in each question holding this constraint, a proof of the text's "
+             "question (an unsat core) does not use it";
+    default:
+      return "unknown";
+  }
 }
 
 void record_verdict(SourceStrength& s, const std::string& theorem, const std::string& mutant, MutantVerdict v) {

@@ -105,7 +105,27 @@ struct Theorem {
 namespace rulecheck::solver {
 
 // Whether one mutant is asked of `asks`: killed (some question refuted), not, or undecided.
-enum class MutantVerdict { survived, killed, undecided, not_applicable, skipped };
+// survived_unused: survived with no check made, because in every question that holds its constraint some
+// proof of the text's question leaves that constraint out (ProofCores).
+enum class MutantVerdict { survived, killed, undecided, not_applicable, skipped, survived_unused };
+
+// The unsat cores found for one question of a theorem, each as the constraints (by index in the
+// relation, the twin's constraint i counting as constraint i) it uses: the text's question asked over
+// every constraint's literal, and each survivor's check whose core holds no mutated constraint. Both
+// prove the text's question from those constraints alone, so a mutant that changes (or drops) a
+// constraint some core leaves out still leaves that core unsat: it survives the question by construction.
+class ProofCores {
+ public:
+  explicit ProofCores(std::size_t constraints);
+  void add(const std::vector<std::size_t>& used);
+  // Whether some core leaves constraint `at` out.
+  bool leaves_out(std::size_t at) const;
+  std::size_t size() const { return cores_.size(); }
+
+ private:
+  std::size_t constraints_;
+  std::vector<std::vector<bool>> cores_;
+};
 
 // What the theorems of one `prove --strength` run share while they are asked on several threads: the
 // mutants some theorem killed and those found equivalent. A theorem that already killed a mutant of a
@@ -177,6 +197,9 @@ std::vector<FormulaMutation> section_mutations(const std::vector<Ask>& asks);
 // Whether `m` says what the text says for every value, in the first question where it applies.
 bool equivalent_in(const std::vector<Ask>& asks, const FormulaMutation& m, unsigned rlimit);
 
+// A verdict in the words of a proof record's mutant: "refuted", "still proved", why no check was made,
+// "unknown".
+std::string verdict_words(MutantVerdict v);
 // Adds `theorem`'s verdict on a mutant of `source` to `s` (killed_by once per theorem).
 void record_verdict(SourceStrength& s, const std::string& theorem, const std::string& mutant, MutantVerdict v);
 // Once every theorem was asked: the counts, and the mutants no theorem killed (survived, or undecided).
@@ -302,8 +325,7 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
       SourceStrength& s = source(m.source);
       record_verdict(s, t.id, mutation_name(m), v);
       if (record && v != MutantVerdict::not_applicable)
-        record->mutants.push_back({mutation_name(m), v == MutantVerdict::killed,
-                                   v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
+        record->mutants.push_back({mutation_name(m), v == MutantVerdict::killed, verdict_words(v)});
     }
     const std::vector<MutantVerdict> rule_verdicts = ask_rule_mutants(t, rules, rule_mutants, record, budget, threads);
     for (std::size_t k = 0; k < rule_mutants.size(); ++k) {
@@ -311,9 +333,7 @@ std::vector<SourceStrength> section_strength(const std::vector<Theorem<Rules>>& 
       const MutantVerdict v = rule_verdicts[k];
       if (v == MutantVerdict::not_applicable) continue;  // a number or reading this relation does not read
       record_verdict(source(rm.source), t.id, rm.source + ": " + rm.words, v);
-      if (record)
-        record->mutants.push_back({rm.source + ": " + rm.words, v == MutantVerdict::killed,
-                                   v == MutantVerdict::killed ? "refuted" : v == MutantVerdict::survived ? "still proved" : "unknown"});
+      if (record) record->mutants.push_back({rm.source + ": " + rm.words, v == MutantVerdict::killed, verdict_words(v)});
     }
   }
   settle_strength(out);

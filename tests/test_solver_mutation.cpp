@@ -118,5 +118,56 @@ TEST(Theorems, QuestionsSharedOutBetweenThreadsGiveTheVerdictsOfOneThread) {
   EXPECT_EQ(kills_told, 6) << "each kill is told once, though two questions may kill it";
 }
 
+
+// The toy with a third constraint the claim does not need: y = 3 ("t.other"). The text's question
+// x' <= 5 is proved from the guard and the step alone (4 + 1), so an unsat core of it leaves t.other
+// out, and each of t.other's four mutants (dropped; `=` as <=, >=, +1) survives with no check made.
+// Without the cores these four would be `survived` (checked by Z3), not `survived_unused`.
+TEST(Theorems, AMutantOfAConstraintNoProofUsesSurvivesWithNoCheck) {
+  Toy t;
+  const z3::expr y = t.c.int_const("y");
+  Constraints relation = t.relation();
+  relation.push_back({"t.other", y == 3});
+  const std::vector<Ask> asks = {{"toy", t.c.bool_val(true), relation, t.x2 <= 5}};
+  const std::vector<FormulaMutation> mutations = section_mutations(asks);
+  ASSERT_EQ(mutations.size(), 11u);  // 3 of the guard, 4 of the step, 4 of t.other
+  const std::vector<MutantVerdict> verdicts = ask_mutants(t.c, asks, mutations, Budget{});
+  for (std::size_t i = 0; i < mutations.size(); ++i) {
+    // The same verdict as the mutant asked alone of a fresh solver, survived_unused counting as survived.
+    const MutantVerdict alone = ask_mutant(t.c, asks, mutations[i], Budget{});
+    const MutantVerdict v = verdicts[i] == MutantVerdict::survived_unused ? MutantVerdict::survived : verdicts[i];
+    EXPECT_EQ(v, alone) << mutation_name(mutations[i]);
+    EXPECT_EQ(verdicts[i] == MutantVerdict::survived_unused, mutations[i].source == "t.other")
+        << mutation_name(mutations[i]);
+  }
+}
+
+// A mutant survives a question with no check only when a core of the text's question leaves its
+// constraint out: with cores {0, 2} and {1, 2}, constraints 0 and 1 are each left out by one, 2 by none.
+TEST(Theorems, ACoreLeavesOutOnlyTheConstraintsNotInIt) {
+  ProofCores cores(3);
+  EXPECT_FALSE(cores.leaves_out(0)) << "no core yet: every mutant is checked";
+  cores.add({0, 2});
+  EXPECT_FALSE(cores.leaves_out(0));
+  EXPECT_TRUE(cores.leaves_out(1));
+  cores.add({1, 2});
+  EXPECT_TRUE(cores.leaves_out(0));
+  EXPECT_FALSE(cores.leaves_out(2));
+  EXPECT_FALSE(cores.leaves_out(3)) << "no such constraint";
+}
+
+// A mutant surviving one question by a check and the other with none is `survived` (checked): here
+// the guard strengthened (x < 4), which q1 needs (its core holds the guard) and q2 does not (x >= 0
+// gives x' >= 1 from the step alone). Fails (survived_unused 1, survived 0) if a question answered
+// with no check overrode a checked survival.
+TEST(Theorems, ASurvivorCheckedInOneQuestionIsReportedChecked) {
+  Toy t;
+  const std::vector<Ask> asks = two_questions(t);
+  const std::vector<FormulaMutation> mutations = section_mutations(asks);
+  const std::vector<MutantVerdict> v = ask_mutants(t.c, asks, mutations, Budget{});
+  EXPECT_EQ(std::count(v.begin(), v.end(), MutantVerdict::survived), 1);
+  EXPECT_EQ(std::count(v.begin(), v.end(), MutantVerdict::survived_unused), 0);
+}
+
 }  // namespace
 }  // namespace rulecheck::solver
