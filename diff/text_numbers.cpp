@@ -9,7 +9,9 @@
 
 namespace rulecheck::diff {
 
-using json = nlohmann::json;
+namespace {
+using json = nlohmann::json;  // as in text_diff.cpp: one alias in the unity build
+}  // namespace
 
 // The edited texts' numbers read against the project's ruleset (rulebook/stated_numbers.hpp).
 NumbersRead read_numbers(const rulebook::Project& project, const rulebook::ClauseIndex& index,

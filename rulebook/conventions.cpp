@@ -16,7 +16,10 @@
 namespace rulecheck::rulebook {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;
+
+namespace {
+using json = nlohmann::json;  // as in the other files of rulebook/: one alias in the unity build
+}  // namespace
 
 namespace {
 
@@ -157,6 +160,21 @@ class GameConventions {
 };
 
 }  // namespace
+
+std::set<std::string> listed_conventions(const Project& project, const std::string& game) {
+  std::set<std::string> ids;
+  const fs::path path = project.rules / game / "conventions.json";
+  if (!fs::exists(path)) return ids;
+  try {
+    const json document = read_json_file(path);
+    if (!document.is_object() || !document.contains("conventions") || !document["conventions"].is_array()) return ids;
+    for (const auto& c : document["conventions"])
+      if (c.is_object() && c.contains("id") && c["id"].is_string()) ids.insert(c["id"]);
+  } catch (const InputError&) {
+    // check_conventions reports it
+  }
+  return ids;
+}
 
 ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,
                                   const CodeScan& code) {

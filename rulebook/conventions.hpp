@@ -32,6 +32,10 @@ struct ConventionCheck {
   Problems problems;
 };
 
+// The convention ids rules/<game>/conventions.json lists (none when it is absent or unreadable:
+// check_conventions reports what is wrong with it).
+std::set<std::string> listed_conventions(const Project& project, const std::string& game);
+
 // `code` is the project's oracle/ and solver/, or the table built in when the project folder holds
 // none (a rules folder copied on its own): a `where` file not in the project is looked up there.
 ConventionCheck check_conventions(const Project& project, const std::vector<ClauseIndex>& indexes,

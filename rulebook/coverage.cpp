@@ -5,6 +5,8 @@
 // whether one depends on it; a key that none depends on, unless no rule reads it, is a gap.
 #include <optional>
 #include <ostream>
+#include <set>
+#include <string>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,7 +14,9 @@
 #include "rulebook/citations.hpp"
 #include "rulebook/command_support.hpp"
 #include "rulebook/commands.hpp"
+#include "rulebook/conventions.hpp"
 #include "rulebook/index.hpp"
+#include "rulebook/sources.hpp"
 
 namespace rulecheck::rulebook {
 
@@ -31,7 +35,8 @@ struct ClauseCoverage {
   std::vector<std::string> gaps;  // what is missing, as sentences
 };
 
-// An id written in the code that is neither a clause nor an interpretation point.
+// An id written in the code that is neither a clause, an interpretation point, a listed convention
+// (conventions.json) nor a reachable board's fact (invariants.json, move_start.json).
 struct UnknownSite {
   std::string id;
   std::string site;
@@ -57,7 +62,9 @@ std::vector<std::string> gaps_of(const ClauseCoverage& c) {
   return gaps;
 }
 
-Coverage measure(const std::vector<ClauseIndex>& indexes, const Citations& citations, std::span<const CodeSite> sites) {
+// `listed`: the ids the rule data lists besides clauses and points (conventions, reachable boards' facts).
+Coverage measure(const std::vector<ClauseIndex>& indexes, const Citations& citations, std::span<const CodeSite> sites,
+                 const std::set<std::string>& listed) {
   Coverage coverage;
   coverage.citation_problems = citations.problems.size();
   for (const auto& index : indexes)
@@ -74,7 +81,7 @@ Coverage measure(const std::vector<ClauseIndex>& indexes, const Citations& citat
     }
   for (const auto& site : sites) {
     const std::string id(site.id);
-    bool known = citations.points.count(id) > 0;
+    bool known = citations.points.count(id) > 0 || listed.count(id) > 0;
     for (const auto& index : indexes) known = known || index.find(id);
     if (!known) coverage.unknown.push_back({id, fmt::format("{}:{}", site.file, site.line)});
   }
@@ -141,7 +148,8 @@ void print_text(const Coverage& coverage, std::ostream& out) {
     out << fmt::format("  oracle: {}\n", listed(c.oracle));
   }
   for (const auto& u : coverage.unknown)
-    out << fmt::format("note: {}: \"{}\" is neither a clause id nor an interpretation point id\n", u.site, u.id);
+    out << fmt::format("note: {}: \"{}\" is neither a clause id, an interpretation point id, a listed convention nor a "
+                       "reachable-board fact\n", u.site, u.id);
   if (coverage.keys) {
     out << fmt::format("\nruleset keys ({}):\n", kKeysMeaning);
     for (const auto& k : *coverage.keys) {
@@ -220,7 +228,8 @@ void print_markdown(const Coverage& coverage, std::ostream& out) {
         if (!k.gap.empty()) out << fmt::format("- ruleset key {} `{}`: {}\n", k.game, k.key, k.gap);
   }
   if (!coverage.unknown.empty()) {
-    out << "\n## Ids in the code that are neither clauses nor interpretation points\n\n";
+    out << "\n## Ids in the code that are neither clauses, interpretation points, conventions nor "
+           "reachable-board facts\n\n";
     for (const auto& u : coverage.unknown) out << fmt::format("- `{}` at `{}`\n", u.id, u.site);
   }
 }
@@ -295,7 +304,13 @@ int coverage_rules(const CoverageOptions& options, std::ostream& out, std::ostre
         kCommand);
     return kBadInput;
   }
-  Coverage coverage = measure(indexes, collect_citations(*project, indexes), options.code_sites);
+  std::set<std::string> listed;
+  Problems unread;  // a listing that cannot be read: `rules check` reports it
+  for (const auto& index : indexes) {
+    listed.merge(listed_conventions(*project, index.game));
+    listed.merge(reachable_facts(*project, index.game, unread));
+  }
+  Coverage coverage = measure(indexes, collect_citations(*project, indexes), options.code_sites, listed);
   if (options.ruleset_keys) {
     coverage.keys = options.ruleset_keys;
     coverage.gaps += key_gaps(*coverage.keys);

@@ -13,11 +13,11 @@
 namespace rulecheck::rulebook {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;
 
 namespace {
+using json = nlohmann::json;  // as in the other files of rulebook/: one alias in the unity build
+}  // namespace
 
-// The ids of rules/<game>/invariants.json and move_start.json: the facts of a reachable board.
 std::set<std::string> reachable_facts(const Project& project, const std::string& game, Problems& problems) {
   std::set<std::string> ids;
   for (const char* name : {"invariants.json", "move_start.json"}) {
@@ -34,6 +34,8 @@ std::set<std::string> reachable_facts(const Project& project, const std::string&
   }
   return ids;
 }
+
+namespace {
 
 std::string role_name(IdRole role) { return role == IdRole::tag ? "constraint tag" : "decision"; }
 

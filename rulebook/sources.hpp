@@ -43,6 +43,10 @@ struct SourceCheck {
   Problems text_problems;         // spans against the texts
 };
 
+// The ids of rules/<game>/invariants.json and move_start.json: the facts of a reachable board (a file
+// that cannot be read is a problem; one that is not a list is its own reader's to report).
+std::set<std::string> reachable_facts(const Project& project, const std::string& game, Problems& problems);
+
 // `texts`: the rule-text folder, or nothing (then `why_no_texts` is said as the skip's reason).
 // `conventions`: the convention ids listed (ConventionCheck::listed).
 SourceCheck check_sources(const Project& project, const std::vector<ClauseIndex>& indexes, const CodeScan& code,

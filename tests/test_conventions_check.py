@@ -114,3 +114,28 @@ def test_a_malformed_convention_fails(rulecheck, root, tmp_path, change, pointer
     assert mine and all(words in p["message"] for p in mine[:1]), found
     if pointer:
         assert mine[0]["pointer"].startswith("/conventions/1" + pointer), mine[0]
+
+
+def listed_ids(root, game, name, key=None):
+    path = Path(root) / "rules" / game / name
+    if not path.exists():
+        return set()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    entries = doc[key] if key else doc
+    return {e["id"] for e in entries if isinstance(e, dict) and "id" in e}
+
+
+def test_rules_coverage_knows_the_conventions_and_reachable_facts_the_code_names(rulecheck, root):
+    # `rules coverage` lists the ids the code writes that are neither clauses nor points. Before it read
+    # conventions.json, invariants.json and move_start.json, every convention and fact the oracle and the
+    # solver name (there are dozens) was listed there as unknown; this would fail with them listed.
+    p = subprocess.run([rulecheck, "--rules", str(Path(root) / "rules"), "rules", "coverage", "--format", "json"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode in (0, 1), p.stderr
+    unknown = {u["id"] for u in json.loads(p.stdout)["unknown_ids_in_code"]}
+    listed = set()
+    for game in ("messina", "scythe"):
+        listed |= listed_ids(root, game, "conventions.json", "conventions")
+        listed |= listed_ids(root, game, "invariants.json") | listed_ids(root, game, "move_start.json")
+    assert listed, "the rule data lists conventions and reachable facts"
+    assert not unknown & listed, sorted(unknown & listed)
