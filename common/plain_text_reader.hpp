@@ -13,7 +13,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace rulecheck {
 
@@ -94,6 +97,35 @@ std::size_t field_index(std::string_view key, const std::string_view (&fields)[N
       return i;
     }
   PlainTextReader::give_up();
+}
+
+// A list of strings (the format's lists of ids).
+inline std::vector<std::string> strings(PlainTextReader& r) {
+  std::vector<std::string> out;
+  r.elements([&] { out.emplace_back(r.string()); });
+  return out;
+}
+
+// Adds `key` to `map`, giving up on a key given twice (nlohmann/json would keep one of them).
+template <typename Map>
+typename Map::mapped_type& new_entry(Map& map, std::string_view key) {
+  const auto [it, added] = map.try_emplace(std::string(key));
+  if (!added) PlainTextReader::give_up();
+  return it->second;
+}
+
+// The whole text read by `read` (a function of the reader giving the value), or nothing when the
+// reader gives up anywhere, trailing bytes included.
+template <typename T, typename Read>
+std::optional<T> read_whole_text(std::string_view text, Read read) {
+  try {
+    PlainTextReader r(text);
+    T value = read(r);
+    r.end();
+    return value;
+  } catch (const PlainTextReader::GiveUp&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace rulecheck

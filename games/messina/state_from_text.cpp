@@ -38,21 +38,6 @@ Enum named(Reader& r, const NameTable<Enum, N>& table) {
   return *value;
 }
 
-std::vector<std::string> strings(Reader& r) {
-  std::vector<std::string> out;
-  r.elements([&] { out.emplace_back(r.string()); });
-  return out;
-}
-
-// Adds `key` to `map`, giving up on a key given twice (nlohmann/json would keep one of them).
-template <typename Map>
-typename Map::mapped_type& new_entry(Map& map, std::string_view key) {
-  const auto [it, added] = map.try_emplace(std::string(key));
-  if (!added) Reader::give_up();
-  return it->second;
-}
-
-
 UnitCounts unit_counts(Reader& r) {
   UnitCounts counts;
   unsigned seen = 0;
@@ -220,15 +205,6 @@ State state(Reader& r) {
 
 }  // namespace
 
-std::optional<State> read_state_text(std::string_view text) {
-  try {
-    Reader r(text);
-    State s = state(r);
-    r.end();
-    return s;
-  } catch (const Reader::GiveUp&) {
-    return std::nullopt;
-  }
-}
+std::optional<State> read_state_text(std::string_view text) { return read_whole_text<State>(text, state); }
 
 }  // namespace rulecheck::messina

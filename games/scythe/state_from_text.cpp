@@ -27,12 +27,6 @@ constexpr std::size_t kMostTerritories = 1000;
 
 int count(Reader& r) { return r.integer(0, kMostCount); }
 
-std::vector<std::string> strings(Reader& r) {
-  std::vector<std::string> out;
-  r.elements([&] { out.emplace_back(r.string()); });
-  return out;
-}
-
 // A string that must be one of `choices` (read_state's one_of).
 template <std::size_t N>
 std::string one_of(Reader& r, const std::string_view (&choices)[N]) {
@@ -40,15 +34,6 @@ std::string one_of(Reader& r, const std::string_view (&choices)[N]) {
   if (std::find(std::begin(choices), std::end(choices), s) == std::end(choices)) Reader::give_up();
   return std::string(s);
 }
-
-// Adds `key` to `map`, giving up on a key given twice (nlohmann/json would keep one of them).
-template <typename Map>
-typename Map::mapped_type& new_entry(Map& map, std::string_view key) {
-  const auto [it, added] = map.try_emplace(std::string(key));
-  if (!added) Reader::give_up();
-  return it->second;
-}
-
 
 UnitCounts units(Reader& r) {
   UnitCounts u;
@@ -166,15 +151,6 @@ State state(Reader& r) {
 
 }  // namespace
 
-std::optional<State> read_state_text(std::string_view text) {
-  try {
-    Reader r(text);
-    State s = state(r);
-    r.end();
-    return s;
-  } catch (const Reader::GiveUp&) {
-    return std::nullopt;
-  }
-}
+std::optional<State> read_state_text(std::string_view text) { return read_whole_text<State>(text, state); }
 
 }  // namespace rulecheck::scythe
