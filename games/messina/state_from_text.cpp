@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/plain_text_reader.hpp"
+#include "games/adapter.hpp"
 
 namespace rulecheck::messina {
 
@@ -21,12 +22,8 @@ namespace {
 
 using Reader = PlainTextReader;
 
-// JsonReader::count()'s range.
-constexpr std::int64_t kMostCount = 1'000'000;
-// The largest board a state may describe (games/adapter.hpp kMaxSpaces: read_state refuses more).
-constexpr std::size_t kMostSpaces = 1000;
-
-int count(Reader& r) { return r.integer(0, kMostCount); }
+// A count, in JsonReader::count()'s range.
+int count(Reader& r) { return r.integer(0, JsonReader::kMaxCount); }
 
 // An optional count: null is 0, as absent.
 int count_or_zero(Reader& r) { return r.null() ? 0 : count(r); }
@@ -192,7 +189,7 @@ State state(Reader& r) {
       case 3: r.members([&](std::string_view id) { new_entry(s.factions, id) = faction(r); }); break;
       case 4:
         r.members([&](std::string_view id) {
-          if (s.spaces.size() == kMostSpaces) Reader::give_up();  // one more than read_state reads
+          if (s.spaces.size() == kMaxSpaces) Reader::give_up();  // one more than read_state reads
           new_entry(s.spaces, id) = space(r);
         });
         break;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/plain_text_reader.hpp"
+#include "games/adapter.hpp"
 
 namespace rulecheck::scythe {
 
@@ -20,12 +21,8 @@ namespace {
 
 using Reader = PlainTextReader;
 
-// JsonReader::count()'s range.
-constexpr std::int64_t kMostCount = 1'000'000;
-// The largest board a state may describe (games/adapter.hpp kMaxSpaces: read_state refuses more).
-constexpr std::size_t kMostTerritories = 1000;
-
-int count(Reader& r) { return r.integer(0, kMostCount); }
+// A count, in JsonReader::count()'s range.
+int count(Reader& r) { return r.integer(0, JsonReader::kMaxCount); }
 
 // A string that must be one of `choices` (read_state's one_of).
 template <std::size_t N>
@@ -138,7 +135,7 @@ State state(Reader& r) {
       r.members([&](std::string_view id) { new_entry(s.factions, id) = faction(r); });
     } else if (i == 1) {
       r.members([&](std::string_view id) {
-        if (s.territories.size() == kMostTerritories) Reader::give_up();  // one more than read_state reads
+        if (s.territories.size() == kMaxSpaces) Reader::give_up();  // one more than read_state reads
         new_entry(s.territories, id) = territory(r);
       });
     } else {
