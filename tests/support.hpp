@@ -10,6 +10,7 @@
 #include "common/game.hpp"
 #include "games/registry.hpp"
 #include "harness/rules_data.hpp"
+#include "properties/generators/generated_case.hpp"
 
 namespace rulecheck::testing {
 
@@ -27,6 +28,18 @@ inline std::unique_ptr<BoundRules> bind_game(const std::string& game, const json
   return find_game(game)->bind(rules.merged_ruleset(ruleset_overrides), rules.readings(readings));
 }
 inline std::unique_ptr<BoundRules> bind(const std::string& game) { return bind_game(game); }
+
+// Case options that sample the ruleset and one reading of every point per case, as `rulecheck fuzz`
+// samples them (each point's default named).
+inline generators::CaseOptions sampling_rulesets_and_readings(const GameRules& rules) {
+  generators::CaseOptions options;
+  options.sample_ruleset = true;
+  for (const auto& point : rules.points) {
+    options.default_readings[point.id] = point.default_reading;
+    options.readings[point.id] = point.readings;
+  }
+  return options;
+}
 
 // The key paths of a ruleset, or of a ruleset override: "stacking_map", "units/bomber/cost",
 // "ai_backed_units" (objects are walked, anything else is a key); a ruleset file's "game" and "note"

@@ -18,14 +18,12 @@
 #include "harness/fuzz.hpp"
 #include "harness/rules_data.hpp"
 #include "properties/generators/generated_case.hpp"
+#include "tests/support.hpp"
 
 namespace rulecheck {
 namespace {
 
-const RulesLibrary& library() {
-  static const RulesLibrary lib(std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules");
-  return lib;
-}
+using testing::library;
 
 // The corpus, then 40 generated cases per game (readings and rulesets sampled as fuzz samples them).
 const std::vector<Scenario>& cases() {
@@ -35,12 +33,7 @@ const std::vector<Scenario>& cases() {
       out.push_back(load_scenario(f, library()));
     for (const std::string game : {"messina", "scythe"}) {
       const GameRules& rules = *library().find(game);
-      generators::CaseOptions options;
-      options.sample_ruleset = true;
-      for (const auto& point : rules.points) {
-        options.default_readings[point.id] = point.default_reading;
-        options.readings[point.id] = point.readings;
-      }
+      const generators::CaseOptions options = testing::sampling_rulesets_and_readings(rules);
       const auto gen = generators::cases_of(game, rules.merged_ruleset(json::object()), options);
       rc::Random random(34);
       for (int n = 0; n < 40; ++n)

@@ -62,12 +62,7 @@ const std::vector<Sample>& samples() {
     }
     for (const std::string game : {"messina", "scythe"}) {
       const GameRules& rules = *library().find(game);
-      generators::CaseOptions options;
-      options.sample_ruleset = true;
-      for (const auto& point : rules.points) {
-        options.default_readings[point.id] = point.default_reading;
-        options.readings[point.id] = point.readings;
-      }
+      const generators::CaseOptions options = testing::sampling_rulesets_and_readings(rules);
       const auto gen = generators::cases_of(game, rules.merged_ruleset(json::object()), options);
       rc::Random random(37);
       for (int n = 0; n < 60; ++n) {
