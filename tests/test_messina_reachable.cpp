@@ -88,19 +88,46 @@ const std::vector<InvariantCases>& invariant_cases() {
          s["round"] = 4;
          s["phase"] = "consumption";
        }}},
-      // A second AI faction: NM comes before SF by id, so SF is the one named.
+      // A second AI faction: NM comes before SF by id, so SF is the one named. NM's Home Space is a
+      // fourth space, D4, so that no other invariant breaks.
       {"messina.reachable.one-ai-faction",
-       {[](json& s) { s["factions"]["NM"] = {{"kind", "ai"}, {"home", {"D2"}}}; }},
+       {[](json& s) {
+         s["spaces"]["D4"] = json::object();
+         s["factions"]["NM"] = {{"kind", "ai"}, {"home", {"D4"}}};
+       }},
        {"/state/factions/SF/kind"},
-       {[](json& s) { s["factions"]["NM"] = {{"kind", "human"}, {"home", {"D2"}}}; }}},
+       {[](json& s) {
+         s["spaces"]["D4"] = json::object();
+         s["factions"]["NM"] = {{"kind", "human"}, {"home", {"D4"}}};
+       }}},
       {"messina.reachable.two-home-spaces",
-       {[](json& s) { s["factions"]["UE"]["home"] = {"D1", "D2", "D3"}; }},
+       {[](json& s) {
+         s["spaces"]["D4"] = json::object();  // a third space of UE's own (D3 is SF's)
+         s["factions"]["UE"]["home"] = {"D1", "D2", "D4"};
+       }},
        {"/state/factions/UE/home/2"},
        {[](json& s) { s["factions"]["UE"]["home"] = {"D2"}; }}},
       {"messina.reachable.two-home-spaces",
        {[](json& s) { s["factions"]["UE"]["home"] = {"D1", "D1"}; }},
        {"/state/factions/UE/home/1"},
-       {[](json& s) { s["factions"]["UE"]["home"] = {"D3", "D1"}; }}},
+       {[](json& s) { s["factions"]["UE"]["home"] = {"D2", "D1"}; }}},
+      // SF names D1 as its second Home Space, UE's first: SF comes before UE by id, so UE's D1 (its
+      // Home Space 0) is the one named. A faction with two Home Spaces of its own keeps it.
+      {"messina.reachable.own-home-spaces",
+       {[](json& s) { s["factions"]["SF"]["home"] = {"D3", "D1"}; }},
+       {"/state/factions/UE/home/0"},
+       {[](json& s) {
+         s["factions"]["UE"]["home"] = {"D1"};
+         s["factions"]["SF"]["home"] = {"D3", "D2"};
+       }}},
+      // The same space named as a Home Space by three factions: both later factions are named.
+      {"messina.reachable.own-home-spaces",
+       {[](json& s) {
+         s["factions"]["NM"] = {{"kind", "human"}, {"home", {"D2"}}};
+         s["factions"]["SF"]["home"] = {"D2"};
+       }},
+       {"/state/factions/SF/home/0", "/state/factions/UE/home/1"},
+       {[](json& s) { s["factions"]["SF"]["home"] = {"D3"}; }}},
       // SF's Shield beside UE's: listed by owner, SF's second. Kept under one-per-faction.
       {"messina.reachable.one-shield-per-space",
        {[](json& s) {
@@ -155,10 +182,11 @@ TEST(MessinaReachable, EachInvariantHasABoardThatBreaksItAtItsFieldAndOneThatKee
 TEST(MessinaReachable, ABoardBreakingSeveralInvariantsNamesEachBreak) {
   json s = reachable_board();
   s["round"] = 2;
-  s["factions"]["UE"]["home"] = {"D1", "D2", "D3"};
+  s["factions"]["UE"]["home"] = {"D1", "D2", "D3"};  // a third Home Space, and SF's
   const auto found = breaks(s);
   EXPECT_EQ(found, (std::vector<std::string>{"messina.reachable.alternating-phase at /state/phase",
-                                             "messina.reachable.two-home-spaces at /state/factions/UE/home/2"}));
+                                             "messina.reachable.two-home-spaces at /state/factions/UE/home/2",
+                                             "messina.reachable.own-home-spaces at /state/factions/UE/home/2"}));
 }
 
 TEST(MessinaReachable, AStateThatIsNotValidIsRefusedNotJudged) {

@@ -4,6 +4,7 @@
 // returning every place the state breaks it. Nothing here changes a state or judges an action.
 #include <algorithm>
 #include <array>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +75,25 @@ InvariantBreaks two_home_spaces(const Rules&, const State& state) {
   return out;
 }
 
+// messina.reachable.own-home-spaces (messina.friendly.area, messina.population.home-defence): each
+// faction's Home Spaces are its own, so no space is a Home Space of two factions. The pages never say
+// how the map is set up: messina.convention.own-home-spaces. Each faction (in the order of their ids)
+// naming a Home Space an earlier faction names breaks it.
+InvariantBreaks own_home_spaces(const Rules&, const State& state) {
+  InvariantBreaks out;
+  std::map<SpaceId, FactionId> first_home_of;
+  for (const auto& [id, f] : state.factions)
+    for (std::size_t i = 0; i < f.home.size(); ++i) {
+      const auto [earlier, first] = first_home_of.emplace(f.home[i], id);
+      if (!first && earlier->second != id)
+        out.push_back({"messina.reachable.own-home-spaces",
+                       {"factions", id, "home", std::to_string(i)},
+                       fmt::format("{} is {}'s Home Space already; a faction's Home Spaces are its own", f.home[i],
+                                   earlier->second)});
+    }
+  return out;
+}
+
 // messina.reachable.one-shield-per-space (messina.muster.shield.build-upgrade,
 // messina.muster.shield.rearm), under the one-per-space reading of messina.shield-per-space:
 // Shields are built only in a Muster or a Re-arm, and neither builds one where a Shield stands, so
@@ -119,10 +139,11 @@ struct Invariant {
   InvariantCheck check;
 };
 
-constexpr std::array<Invariant, 5> kInvariants = {{
+constexpr std::array<Invariant, 6> kInvariants = {{
     {"messina.reachable.alternating-phase", &alternating_phase},
     {"messina.reachable.one-ai-faction", &one_ai_faction},
     {"messina.reachable.two-home-spaces", &two_home_spaces},
+    {"messina.reachable.own-home-spaces", &own_home_spaces},
     {"messina.reachable.one-shield-per-space", &one_shield_per_space},
     {"messina.reachable.workers-in-own-utilities", &workers_in_own_utilities},
 }};

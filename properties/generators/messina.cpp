@@ -11,7 +11,9 @@
 //   - a state at the Muster or Consumption Phase is moved to the next round when its round has
 //     the other parity (messina.reachable.alternating-phase);
 //   - only the last of several factions may be the AI (messina.reachable.one-ai-faction), and a
-//     faction has one or two distinct Home Spaces (messina.reachable.two-home-spaces);
+//     faction has one or two distinct Home Spaces (messina.reachable.two-home-spaces), none of
+//     them another faction's (messina.reachable.own-home-spaces, after
+//     messina.convention.own-home-spaces), so a board has no more factions than spaces;
 //   - a second Shield in a space only under the one-per-faction reading of messina.shield-per-space,
 //     guest Workers only under the friendly reading of messina.worker-utility.
 // With any_state those last fields are drawn whatever the readings, and the moment as drawn.
@@ -38,6 +40,7 @@
 #include <map>
 #include <optional>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -552,10 +555,45 @@ int backed_tokens(const Board& b, const std::string& id, bool ai) {
   return backed;
 }
 
+// Each faction's Home Spaces: the drawn one and, when drawn, a second, distinct
+// (messina.reachable.two-home-spaces). Unless any_state none is another faction's
+// (messina.convention.own-home-spaces): a faction takes the first space from the drawn one on that no
+// earlier faction has, and takes a second Home Space only when that leaves a space for each later
+// faction (build_board keeps the factions no more than the spaces).
+std::vector<json> home_spaces(const Board& b, const StateSpec& spec) {
+  std::vector<json> out;
+  std::set<int> taken;
+  auto free_from = [&](int drawn) {
+    for (int step = 0; step < b.n; ++step) {
+      const int s = (drawn + step) % b.n;
+      if (b.any_state || !taken.count(s)) return s;
+    }
+    return -1;
+  };
+  for (int f = 0; f < b.factions; ++f) {
+    const FactionSpec& fs = spec.faction[static_cast<std::size_t>(f)];
+    const int first = free_from(fs.home);
+    taken.insert(first);
+    json home = json::array({b.space(first)});
+    // A second Home Space only where a space is left for each faction after this one.
+    const int later = b.factions - f - 1;
+    if (fs.second_home >= 0 && (b.any_state || static_cast<int>(taken.size()) + later < b.n)) {
+      const int second = free_from(fs.second_home);
+      if (second >= 0 && second != first) {
+        taken.insert(second);
+        home.push_back(b.space(second));
+      }
+    }
+    out.push_back(home);
+  }
+  return out;
+}
+
 Board build_board(const StateSpec& spec, const Numbers& numbers, const CaseReadings& readings, bool any_state) {
   Board b(numbers, spec, readings, any_state);
   b.n = static_cast<int>(spec.spaces.size());
-  b.factions = std::clamp(spec.factions, 1, 3);
+  // Each faction its own Home Space (messina.convention.own-home-spaces): no more factions than spaces.
+  b.factions = std::clamp(spec.factions, 1, any_state ? 3 : std::max(1, std::min(3, b.n)));
   for (int i = 0; i < b.n; ++i) b.space_ids.push_back(space_name(i));
   for (int f = 0; f < b.factions; ++f) b.faction_ids.push_back(kFactionIds[static_cast<std::size_t>(f)]);
   json& s = b.state;
@@ -629,12 +667,12 @@ Board build_board(const StateSpec& spec, const Numbers& numbers, const CaseReadi
   }
 
   // Factions, with Located computed from what they have on the board.
+  const std::vector<json> homes = home_spaces(b, spec);
   for (int f = 0; f < b.factions; ++f) {
     const FactionSpec& fs = spec.faction[static_cast<std::size_t>(f)];
     const std::string id = b.faction_ids[static_cast<std::size_t>(f)];
     const bool ai = fs.ai && f == b.factions - 1 && b.factions > 1;  // at most one AI faction, never the only one
-    json home = json::array({b.space(fs.home)});
-    if (fs.second_home >= 0 && b.space(fs.second_home) != home[0]) home.push_back(b.space(fs.second_home));
+    const json& home = homes[static_cast<std::size_t>(f)];
     json faction = {{"kind", ai ? "ai" : "human"},
                     {"home", home},
                     {"population", {{"disaffected", fs.disaffected}, {"spare", fs.spare}, {"located", 0}}},
