@@ -443,7 +443,7 @@ std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget
             ms::Action{ms::EndExploration{"Red", {ms::Transfer{"Red", "A", units_of(ms::Piece::mech, 1)}}, {"A"}}}};
       },
       {}});
-  Shape three = small_shape(1, true);
+  Shape three = small_shape(3, true);  // a space for each faction's own Home Space (messina.reachable.own-home-spaces)
   three.factions.push_back({"Green", ms::FactionKind::human});
   specs.push_back(WitnessSpec{
       "messina.tie-break-ally",

@@ -166,6 +166,7 @@ Search search_once(const Kind& k, const Shape& shape, const std::set<std::string
   opt.add(outcomes_differ(x, y));
   const z3::expr size = board_size(pre);
   opt.minimize(size);
+  opt.minimize(choices_away(x.v, y.v));  // then the fewest choices away from the decided encoding
   // then no battle: no step of the literal kinds looks at one
   opt.minimize(z3::ite(pre.battle >= 0, ctx.int_val(1), ctx.int_val(0)));
   const z3::check_result r = run_check(opt);

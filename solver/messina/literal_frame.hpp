@@ -187,6 +187,19 @@ struct CopyOf {
 
 CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, const ms::Rules& rules,
                 bool replaying_last_only, const Stated& stated);
+// How many of two copies' free choices stand away from the decided encoding: a point off its default
+// reading, an open condition not applying. A witness search minimises it after the board's size, so
+// that of the smallest boards it takes one where the two outcomes depart from today's choices at as few
+// places as they can (a pair that needs a second silence only where no board without it exists).
+inline z3::expr choices_away(const Freedoms& x, const Freedoms& y) {
+  z3::context& ctx = x.domains().ctx();
+  z3::expr away = ctx.int_val(0);
+  for (const Freedoms* v : {&x, &y})
+    for (const Freedom& f : v->all())
+      away = away + z3::ite(f.readings > 0 ? f.var == 0 : f.var, ctx.int_val(0), ctx.int_val(1));
+  return away;
+}
+
 inline CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, const ms::Rules& rules,
                        bool replaying_last_only) {
   return relation(k, pre, copy, rules, replaying_last_only, stated_by(rules.numbers));

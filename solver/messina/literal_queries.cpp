@@ -57,8 +57,11 @@ struct QueryKind {
   std::vector<Shape> shapes;
 };
 
+// A third faction, and a space for its own Home Space when the shape has none to spare
+// (messina.reachable.own-home-spaces).
 Shape with_green(Shape s) {
   s.factions.push_back({"Green", ms::FactionKind::human});
+  if (s.spaces.size() < s.factions.size()) s.spaces.push_back(std::string(1, static_cast<char>('A' + s.spaces.size())));
   return s;
 }
 
@@ -67,12 +70,12 @@ std::vector<QueryKind> query_kinds() {
       {"hostile",
        "Whether space A is hostile to Red for military purposes",
        ms::Query{ms::HostileQuery{"Red", "A"}},
-       {small_shape(1, true), small_shape(2, true)}},
+       {small_shape(2, true)}},
       // A third faction: a card held by a faction that is no side of the battle is a case of its own.
       {"tie-break",
        "Who wins a battle Red and Blue tie at A, by A's Location Card",
        ms::Query{ms::TieBreakQuery{"A", {"Red", "Blue"}}},
-       {with_green(small_shape(1, true)), with_green(small_shape(2, true))}},
+       {with_green(small_shape(2, true))}},
   };
 }
 
@@ -302,6 +305,7 @@ QuerySearch search_once(const QueryKind& k, const Shape& shape, const std::set<s
   opt.add(x.answer != y.answer);
   const z3::expr size = board_size(pre);
   opt.minimize(size);
+  opt.minimize(choices_away(x.v, y.v));  // then the fewest choices away from the decided encoding
   opt.minimize(z3::ite(pre.battle >= 0, ctx.int_val(1), ctx.int_val(0)));
   const z3::check_result r = run_check(opt);
   if (r == z3::unsat) return {Found::none, "", std::nullopt, ""};

@@ -251,6 +251,7 @@ CopyOf relation(const Kind& k, const SymBoard& pre, const std::string& copy, con
 }
 
 
-std::vector<Shape> literal_shapes() { return {small_shape(1, true), small_shape(2, true)}; }
+// Two spaces at least: each of the two factions has a Home Space of its own (messina.reachable.own-home-spaces).
+std::vector<Shape> literal_shapes() { return {small_shape(2, true)}; }
 
 }  // namespace rulecheck::solver::messina::literal

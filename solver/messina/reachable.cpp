@@ -62,6 +62,17 @@ z3::expr two_home_spaces(const SymBoard& b, const ms::Rules&) {
   });
 }
 
+// messina.reachable.own-home-spaces: no space is a Home Space of two factions (each faction's Home
+// Spaces are its own: messina.convention.own-home-spaces, the pages never say how the map is set up).
+z3::expr own_home_spaces(const SymBoard& b, const ms::Rules&) {
+  return for_every_space(b, [&](int s) {
+    std::vector<z3::expr> homes;
+    for (const SymFaction& f : b.factions)
+      homes.push_back(z3::ite(f.home[static_cast<std::size_t>(s)], b.ctx().int_val(1), b.ctx().int_val(0)));
+    return sum(b.ctx(), homes) <= 1;
+  });
+}
+
 // messina.reachable.one-shield-per-space: under the one-per-space reading of
 // messina.shield-per-space, at most one faction has a Shield (a level above 0) in each space.
 z3::expr one_shield_per_space(const SymBoard& b, const ms::Rules& rules) {
@@ -99,6 +110,10 @@ const std::vector<ReachableInvariant>& reachable_invariants() {
       {"messina.reachable.two-home-spaces",
        {"messina.friendly.area"},
        &two_home_spaces,
+       "no action of the encoding changes a faction's Home Spaces"},
+      {"messina.reachable.own-home-spaces",
+       {"messina.friendly.area", "messina.population.home-defence"},
+       &own_home_spaces,
        "no action of the encoding changes a faction's Home Spaces"},
       {"messina.reachable.one-shield-per-space",
        {"messina.muster.shield.build-upgrade", "messina.muster.shield.rearm"},

@@ -1,5 +1,6 @@
 #include "solver/messina/search.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -146,6 +147,9 @@ Shape small_shape(int spaces, bool two_factions, ms::FactionKind second) {
   Shape s;
   s.factions.push_back({"Red", ms::FactionKind::human});
   if (two_factions) s.factions.push_back({"Blue", second});
+  // Each faction its own Home Space (messina.reachable.own-home-spaces, after
+  // messina.convention.own-home-spaces): a shape has a space for each of its factions at least.
+  spaces = std::max(spaces, static_cast<int>(s.factions.size()));
   if (auto why = too_many_spaces(spaces)) {
     s.too_large = *why;
     return s;
@@ -166,9 +170,21 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
 
 }  // namespace
 
+bool same_shape(const Shape& a, const Shape& b) {
+  return a.factions == b.factions && a.spaces == b.spaces && a.too_large == b.too_large;
+}
+
+std::vector<Shape> distinct_shapes(const std::vector<Shape>& shapes) {
+  std::vector<Shape> out;
+  for (const Shape& s : shapes)
+    if (std::none_of(out.begin(), out.end(), [&](const Shape& o) { return same_shape(o, s); })) out.push_back(s);
+  return out;
+}
+
 WitnessSearch search_witness(const WitnessSpec& spec, const Budget& budget) {
   std::string why_unknown;  // a shape's question ended unknown: why (the first reason kept)
-  for (const Shape& shape : spec.shapes) {
+  // A shape asked with fewer spaces than factions is the next one up (small_shape): asked once.
+  for (const Shape& shape : distinct_shapes(spec.shapes)) {
     if (!shape.too_large.empty()) return {SearchStatus::unknown, std::nullopt, shape.too_large};
     if (cancel_requested()) return {SearchStatus::unknown, std::nullopt, kInterrupted};  // nothing more is built
     try {
@@ -302,7 +318,7 @@ std::optional<MessinaWitness> search_shape(const WitnessSpec& spec, const Shape&
 
 std::string shapes_in_words(const std::vector<Shape>& shapes) {
   std::string out;
-  for (const Shape& s : shapes) {
+  for (const Shape& s : distinct_shapes(shapes)) {
     std::vector<std::string> factions;
     for (const auto& [id, kind] : s.factions)
       factions.push_back(fmt::format("{} ({})", id, kind == ms::FactionKind::ai ? "the AI" : "human"));

@@ -80,6 +80,9 @@ std::optional<MessinaWitness> find_witness(const ms::Rules& defaults, const Witn
 
 // Small shapes: `spaces` spaces named A, B, C, ...; factions "Red" (human) and, when `two`,
 // "Blue" (of kind `second`).
+// At least a space per faction (each faction its own Home Space: messina.reachable.own-home-spaces).
 Shape small_shape(int spaces, bool two_factions, ms::FactionKind second = ms::FactionKind::human);
+// `shapes` without repeats (small_shape(1, true) is small_shape(2, true)), in their order.
+std::vector<Shape> distinct_shapes(const std::vector<Shape>& shapes);
 
 }  // namespace rulecheck::solver::messina
