@@ -4,6 +4,7 @@
 // reading of rules/scythe/interpretations.json is a switch on sy::Readings.
 #include "solver/scythe/move_action.hpp"
 
+#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
@@ -29,11 +30,12 @@ MoveSight one_board(z3::context& ctx, const Board& b, const Position& p, int mov
   s.mover = mover;
   for (int f = 0; f < b.n_factions(); ++f)
     if (f != mover) s.opponents.push_back(f);
-  s.count = [p](int k, const z3::expr& at, int who) { return p.units[index_of(at)][who][k]; };
-  s.held = [p](const z3::expr& at) { return p.held_by[index_of(at)]; };
-  s.combat_pending = [p](const z3::expr& at) { return p.combat_pending[index_of(at)]; };
-  s.encounter_pending = [p](const z3::expr& at) { return p.encounter_pending[index_of(at)]; };
-  s.popularity = [p](int who) { return p.popularity[who]; };
+  const auto pos = std::make_shared<const Position>(p);  // one copy, shared by every reader
+  s.count = [pos](int k, const z3::expr& t, int who) { return pos->units[index_of(t)][who][k]; };
+  s.held = [pos](const z3::expr& t) { return pos->held_by[index_of(t)]; };
+  s.combat_pending = [pos](const z3::expr& t) { return pos->combat_pending[index_of(t)]; };
+  s.encounter_pending = [pos](const z3::expr& t) { return pos->encounter_pending[index_of(t)]; };
+  s.popularity = [pos](int who) { return pos->popularity[who]; };
   const Board* board = &b;
   s.is_home = [board, &ctx](const z3::expr& at) { return ctx.bool_val(board->home_of[index_of(at)] != kNobody); };
   s.home_of = [board, &ctx](const z3::expr& at) { return ctx.int_val(board->home_of[index_of(at)]); };
