@@ -63,7 +63,10 @@ struct OpenOnBoard {
   z3::solver solver;
 
   OpenOnBoard(z3::context& c, const sy::Rules& rules, const sy::State& s, const sy::UnitMove& um)
-      : ctx(c), b(c), m(sorted_move(b, rules, um.unit, static_cast<int>(um.path.size()), "")), board(board_of(s)),
+      : ctx(c),
+        b(c),
+        m(sorted_move(b, rules, um.unit, static_cast<int>(um.path.size()), "")),
+        board(board_of(s)),
         solver(c) {
     z3::expr_vector distinct(c);
     for (int t = 0; t < board.n_territories(); ++t) {
@@ -73,13 +76,16 @@ struct OpenOnBoard {
     solver.add(z3::distinct(distinct));
     const Position p = position_of(c, board, s);
     for (int t = 0; t < board.n_territories(); ++t) {
-      for (int u = 0; u < board.n_territories(); ++u) solver.add(b.adjacent(at[t], at[u]) == c.bool_val(board.adjacent[t][u]));
+      for (int u = 0; u < board.n_territories(); ++u)
+        solver.add(b.adjacent(at[t], at[u]) == c.bool_val(board.adjacent[t][u]));
       solver.add(b.is_home(at[t]) == c.bool_val(board.home_of[t] != kNobody));
       if (board.home_of[t] != kNobody) solver.add(b.home_of(at[t]) == board.home_of[t]);
       solver.add(b.encounter(at[t]) == c.bool_val(board.encounter[t]) && b.held(at[t]) == p.held_by[t]);
-      solver.add(b.combat_pending(at[t]) == p.combat_pending[t] && b.encounter_pending(at[t]) == p.encounter_pending[t]);
+      solver.add(b.combat_pending(at[t]) == p.combat_pending[t] &&
+                 b.encounter_pending(at[t]) == p.encounter_pending[t]);
       for (int f = 0; f < kFactions; ++f)
-        for (int k = 0; k < 3; ++k) solver.add(b.count(k, at[t], f) == (f < board.n_factions() ? p.units[t][f][k] : c.int_val(0)));
+        for (int k = 0; k < 3; ++k)
+          solver.add(b.count(k, at[t], f) == (f < board.n_factions() ? p.units[t][f][k] : c.int_val(0)));
       solver.add(b.rest_factions(at[t]) == 0 && !b.rest_holder_workers(at[t]) && !b.rest_holder_combat(at[t]));
     }
     for (int f = 0; f < kNamed; ++f) {

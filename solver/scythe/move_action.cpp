@@ -62,7 +62,13 @@ class ActionPlayer {
  public:
   ActionPlayer(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int me,
                const Silences* loose, std::string misreading)
-      : loose_(loose), mis_(std::move(misreading)), ctx_(ctx), rules_(rules), b_(b), me_(me), a_{before, {}, {}, {}, {}, {}, ctx.bool_val(false)},
+      : loose_(loose),
+        mis_(std::move(misreading)),
+        ctx_(ctx),
+        rules_(rules),
+        b_(b),
+        me_(me),
+        a_{before, {}, {}, {}, {}, {}, ctx.bool_val(false)},
         out_{{}, before, ctx.int_val(0), {}} {
     const z3::expr zero = ctx.int_val(0);
     for (int t = 0; t < b.n_territories(); ++t) {
@@ -124,7 +130,8 @@ class ActionPlayer {
       spent_riders = ctx_.int_const(fmt::format("{}riders_walked_{}", loose_ ? loose_->tag : "", k).c_str());
       out_.choices.push_back(spent_riders >= 0 && spent_riders <= s.carried);
     }
-    once(Fold::land(Fold::ge(a_.spent[s.from], spent_riders), Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))));
+    once(Fold::land(Fold::ge(a_.spent[s.from], spent_riders),
+                    Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))));
     riders_walked_ = spent_riders;
   }
 

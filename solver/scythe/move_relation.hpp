@@ -34,12 +34,12 @@ using CountAt = std::function<z3::expr(int kind, const z3::expr& at, int who)>;
 // any map, numerals over one board); factions are indices.
 struct MoveSight {
   z3::context* c = nullptr;
-  bool open = true;             // any map (defined quantities are constants) or one board (substituted)
+  bool open = true;  // any map (defined quantities are constants) or one board (substituted)
   int mover = 0;
-  std::vector<int> opponents;   // every faction the move reads but the mover
-  int rest = -1;                // over any map, the opponents the question does not name, together
-  CountAt count;                // units of a kind (character, mech, worker) of a faction on a territory
-  AtTerritory1 held;            // the faction holding a shared territory
+  std::vector<int> opponents;  // every faction the move reads but the mover
+  int rest = -1;               // over any map, the opponents the question does not name, together
+  CountAt count;               // units of a kind (character, mech, worker) of a faction on a territory
+  AtTerritory1 held;           // the faction holding a shared territory
   AtTerritory1 is_home, home_of, encounter, combat_pending, encounter_pending;
   std::function<z3::expr(const z3::expr&, const z3::expr&)> adjacent;
   std::function<z3::expr(int who)> home_base, popularity;
@@ -48,7 +48,8 @@ struct MoveSight {
   std::vector<z3::expr> also_named;
   // The literal relation's silence (move_action.hpp Silences::home_ban_meets_retreat), or none: the ban on
   // entering a home base read as refusing an entry that sends an opponent's workers home.
-  std::vector<z3::expr> home_ban_meets_retreat;  // the territories a question names beyond the move's (where the rest's facts are stated)
+  std::vector<z3::expr>
+      home_ban_meets_retreat;  // the territories a question names beyond the move's (where the rest's facts are stated)
 
   z3::expr combat(const z3::expr& at, int who) const;  // character and mechs
   std::vector<int> factions() const;                   // the mover and the opponents
@@ -58,17 +59,17 @@ struct MoveSight {
 struct SortedMove {
   sy::Unit unit = sy::Unit::mech;
   z3::expr from;
-  std::vector<z3::expr> path;        // path[0] .. path[k-1]: the territories entered in turn
-  z3::expr carried;                  // the workers a mech carries (0 for other units)
-  z3::expr retreated;                // how many opponent workers were sent home
+  std::vector<z3::expr> path;  // path[0] .. path[k-1]: the territories entered in turn
+  z3::expr carried;            // the workers a mech carries (0 for other units)
+  z3::expr retreated;          // how many opponent workers were sent home
   // The move as a relation: every condition and every definition of its steps and of the mover's
   // popularity after, each tagged with the clause it encodes (theorems: each can be mutated alone).
   Constraints relation;
-  z3::expr premises;                 // the conjunction of `relation` and `abstraction`
+  z3::expr premises;  // the conjunction of `relation` and `abstraction`
   // What the abstraction leaves open and the relation does not decide: how many of the workers sent
   // home of the rest's factions arrive at which of its home bases (any split, none more than sent).
   z3::expr abstraction;
-  std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
+  std::vector<z3::expr> ends;  // [i]: the unit's movement ends on path[i]
   // [i]: the movement reached path[i]; it met a combat there; it sent workers home from there; the
   // character stopped on an encounter token there (what a Move action of several unit moves remembers).
   std::vector<z3::expr> reached, combat, forced, met_encounter;
@@ -76,7 +77,7 @@ struct SortedMove {
   std::function<z3::expr(int who)> popularity_after;
   // The pending combats are those before (a unit move sets none: action_end_pending), the pending
   // encounters with the one the moving character stopped on.
-  std::function<z3::expr(const z3::expr& at)> combat_pending_after, encounter_pending_after;
+  std::function<z3::expr(const z3::expr&at)> combat_pending_after, encounter_pending_after;
   // Whether `who` has units on `at` when step i (0-based) enters (the moving unit gone from its start).
   std::function<z3::expr(int i, const z3::expr& at, int who)> present_at_entry;
   // The unit ends on another territory than its start (vacuity: the move moves a unit).

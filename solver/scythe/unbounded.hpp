@@ -1,9 +1,9 @@
 // Inside solver/scythe/ only (it includes Z3): Scythe's movement over maps of any size, for the
-// unbounded proofs (unbounded_move.cpp encodes a move, unbounded_proofs.cpp states the claims; the
-// runner is solver/unbounded.hpp's, shared with Messina). Territories are an uninterpreted sort (any
-// number), adjacency an uninterpreted relation, home bases a predicate with each faction's home base a
-// territory, encounter tokens a predicate, unit counts functions into the integers (any counts). The
-// factions are any number (two or more): a question names the mover and two opponents (either may have
+// unbounded proofs (unit_move.cpp encodes a move, read over this board by unbounded_move.cpp;
+// unbounded_proofs.cpp states the claims; the runner is solver/unbounded.hpp's, shared with Messina).
+// Territories are an uninterpreted sort (any number), adjacency an uninterpreted relation, home bases a
+// predicate with each faction's home base a territory, encounter tokens a predicate, unit counts
+// functions into the integers (any counts). The factions are any number (two or more): a question names the mover and two opponents (either may have
 // no unit, so games of two and three factions are the case where the rest has none) and takes every
 // other opponent together as "the rest" (SortedBoard), so each claim is asked of the named factions,
 // which can be any faction or pair of factions. A move is one unit's move (a mech with any number of

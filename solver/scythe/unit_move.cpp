@@ -52,14 +52,20 @@ namespace {
 class Player {
  public:
   Player(const MoveSight& s, const sy::Rules& rules, sy::Unit unit, const std::string& mis)
-      : s_(s), c_(*s.c), rules_(rules), mis_(mis), unit_(unit), kind_(static_cast<int>(unit)),
+      : s_(s),
+        c_(*s.c),
+        rules_(rules),
+        mis_(mis),
+        unit_(unit),
+        kind_(static_cast<int>(unit)),
         premises_(c_.bool_val(true)) {}
 
   SortedMove play(const z3::expr& from, const std::vector<z3::expr>& path, const z3::expr& carried) {
     const bool fighter = unit_ != sy::Unit::worker;
     k_ = static_cast<int>(path.size());
-    SortedMove m{unit_, from, path, carried, c_.int_val(0), {}, c_.bool_val(true), c_.bool_val(true),
-                 {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+    SortedMove m{
+        unit_, from, path, carried, c_.int_val(0), {}, c_.bool_val(true), c_.bool_val(true), {}, {}, {}, {}, {}, {},
+        {},    {},   {},   {}};
     from_ = from;
     path_ = path;
     carried_ = unit_ == sy::Unit::mech ? carried : c_.int_val(0);
@@ -74,7 +80,8 @@ class Player {
       state("scythe.move.mech-carry", Fold::eq(carried, c_.int_val(0)));
     }
     // scythe.move.worker-blocked-by-combat-units: a worker by itself does not leave such a territory.
-    if (!fighter) state("scythe.move.worker-blocked-by-combat-units", Fold::lnot(blocks(0, from_, true, /*left=*/false)));
+    if (!fighter)
+      state("scythe.move.worker-blocked-by-combat-units", Fold::lnot(blocks(0, from_, true, /*left=*/false)));
     z3::expr reached = c_.bool_val(true);
     for (int i = 0; i < k_; ++i) reached = enter(i, reached, fighter);
     if (s_.rest >= 0) split_rest_arrivals(m);
@@ -123,7 +130,8 @@ class Player {
     // scythe.move.home-base: a unit on the board never enters a home base.
     if (mis_ == mr::kOwnHomeOpen)
       state("scythe.move.home-base",
-            Fold::implies(reached, Fold::lnot(Fold::land(s_.is_home(to), Fold::lnot(Fold::eq(s_.home_of(to), c_.int_val(s_.mover)))))));
+            Fold::implies(reached, Fold::lnot(Fold::land(s_.is_home(to),
+                                                         Fold::lnot(Fold::eq(s_.home_of(to), c_.int_val(s_.mover)))))));
     else if (mis_ != mr::kHomeIgnored && (mis_ != mr::kHomeEndOnly || i + 1 == k_))
       state("scythe.move.home-base", Fold::implies(reached, Fold::lnot(s_.is_home(to))));
     const z3::expr on = fighter ? fighter_enters(i, reached) : worker_enters(i, reached);
@@ -212,8 +220,8 @@ class Player {
     // convention scythe.convention.mover-holding-not-stopped: the controller is an opponent
     z3::expr held_by_workers = c_.bool_val(false);
     for (int o : s_.opponents) held_by_workers = Fold::lor(held_by_workers, controls_with(i, to, o, false, true));
-    const z3::expr workers =
-        define("scythe.move.workers-stop", fmt::format("workers{}", i + 1), Fold::land(Fold::lnot(combat), held_by_workers));
+    const z3::expr workers = define("scythe.move.workers-stop", fmt::format("workers{}", i + 1),
+                                    Fold::land(Fold::lnot(combat), held_by_workers));
     const z3::expr encounter = unit_ == sy::Unit::character ? s_.encounter(to) : c_.bool_val(false);
     const z3::expr stops = Fold::lor(Fold::lor(combat, workers), encounter);
     z3::expr on = c_.bool_val(false);
@@ -244,7 +252,8 @@ class Player {
     for (const z3::expr& ban : s_.home_ban_meets_retreat)
       state("scythe.move.home-base", Fold::implies(forced_.back(), Fold::lnot(ban)));
     if (s_.rest >= 0)
-      rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), from_.get_sort(), c_.int_sort()));
+      rest_arrivals_.push_back(
+          c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), from_.get_sort(), c_.int_sort()));
     return on;
   }
 
@@ -253,14 +262,16 @@ class Player {
   z3::expr worker_enters(int i, const z3::expr& reached) {
     const z3::expr& to = path_[i];
     if (mis_ != mr::kWorkerIntoCombat)
-      state("scythe.move.worker-blocked-by-combat-units", Fold::implies(reached, Fold::lnot(blocks(i, to, true, true))));
+      state("scythe.move.worker-blocked-by-combat-units",
+            Fold::implies(reached, Fold::lnot(blocks(i, to, true, true))));
     if (mis_ != mr::kWorkerIntoWorkers)
       state("scythe.move.worker-blocked-by-workers", Fold::implies(reached, Fold::lnot(blocks(i, to, false, true))));
     combat_.push_back(c_.bool_val(false));
     met_encounter_.push_back(c_.bool_val(false));
     forced_.push_back(c_.bool_val(false));
     if (s_.rest >= 0)
-      rest_arrivals_.push_back(c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), from_.get_sort(), c_.int_sort()));
+      rest_arrivals_.push_back(
+          c_.function(fmt::format("rest_arrivals{}", i + 1).c_str(), from_.get_sort(), c_.int_sort()));
     return define("scythe.move.path", fmt::format("goes_on{}", i + 1), reached);  // a worker never stops on the way
   }
 
@@ -286,9 +297,10 @@ class Player {
   void mover_pays(const z3::expr& sent) {
     const auto& n = rules_.numbers;
     const int loss_per = n.popularity_loss_per_worker, floor = n.popularity_min;
-    const z3::expr loss = define_int("scythe.move.popularity-loss", "popularity_loss",
-                                     mis_ == mr::kLossPerMove ? ite_int(Fold::ge(sent, c_.int_val(1)), c_.int_val(loss_per), 0)
-                                                              : Fold::mul(loss_per, sent));
+    const z3::expr loss =
+        define_int("scythe.move.popularity-loss", "popularity_loss",
+                   mis_ == mr::kLossPerMove ? ite_int(Fold::ge(sent, c_.int_val(1)), c_.int_val(loss_per), 0)
+                                            : Fold::mul(loss_per, sent));
     const z3::expr before = s_.popularity(s_.mover);
     const z3::expr owed = mis_ == mr::kLossAsGain ? Fold::add(before, loss) : Fold::sub(before, loss);
     if (mis_ == mr::kOpponentPays)
@@ -318,8 +330,8 @@ class Player {
       for (int i = 0; i < k; ++i) {
         const int one = kind == moving ? 1 : 0;
         const z3::expr riders = kind == kWorker && mis != mr::kRidersLost ? set_down : s.c->int_val(0);
-        arrived = Fold::add(arrived, Fold::ite(Fold::land(ends[i], Fold::eq(at, path[i])), Fold::add(s.c->int_val(one), riders),
-                                               s.c->int_val(0)));
+        arrived = Fold::add(arrived, Fold::ite(Fold::land(ends[i], Fold::eq(at, path[i])),
+                                               Fold::add(s.c->int_val(one), riders), s.c->int_val(0)));
       }
       return arrived;
     };
