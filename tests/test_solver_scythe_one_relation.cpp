@@ -173,7 +173,8 @@ TEST(SolverScytheOneRelation, IllegalMovesAreIllegalInBothBuilds) {
 TEST(SolverScytheOneRelation, AMisreadingTheTheoremsAreAskedUnderChangesWhatJudgesEngines) {
   // c's mech on C: a worker of a's cannot walk B -> C (scythe.move.worker-blocked-by-combat-units). Under
   // the misreading a worker may enter where an opponent's mech stands, the one-board relation allows it:
-  // the membership check reads the code the theorems' mutants change.
+  // the membership check reads the code the theorems' mutants change. Would fail (the misread move still
+  // refused) were the one-board build code of its own, as encoding.cpp was.
   sy::State s = three_factions();
   s.territories["B"].units.clear();
   s.territories["B"].units["a"][sy::Unit::worker] = 1;
