@@ -75,11 +75,11 @@ def test_a_where_file_that_does_not_name_the_id_fails(rulecheck, root, tmp_path)
 def test_an_unlisted_convention_in_the_code_fails(rulecheck, root, tmp_path):
     # Would fail (exit 0) without the scan of oracle/ and solver/ for <game>.convention.<name>.
     project = copy_project(root, tmp_path)
-    encoding = project / "solver" / "scythe" / "encoding.cpp"
+    encoding = project / "solver" / "scythe" / "move_action.cpp"
     encoding.write_text(encoding.read_text() + "\n// scythe.convention.made-up-here decides nothing\n")
     code, _, found = problems(rulecheck, project)
     assert code == 1
-    assert [(p["file"], p["subject"]) for p in found] == [("solver/scythe/encoding.cpp", "scythe.convention.made-up-here")]
+    assert [(p["file"], p["subject"]) for p in found] == [("solver/scythe/move_action.cpp", "scythe.convention.made-up-here")]
     assert "rules/scythe/conventions.json does not list" in found[0]["message"]
 
 

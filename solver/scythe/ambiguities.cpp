@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "solver/parallel.hpp"
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/literal.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/reachable.hpp"
@@ -85,7 +85,7 @@ std::optional<ReadingOutcome<sy::State, bool>> outcome_of(const sy::Rules& rules
     why = kNoPath;
     return std::nullopt;
   }
-  const Encoded e = encode_move(ctx, rules, b, position_of(ctx, b, s), b.faction_index.at(mv.faction), *steps);
+  const Encoded e = move_action(ctx, rules, b, position_of(ctx, b, s), b.faction_index.at(mv.faction), *steps);
   const CheckResult r = check_named(ctx, e.choices, e.legal, budget);
   if (r.status == Sat::unsat) {
     o.rule = r.core.empty() ? "" : r.core.front();
@@ -126,8 +126,8 @@ std::optional<sy::State> smallest_board(const sy::Rules& a, const sy::Rules& b_r
   }
   const Position before = free_position(ctx, b, "w");
   const int mover = b.faction_index.at(c.move.faction);
-  const Encoded ea = encode_move(ctx, a, b, before, mover, *steps);
-  const Encoded eb = encode_move(ctx, b_rules, b, before, mover, *steps);
+  const Encoded ea = move_action(ctx, a, b, before, mover, *steps);
+  const Encoded eb = move_action(ctx, b_rules, b, before, mover, *steps);
   // A choice left open (which workers ride) would make "illegal" a statement about every choice;
   // the candidates are written so that none arises.
   if (!ea.choices.empty() || !eb.choices.empty()) {

@@ -5,7 +5,7 @@
 // which a listed convention decides, from a disagreement of the two encodings.
 #pragma once
 
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 
 namespace rulecheck::solver::scythe {
 

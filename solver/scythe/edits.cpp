@@ -12,7 +12,7 @@
 
 #include "common/cancel.hpp"
 
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/solver.hpp"
 
@@ -116,8 +116,8 @@ ScytheEditWitness edit_witness(const Probe& probe, const sy::Rules& base, const 
   }
   const Position before = free_position(ctx, b, "w");
   const int mover = b.faction_index.at(probe.move.faction);
-  const Encoded eb = encode_move(ctx, base, b, before, mover, *steps);
-  const Encoded ee = encode_move(ctx, edited, b, before, mover, *steps);
+  const Encoded eb = move_action(ctx, base, b, before, mover, *steps);
+  const Encoded ee = move_action(ctx, edited, b, before, mover, *steps);
   // A choice left open (which workers ride) would make "illegal" a statement about every choice;
   // the probes are written so that none arises.
   if (!eb.choices.empty() || !ee.choices.empty()) {

@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 
 #include "oracle/scythe/oracle.hpp"
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/literal_relation.hpp"
 #include "solver/scythe/outcome_search.hpp"
 #include "solver/scythe/reachable.hpp"

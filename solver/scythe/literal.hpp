@@ -2,7 +2,7 @@
 // (solver/messina/literal.hpp). The literal relation of a Move leaves free what the words leave
 // open: today, the reading of every declared interpretation point of rules/scythe/interpretations.json
 // (each a free Bool per copy of the move, every combination allowed), over the clause-tagged
-// constraints of the decided encoding (encoding.cpp). The search asks, for each step kind, whether
+// constraints of the relation over one board (move_action.cpp). The search asks, for each step kind, whether
 // two copies of one move on one board play can reach may end differently (legal vs refused, or two
 // positions); each finding is classified on the oracle: a declared point whose two readings give
 // those outcomes is re-found (`refinds`), any other finding is new.

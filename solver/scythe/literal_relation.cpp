@@ -50,7 +50,7 @@ const std::vector<LiteralPoint>& literal_points() {
   return points;
 }
 
-// The silences freed (encoding.hpp, Silences): in words of our own, what each leaves open.
+// The silences freed (move_action.hpp, Silences): in words of our own, what each leaves open.
 const std::vector<LiteralSilence>& literal_silences() {
   static const std::vector<LiteralSilence> silences = {
       {"home-ban-meets-retreat", "scythe.move.home-base",
@@ -121,7 +121,7 @@ LiteralCopy literal_copy(z3::context& ctx, const sy::Rules& base, const Board& b
       points[i].set(r.readings, s);
       w = w && (s ? second[i] : !second[i]);
     }
-    enc.push_back(encode_move(ctx, r, b, before, mover, steps, &loose));
+    enc.push_back(move_action(ctx, r, b, before, mover, steps, &loose));
     when.push_back(w);
     ok.push_back(all_of(ctx, enc.back().legal));
     retreated.push_back(enc.back().retreated);

@@ -6,8 +6,9 @@
 //   - per declared point of rules/scythe/interpretations.json, which of its two readings holds;
 //   - per silence of the movement text outside the declared points (silences() below), the choice
 //     the decided encoding makes (false) or the other one the words also allow (true).
-// Under each combination of the points it is the decided encoding's clause-tagged constraints
-// (encoding.cpp) with the silences' Bools left in them (encoding.hpp, Silences).
+// Under each combination of the points it is the relation's clause-tagged constraints over one board
+// (move_action.cpp, the unit moves of unit_move.cpp) with the silences' Bools left in them
+// (move_action.hpp, Silences).
 #pragma once
 
 #include <array>
@@ -16,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 
 namespace rulecheck::solver::scythe {
 

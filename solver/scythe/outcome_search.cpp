@@ -76,7 +76,7 @@ std::optional<MoveSearch> search_of(z3::context& ctx, const MoveProbe& probe, co
   if (!steps) return std::nullopt;
   const Position before = free_position(ctx, b, "w");
   const int mover = b.faction_index.at(probe.move.faction);
-  Encoded e = encode_move(ctx, rules, b, before, mover, *steps);
+  Encoded e = move_action(ctx, rules, b, before, mover, *steps);
   return MoveSearch{b, before, riders, std::move(e), mover};
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/solver.hpp"
 
 namespace rulecheck::solver::scythe {

@@ -12,7 +12,7 @@
 #include "solver/parallel.hpp"
 #include "solver/strength.hpp"
 #include "solver/theorems.hpp"
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/reachable.hpp"
 #include "solver/scythe/scope.hpp"
 #include "solver/scythe/solver.hpp"

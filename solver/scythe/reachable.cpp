@@ -9,7 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "solver/misreading.hpp"
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 #include "solver/scythe/reachable.hpp"
 #include "solver/scythe/scope.hpp"
 

@@ -58,7 +58,7 @@ z3::expr legal_under(z3::context& ctx, const Encoded& e, const Budget& budget) {
 }
 
 // Under a misreading of a clause's effect, the next position is free but for the effect equations
-// of the other clauses (effects() in encoding.hpp): what that clause decides, anything goes.
+// of the other clauses (effects() in move_action.hpp): what that clause decides, anything goes.
 void misread_effect(ScopeMove& move, const Budget& budget, int mover) {
   const Misreading* m = budget.misreading;
   if (!m || m->part != Misreading::Part::effect) return;
@@ -91,7 +91,7 @@ void for_each_scope_move(const sy::Rules& rules, const Budget& budget, const std
           for (sy::Unit unit : sy::kUnits) {
             const z3::expr load = unit == sy::Unit::mech ? carried : ctx.int_val(0);
             const UnitStep step{unit, from, path, load};
-            ScopeMove move{on, step, encode_move(ctx, r, b, before, red, {step}), load};
+            ScopeMove move{on, step, move_action(ctx, r, b, before, red, {step}), load};
             s.push();
             const int dropped_before = budget.misreading ? budget.misreading->dropped.load() : 0;
             for (const auto& c : move.encoded.choices) s.add(c);

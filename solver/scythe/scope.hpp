@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 
 namespace rulecheck::solver::scythe {
 

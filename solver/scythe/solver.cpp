@@ -1,5 +1,5 @@
 // Membership checks for Scythe's movement: is a claimed outcome of a Move one the rules allow?
-// The encoding (encoding.hpp) gives the legality conditions and the next values; with a concrete
+// The relation over one board (move_action.hpp) gives the legality conditions and the next values; with a concrete
 // state they fold to closed formulas, and only a choice the action leaves open (which workers ride
 // on a mech, under scythe.carried-workers "not-a-move") needs the solver.
 #include "solver/scythe/solver.hpp"
@@ -10,7 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "solver/scythe/conventions.hpp"
-#include "solver/scythe/encoding.hpp"
+#include "solver/scythe/move_action.hpp"
 
 namespace rulecheck::solver::scythe {
 
@@ -56,7 +56,7 @@ OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& befo
   if (mover == b.faction_index.end() || !steps || !same_shape)
     return {Membership::not_encoded, {}, "the move or its next state is not one the solver reads"};
   const Position start = position_of(ctx, b, before);
-  const Encoded e = encode_move(ctx, rules, b, start, mover->second, *steps);
+  const Encoded e = move_action(ctx, rules, b, start, mover->second, *steps);
   const Position other = free_position(ctx, b, "other");
   z3::solver solver = bounded_solver(ctx, budget);
   for (const z3::expr& choice : e.choices) solver.add(choice);
@@ -108,7 +108,7 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
       return {Membership::not_encoded, {}, fmt::format("{}'s home base {} is not a territory", id, f.home_base)};
   const auto steps = steps_of(ctx, b, move);
   if (!steps) return {Membership::not_encoded, {}, "the move names a territory the state does not have"};
-  const Encoded e = encode_move(ctx, rules, b, position_of(ctx, b, before), mover->second, *steps);
+  const Encoded e = move_action(ctx, rules, b, position_of(ctx, b, before), mover->second, *steps);
 
   if (!after) {
     // Claimed illegal: right when some legality condition fails whatever the open choices.

@@ -1,9 +1,9 @@
 // Inside solver/scythe/ only (it includes Z3): Scythe's movement over maps of any size, for the
-// unbounded proofs (unbounded_move.cpp encodes a move, unbounded_proofs.cpp states the claims; the
-// runner is solver/unbounded.hpp's, shared with Messina). Territories are an uninterpreted sort (any
-// number), adjacency an uninterpreted relation, home bases a predicate with each faction's home base a
-// territory, encounter tokens a predicate, unit counts functions into the integers (any counts). The
-// factions are any number (two or more): a question names the mover and two opponents (either may have
+// unbounded proofs (unit_move.cpp encodes a move, read over this board by unbounded_move.cpp;
+// unbounded_proofs.cpp states the claims; the runner is solver/unbounded.hpp's, shared with Messina).
+// Territories are an uninterpreted sort (any number), adjacency an uninterpreted relation, home bases a
+// predicate with each faction's home base a territory, encounter tokens a predicate, unit counts
+// functions into the integers (any counts). The factions are any number (two or more): a question names the mover and two opponents (either may have
 // no unit, so games of two and three factions are the case where the rest has none) and takes every
 // other opponent together as "the rest" (SortedBoard), so each claim is asked of the named factions,
 // which can be any faction or pair of factions. A move is one unit's move (a mech with any number of
@@ -24,6 +24,7 @@
 #include "oracle/scythe/model.hpp"
 #include "solver/theorems.hpp"
 #include "solver/unbounded.hpp"
+#include "solver/scythe/move_relation.hpp"
 #include "solver/z3_core.hpp"
 
 namespace rulecheck::solver::scythe {
@@ -115,32 +116,8 @@ struct SortedBoard {
   // the positions of games of two or three factions, as far as a question's terms see (the misreadings
   // are asked there, so each kill is a position of a game, which the abstraction writes exactly).
   z3::expr a_game_of_the_named(const std::vector<z3::expr>& named) const;
-};
-
-// One unit's move by the mover: its conditions (premises) and the position after, as terms.
-struct SortedMove {
-  sy::Unit unit = sy::Unit::mech;
-  z3::expr from;
-  std::vector<z3::expr> path;        // path[0] .. path[k-1]: the territories entered in turn
-  z3::expr carried;                  // the workers a mech carries (0 for other units)
-  z3::expr retreated;                // how many opponent workers were sent home
-  // The move as a relation: every condition and every definition of its steps and of the mover's
-  // popularity after, each tagged with the clause it encodes (theorems: each can be mutated alone).
-  Constraints relation;
-  z3::expr premises;                 // the conjunction of `relation` and `abstraction`
-  // What the abstraction leaves open and the relation does not decide: how many of the workers sent
-  // home of the rest's factions arrive at which of its home bases (any split, none more than sent).
-  z3::expr abstraction;
-  std::vector<z3::expr> ends;        // [i]: the unit's movement ends on path[i]
-  std::function<z3::expr(int kind, const z3::expr& at, int who)> units_after;
-  std::function<z3::expr(int who)> popularity_after;
-  // The pending combats are those before (a unit move sets none: action_end_pending), the pending
-  // encounters with the one the moving character stopped on.
-  std::function<z3::expr(const z3::expr& at)> combat_pending_after, encounter_pending_after;
-  // The unit ends on another territory than its start (vacuity: the move moves a unit).
-  z3::expr moves_a_unit() const;
-  // Every territory the question names: the start, the path, the named factions' home bases and `any`.
-  std::vector<z3::expr> named(const SortedBoard& b) const;
+  // What the relation reads of this board (move_relation.hpp): the mover, the named opponents, the rest.
+  MoveSight sight() const;
 };
 
 // `unit` along a path of `steps` territories under `rules` (its readings and numbers) and the named

@@ -1,15 +1,9 @@
-// Inside solver/scythe/ only (it includes Z3): the encoding of Scythe's movement section, written
-// from the rule text (../shared/rules/scythe-movement.txt) and the clause index
-// (rules/scythe/clauses.json), not from the oracle.
-//
-// The map is concrete (territories, adjacency, home bases, encounter tokens, structures); what a
-// move changes is symbolic: unit counts, popularity and who keeps control of a shared territory
-// are Z3 expressions. A Move is a list of unit moves with concrete paths; the encoding plays them
-// in order over the expressions and collects every legality condition as a Named constraint
-// tagged by its clause. The after-state is compared with the computed next values, each
-// comparison tagged by the clause that decides that component. With a concrete state every
-// expression folds to a numeral as it is built (Fold below), so a membership check rarely needs
-// the solver.
+// Inside solver/scythe/ only (it includes Z3): one board of Scythe's movement, as the relation reads it
+// over one board (move_action.hpp): the map is concrete (territories, adjacency, home bases, encounter
+// tokens, structures); what a move changes is a position of expressions (unit counts, popularity, who
+// holds a shared territory, the pending flags), pinned to a concrete state for a membership check or free
+// for the witness searches. With a concrete state every expression folds to a numeral as it is built
+// (Fold below), so a membership check rarely needs the solver.
 #pragma once
 
 #include <array>
@@ -79,14 +73,6 @@ struct UnitStep {
   z3::expr carried;
 };
 
-// What the encoding of one Move gives.
-struct Encoded {
-  Constraints legal;              // every legality condition, tagged by clause
-  Position next;                  // the next values the rules give (when the move is legal)
-  z3::expr retreated;             // how many opponent workers were sent home
-  std::vector<z3::expr> choices;  // existential choices' domains (which workers ride), untracked
-};
-
 // The board and position of a concrete state (nullopt with `why` when it cannot be represented).
 Board board_of(const sy::State& s);
 Position position_of(z3::context& ctx, const Board& b, const sy::State& s);
@@ -96,30 +82,6 @@ Position position_of(z3::context& ctx, const Board& b, const sy::State& s);
 Constraints frame(z3::context& ctx, const sy::State& before, const sy::State& after, bool& same_shape);
 std::optional<std::vector<UnitStep>> steps_of(z3::context& ctx, const Board& b, const sy::Move& m);
 
-// The literal relation's choices where the movement text is silent (solver/scythe/literal_relation.hpp):
-// each a Bool, false giving the decided encoding's choice. `tag` names the relation's copy, so that two
-// copies in one context choose their riders apart.
-struct Silences {
-  std::string tag;
-  // scythe.move.home-base: the ban on moving units into a home base also refuses a move whose
-  // entry would send an opponent's workers home (scythe.move.workers-retreat); decided: it does not.
-  // convention scythe.convention.retreat-not-a-move-into-home-base: the decided encoding has this false
-  z3::expr home_ban_meets_retreat;
-  // scythe.move.once-per-action (implied, not stated): a unit that has moved in this action may
-  // start another move; decided: it may not.
-  // convention scythe.convention.unit-moves-once: the decided encoding has this false
-  z3::expr unit_moves_again;
-};
-
-// Plays `steps` for faction `mover` from `before` under `rules`: the decided encoding, or with
-// `loose` the literal relation's silences left to its Bools (the decided encoding when all are false).
-Encoded encode_move(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int mover,
-                    const std::vector<UnitStep>& steps, const Silences* loose = nullptr);
-
-// The effect equations: `after` against `next`, each tagged by the clause deciding it.
-Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, const Encoded& e,
-                    const Position& after, int mover);
-
 // Helpers for symbolic boards (proofs and witnesses).
 // A position whose every count, popularity, holder and pending flag is a fresh constant named
 // after `tag` (constrain it with valid_position).
@@ -127,6 +89,8 @@ Position free_position(z3::context& ctx, const Board& b, const std::string& tag)
 z3::expr present(const Position& p, int t, int f);
 z3::expr factions_present(z3::context& ctx, const Board& b, const Position& p, int t);
 z3::expr combat_units(const Position& p, int t, int f);
+// Whether faction index `who` (an expression) is one of the factions present on t.
+z3::expr names_present(z3::context& ctx, const Board& b, const Position& p, int t, const z3::expr& who);
 // A state valid by the format's rules: counts >= 0, one character per faction at most, popularity
 // in range, held_by exactly when factions share a territory (naming one of them).
 std::vector<z3::expr> valid_position(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& p);
