@@ -233,6 +233,7 @@ void disbands(Build& b) {
   });
 }
 
+// convention messina.convention.rearm-takes-muster-limits: a Re-arm's Shield ops are judged by these too
 // messina.muster.shield.build-upgrade and its limits: a new Shield where none rules it out, in the
 // Friendly Area (an upgrade too under interpretation messina.shield-upgrade-area friendly-area), one
 // per space; an upgrade raises the builder's own Shield, not beside a build there
