@@ -142,7 +142,8 @@ MessinaTheorem energy_theorem() {
   t.claim = "no legal Muster or Re-arm leaves the builder with negative Energy";
   t.covers =
       "boards of any size (spaces an uninterpreted sort, any counts): a Muster with any builds (map and cards), "
-      "equips, disbands and Shield ops at any spaces, and a Re-arm's Shield ops, by a faction of either kind";
+      "equips, disbands and Shield ops at any spaces, and a Re-arm's Shield ops, by a faction of either kind, under "
+      "the ruleset's readings (the claim reads none)";
   t.clauses = {"messina.muster.energy", "messina.muster.unit-table", "messina.muster.equip",
                "messina.muster.shield.build-upgrade", "messina.muster.shield.rearm"};
   t.exercised_words = "the action builds, equips or does a Shield op somewhere";
@@ -167,7 +168,8 @@ MessinaTheorem tokens_theorem() {
   t.claim = "a legal Muster leaves the builder's Spare + Located + Disaffected unchanged";
   t.covers =
       "boards of any size: a Muster with any builds, equips, disbands (Workers too) and Shield ops, by a faction of "
-      "either kind (the Death Zone is not the relation's: over one board the frame keeps it)";
+      "either kind, under the ruleset's readings (the claim reads none; the Death Zone is not the relation's: over "
+      "one board the frame keeps it)";
   t.clauses = {"messina.muster.population", "messina.population.disband-on-shortfall", "messina.population.tokens"};
   t.exercised_words = "the builds take tokens somewhere or the disbands free some";
   t.asks = [](z3::context& ctx, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
@@ -218,7 +220,8 @@ MessinaTheorem located_theorem() {
       "and Workers everywhere stand for, when they did before";
   t.covers =
       "boards of any size: a Muster with any builds (map and cards), equips, disbands (Workers too) and Shield ops, "
-      "by a faction of either kind; totals over the board with the facts of finite sums";
+      "by a faction of either kind, under the ruleset's readings (the claim reads none); totals over the board with "
+      "the facts of finite sums";
   t.clauses = {"messina.muster.population", "messina.population.located", "messina.population.backing",
                "messina.muster.equip", "messina.muster.equip.ai", "messina.population.disband-on-shortfall"};
   t.exercised_words = "the builds take tokens somewhere or the disbands free some";
