@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/muster_relation.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 

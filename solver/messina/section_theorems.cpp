@@ -18,6 +18,7 @@ const std::vector<std::string> kConsumptionReach = {
 const std::vector<std::string> kStackingReach = {
     kFormatCounts, kCardCapacity, "format: a card nobody holds has no units",
     "a space's totals over the factions at least each faction's units and Workers there"};
+const std::vector<std::string> kMusterReach = {kFormatCounts, kCardCapacity};
 const std::vector<std::string> kFriendlyReach = {
     "messina.reachable.two-home-spaces", "messina.reachable.one-shield-per-space (under one-per-space)",
     "format: a space's Location Card held by one faction at most", "format: counts not negative (premises)"};
@@ -28,6 +29,7 @@ std::vector<MessinaTheorem> section_theorems() {
   std::vector<MessinaTheorem> all;
   const std::pair<std::vector<MessinaTheorem> (*)(), const std::vector<std::string>*> sections[] = {
       {&consumption_theorems, &kConsumptionReach}, {&stacking_theorems, &kStackingReach},
+      {&muster_theorems, &kMusterReach},
       {&friendly_theorems, &kFriendlyReach}};
   for (const auto& [section, reach] : sections)
     for (auto& t : section()) {

@@ -17,6 +17,8 @@ using MessinaTheorem = Theorem<ms::Rules>;
 std::vector<MessinaTheorem> consumption_theorems();
 // Stacking over every action that adds units (stacking_theorems.cpp).
 std::vector<MessinaTheorem> stacking_theorems();
+// Muster's and Re-arm's Energy and tokens (muster_relation.cpp, muster_theorems.cpp).
+std::vector<MessinaTheorem> muster_theorems();
 // Friendly and hostile spaces, the Friendly Area (friendly_theorems.cpp).
 std::vector<MessinaTheorem> friendly_theorems();
 

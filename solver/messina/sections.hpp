@@ -1,5 +1,5 @@
 // Inside solver/: what each section of the Messina encoding provides (one file per rulebook page:
-// consumption.cpp, muster.cpp, friendly.cpp for the Friendly Area and Population page, cards.cpp
+// consumption.cpp, muster.cpp (the relation in muster_relation.cpp), friendly.cpp for the Friendly Area and Population page, cards.cpp
 // for Location Cards). solver.cpp dispatches to them; search.hpp finds the witnesses.
 #pragma once
 
@@ -59,9 +59,6 @@ std::optional<SymAnswer> encode_tie_break(const SymBoard& board, const ms::TieBr
 std::optional<SymAnswer> encode_bombable(const SymBoard& board, const ms::BombableQuery& q, const ms::Rules& rules);
 std::optional<SymAnswer> encode_support_cut(const SymBoard& board, const ms::SupportCutQuery& q,
                                             const ms::Rules& rules);
-
-// messina.muster.high-tech: a unit whose build costs at least the high-tech threshold (muster.cpp).
-bool is_high_tech(const ms::Ruleset& numbers, ms::Piece p);
 
 // The Friendly Area (messina.friendly.*), which Muster, placement and the queries share (friendly.cpp):
 // per board space, a Bool: the space is in `faction`'s Friendly Area for `purpose`.

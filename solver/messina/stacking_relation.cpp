@@ -5,6 +5,8 @@
 
 #include <functional>
 
+#include "solver/messina/muster_relation.hpp"
+
 namespace rulecheck::solver::messina::stacking {
 
 namespace {
@@ -91,61 +93,68 @@ void stacking_count(Builder& b) {
                    z3::forall(s, v.counted(s) == (all ? v.before.board_units(s) : v.before.units(v.actor, s)))});
 }
 
+// The Muster's builds, disbands and equips: the Muster and Re-arm relation (muster_relation.cpp), the
+// one the membership checks ask over one board, here over any board, for the actor (a human faction:
+// its Muster may do all an AI's may, and equip besides; stacking reads no faction kind), with what the
+// board around says (Friendly Area, high-tech sites, Shields) left open. Its frame here: every other
+// faction's pieces stay, and every card's holder, facing and (unless the actor holds it) units
+// (messina.muster.builds-only).
 void muster(Builder& b) {
   const StackVars& v = b.v;
-  const z3::expr& s = v.s;
   const ActionKind K = ActionKind::muster;
-  // messina.muster.builds-only: the builder's units change by its builds, disbands and equips (a
-  // Civilian equipped is an Infantry), its Workers by their disbands; nothing else changes.
-  b.add(K, "messina.muster.builds-only",
-        b.actor_pieces(
-            [&](std::size_t k, const z3::expr& x) {
-              z3::expr d = v.built_map[k](x) - v.disbanded_map[k](x);
-              if (k == kCivilian) d = d - v.equipped_map(x);
-              if (k == kInfantry) d = d + v.equipped_map(x);
-              return d;
-            },
-            [&](const z3::expr& x) { return -v.disbanded_workers(x); }));
+  z3::context& c = v.c;
+  Spaces spaces = Spaces::open(c);
+  auto open_bool = [&](const char* name) {
+    const z3::func_decl f = c.function(name, v.space, c.bool_sort());
+    return [f](const Where& w) { return f(w.term); };
+  };
+  auto open_int = [&](const char* name) {
+    const z3::func_decl f = c.function(name, v.space, c.int_sort());
+    return [f](const Where& w) { return f(w.term); };
+  };
+  const AtWhere none = [&c](const Where&) { return c.int_val(0); };
+  auto per_kind = [](const std::vector<z3::func_decl>& fs) {
+    return [fs](const Where& w, std::size_t k) { return fs[k](w.term); };
+  };
+  auto at = [](const z3::func_decl& f) { return [f](const Where& w) { return f(w.term); }; };
+  const StackState &before = v.before, &after = v.after;
+  const Ground ground{open_bool("muster_friendly"),
+                      open_bool("muster_shield_friendly"),
+                      open_bool("muster_high_tech_site"),
+                      [&b](const Where& w) { return b.actor_holds(w.term); },
+                      at(v.counted),
+                      [&before](const Where& w) { return before.card_units(w.term); },
+                      open_bool("muster_shield_blocks"),
+                      open_int("muster_own_shield")};
+  const MusterChoice choice{per_kind(v.built_map),     per_kind(v.built_card),     per_kind(v.disbanded_map),
+                            per_kind(v.disbanded_card), none,                     at(v.disbanded_workers),
+                            none,                       at(v.equipped_map),        at(v.equipped_card),
+                            open_int("muster_shield_builds"), open_int("muster_shield_upgrades"), none};
+  auto army_of = [&v](const StackState& x) {
+    const z3::expr actor = v.actor;
+    return Army{[&x, actor](const Where& w, std::size_t k) { return x.map[k](actor, w.term); },
+                [&x, actor](const Where& w, std::size_t k) {
+                  return z3::ite(x.held(w.term) && x.holder(w.term) == actor, x.card[k](w.term),
+                                 w.term.ctx().int_val(0));
+                },
+                [&x, actor](const Where& w) { return x.workers(actor, w.term); }};
+  };
+  auto purse = [&c](const std::string& s) {
+    auto i = [&](const char* n) { return c.int_const(("muster_" + std::string(n) + s).c_str()); };
+    return Purse{i("round"), i("phase"), i("energy"), i("spare"), i("located"), i("disaffected")};
+  };
+  const MusterState was{purse(""), army_of(before), open_int("muster_shield")};
+  const MusterState now{purse("_after"), army_of(after), open_int("muster_shield_after")};
+  const MusterRelation r = muster_relation(spaces, MusterKind::muster, ms::FactionKind::human, was, ground, choice,
+                                           now, b.rules, "muster_");
+  for (const auto& n : r.all()) b.add(K, n.clause, n.formula);
+  const z3::expr& s = v.s;
   b.add(K, "messina.muster.builds-only", b.others_stay());
-  b.add(K, "messina.muster.builds-only", b.cards([&](std::size_t k, const z3::expr& x) {
-    z3::expr d = v.built_card[k](x) - v.disbanded_card[k](x);
-    if (k == kCivilian) d = d - v.equipped_card(x);
-    if (k == kInfantry) d = d + v.equipped_card(x);
-    return d;
-  }));
-  // messina.population.disband-on-shortfall: a disband names units that are there (built in this
-  // Muster too: the wider reading of messina.disband-built-units), on a card the actor holds.
-  z3::expr there = v.disbanded_workers(s) <= v.before.workers(v.actor, s);
+  z3::expr cards = after.holder(s) == before.holder(s) && after.exposed(s) == before.exposed(s) &&
+                   after.held(s) == before.held(s);
   for (std::size_t k = 0; k < kKinds; ++k)
-    there = there && v.disbanded_map[k](s) <= v.before.map[k](v.actor, s) + v.built_map[k](s) &&
-            v.disbanded_card[k](s) <= v.before.card[k](s) + v.built_card[k](s);
-  b.add(K, "messina.population.disband-on-shortfall",
-        z3::forall(s, there && z3::implies(sum_at(v.disbanded_card, s) > 0, b.actor_holds(s))));
-  // messina.muster.equip: Civilians that are there, on a card the actor holds.
-  b.add(K, "messina.muster.equip",
-        z3::forall(s, v.equipped_map(s) <= v.before.map[kCivilian](v.actor, s) &&
-                          v.equipped_card(s) <= v.before.card[kCivilian](s) &&
-                          z3::implies(v.equipped_card(s) > 0, b.actor_holds(s))));
-  // messina.cards.muster-onto: onto a card the builder holds.
-  b.add(K, "messina.cards.muster-onto", z3::forall(s, z3::implies(sum_at(v.built_card, s) > 0, b.actor_holds(s))));
-  // messina.muster.stacking: the count with the builds and disbands in stays within the map limit
-  // wherever units are built (messina.muster.equip.stacking: equips change no count).
-  const z3::expr built_here = sum_at(v.built_map, s) > 0;
-  b.add(K, "messina.muster.stacking",
-        z3::forall(s, z3::implies(built_here, v.counted(s) + sum_at(v.built_map, s) - sum_at(v.disbanded_map, s) <=
-                                                  b.map_limit())));
-  // messina.muster.stacking.over-limit: a space already over the limit takes no new units.
-  b.add(K, "messina.muster.stacking.over-limit", z3::forall(s, z3::implies(built_here, v.counted(s) <= b.map_limit())));
-  // messina.muster.stacking: a card's units with the builds and disbands in stay within its limit.
-  b.add(K, "messina.muster.stacking",
-        z3::forall(s, z3::implies(sum_at(v.built_card, s) > 0, v.before.card_units(s) + sum_at(v.built_card, s) -
-                                                                   sum_at(v.disbanded_card, s) <=
-                                                               b.card_limit())));
-  // interpretation messina.over-limit-card: under card-too an over-limit map space takes no new
-  // units on its card either (under map-only the card keeps its own limit only).
-  if (b.rules.readings.over_limit_card == R::OverLimitCard::card_too)
-    b.add(K, "messina.muster.stacking.over-limit",
-          z3::forall(s, z3::implies(sum_at(v.built_card, s) > 0, v.counted(s) <= b.map_limit())));
+    cards = cards && z3::implies(!b.actor_holds(s), after.card[k](s) == before.card[k](s));
+  b.add(K, "messina.muster.builds-only", z3::forall(s, cards));
 }
 
 // convention messina.convention.home-defence-map-only: home-defence Civilians never go onto a card

@@ -1,4 +1,5 @@
-// Stacking's theorems over the relation of stacking_relation.cpp (section_theorems.hpp): each claim
+// Stacking's theorems over the relation of stacking_relation.cpp, whose Muster is muster_relation.cpp's
+// (section_theorems.hpp): each claim
 // reads only the state before and after (units per faction, kind and space, Workers in Utilities,
 // cards and their units, and the totals over factions of those), never the relation's own
 // variables; no effect constraint asserts a claim.
@@ -242,8 +243,9 @@ std::vector<MessinaTheorem> stacking_theorems() {
       "messina.discard-emptying overrides-stacking, the units of its Location Card when that card was discarded";
   map.covers =
       "boards of any size (spaces and factions are uninterpreted sorts, any counts, a space already over the limit "
-      "included), by a faction of either kind (stacking reads no faction kind): a Muster's builds onto the map and "
-      "cards with disbands and equips; Civilians placed before orders or a Bonus Military Action and in home "
+      "included), by a faction of either kind (stacking reads no faction kind; the Muster, the relation that "
+      "judges engines' Musters, is asked of a human faction, whose Muster may do all an AI's may and equip besides): "
+      "a Muster's builds onto the map and cards with disbands and equips; Civilians placed before orders or a Bonus Military Action and in home "
       "defence (messina.civilian-stacking applies: under muster-phase-only the reading lets them pass the limit and "
       "they are not asked); Workers placed into Utilities; interconversion (Workers leaving and entering a "
       "Utility); transfers from face-up cards; the end of an Exploration (transfers, discarded cards emptied); each "
