@@ -19,6 +19,8 @@ std::vector<MessinaTheorem> consumption_theorems();
 std::vector<MessinaTheorem> stacking_theorems();
 // Friendly and hostile spaces, the Friendly Area (friendly_theorems.cpp).
 std::vector<MessinaTheorem> friendly_theorems();
+// The placings of new units and their conversions (population_relation.cpp, population_theorems.cpp).
+std::vector<MessinaTheorem> population_theorems();
 
 // Every theorem of every section written as one relation.
 std::vector<MessinaTheorem> section_theorems();

@@ -1,5 +1,5 @@
 // Inside solver/: what each section of the Messina encoding provides (one file per rulebook page:
-// consumption.cpp, muster.cpp, friendly.cpp for the Friendly Area and Population page, cards.cpp
+// consumption.cpp, muster.cpp, friendly_board.cpp and population.cpp for the Friendly Area and Population page, cards.cpp
 // for Location Cards). solver.cpp dispatches to them; search.hpp finds the witnesses.
 #pragma once
 
@@ -63,7 +63,8 @@ std::optional<SymAnswer> encode_support_cut(const SymBoard& board, const ms::Sup
 // messina.muster.high-tech: a unit whose build costs at least the high-tech threshold (muster.cpp).
 bool is_high_tech(const ms::Ruleset& numbers, ms::Piece p);
 
-// The Friendly Area (messina.friendly.*), which Muster, placement and the queries share (friendly.cpp):
+// The Friendly Area (messina.friendly.*), which Muster, placement and the queries share: the page's relation
+// over this board (friendly_relation.hpp, friendly_board.cpp):
 // per board space, a Bool: the space is in `faction`'s Friendly Area for `purpose`.
 std::vector<z3::expr> friendly_area(const SymBoard& board, int faction, ms::Activity purpose, const ms::Rules& rules);
 

@@ -26,9 +26,8 @@
 namespace rulecheck::solver::messina {
 
 // The per-action invariants (unbounded_muster.cpp,
-// unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp).
+// unbounded_cards.cpp, unbounded_reachable.cpp; the population's are population_theorems.cpp's).
 std::vector<UnboundedProof> unbounded_muster(const ms::Rules& rules);
-std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules);
 
