@@ -18,6 +18,7 @@
 #include "solver/messina/population_relation.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/section_theorems.hpp"
+#include "tests/messina_rules.hpp"
 
 namespace rulecheck::solver::messina {
 namespace {
@@ -72,7 +73,7 @@ z3::expr pinned_to(const FriendlyBoard& o, const SymBoard& b, const std::vector<
 // hostile space or on the Friendly Area for `p`, under readings `r`.
 z3::check_result disagreement(Purpose p, const R& r) {
   z3::context c;
-  ms::Rules rules;
+  ms::Rules rules = rulecheck::testing::messina_typed_rules();
   rules.readings = r;
   const SymBoard b = free_board(c, small_shape(3, true), "b/");
   const FriendlyPage one = page_of(b, 0, {p}, rules);
@@ -130,7 +131,7 @@ MessinaTheorem population_theorem(const std::string& id) {
 ProofStatus asked_with(const std::string& id, const std::function<Constraints(Constraints)>& edit) {
   z3::context ctx;
   const MessinaTheorem t = population_theorem(id);
-  const Decided d = ask_questions(ctx, t.asks(ctx, ms::Rules{}, nullptr), Budget{}, /*check_vacuity=*/true,
+  const Decided d = ask_questions(ctx, t.asks(ctx, rulecheck::testing::messina_typed_rules(), nullptr), Budget{}, /*check_vacuity=*/true,
                                   edit ? RelationEdit([&](const Constraints& r) { return edit(r); }) : nullptr);
   return d.status;
 }

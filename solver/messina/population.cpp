@@ -165,7 +165,8 @@ void add_relation(Encoded& e, const SymBoard& before, int f, const PerSpace& act
                   const char* frame_clause, const ms::Rules& rules) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
   const PopulationRelation r = population_relation(spaces, before.factions[f].kind, mat_of(before, f), army_of(before, f),
-                                                   act.view(before.ctx()), mat_of(after, f), army_of(after, f), rules, "");
+                                                   act.view(before.ctx()), mat_of(after, f), army_of(after, f), rules, "",
+                                                   frame_clause);
   e.legal.insert(e.legal.end(), r.guard.begin(), r.guard.end());
   e.effect.insert(e.effect.end(), r.effect.begin(), r.effect.end());
   const std::string pop = "/factions/" + before.factions[f].id + "/population/";

@@ -13,7 +13,6 @@ using R = ms::Readings;
 constexpr std::size_t kCivilian = 0, kInfantry = 1;  // ms::kUnitKinds' order
 constexpr const char* kSpare = "messina.population.placement.spare-required";
 constexpr const char* kToLocated = "messina.population.placement.spare-to-located";
-constexpr const char* kDisaffected = "messina.population.disaffected";
 constexpr const char* kInterconversion = "messina.population.interconversion";
 constexpr const char* kBacking = "messina.population.backing";
 
@@ -62,20 +61,21 @@ z3::expr backed_at(const Army& army, const Where& w, const std::array<int, 5>& p
 
 PopulationRelation population_relation(Spaces& spaces, ms::FactionKind kind, const Mat& before, const Army& army,
                                        const Placings& act, const Mat& after, const Army& army_after,
-                                       const ms::Rules& rules, const std::string& prefix) {
+                                       const ms::Rules& rules, const std::string& prefix, const char* pieces_clause) {
   const std::array<int, 5> per = tokens_per_unit_kind(rules.numbers, kind);
   const int civilian = per[kCivilian];
   Constraints guard, effect;
   // messina.population.tokens: each unit placed takes its kind's tokens (a Worker one), from Spare or,
-  // in home defence, from Disaffected tokens (messina.population.disaffected).
+  // in home defence, from Disaffected tokens (messina.population.disaffected: when is population.cpp's).
   const z3::expr spare_spent = spaces.total(prefix + "spare_tokens_placed", [act, civilian](const Where& w) {
     return act.workers(w) + civilian * (act.civilians(w) + act.onto_card(w));
   });
   const z3::expr disaffected_spent = spaces.total(prefix + "disaffected_tokens_placed", [act, civilian](const Where& w) {
     return civilian * act.from_disaffected(w);
   });
+  // messina.population.placement.spare-required: the pool each unit's tokens come from holds them.
   guard.push_back({kSpare, before.spare >= spare_spent});
-  guard.push_back({kDisaffected, before.disaffected >= disaffected_spent});
+  guard.push_back({kSpare, before.disaffected >= disaffected_spent});
   // interpretation messina.home-defence-spare: "spare-required" keeps the need for Spare population
   // even when the tokens placed are Disaffected ones.
   if (rules.readings.home_defence_spare == R::HomeDefenceSpare::spare_required)
@@ -90,8 +90,7 @@ PopulationRelation population_relation(Spaces& spaces, ms::FactionKind kind, con
   effect.push_back({kToLocated, after.spare == before.spare - spare_spent});
   effect.push_back({kToLocated, after.disaffected == before.disaffected - disaffected_spent});
   effect.push_back({kToLocated, after.located == before.located + spare_spent + disaffected_spent});
-  effect.push_back({"messina.population.placement.civilians",
-                    spaces.each([&](const Where& w) { return pieces_after(army, act, army_after, w); })});
+  effect.push_back({pieces_clause, spaces.each([&](const Where& w) { return pieces_after(army, act, army_after, w); })});
   return {guard, effect, spare_spent, disaffected_spent};
 }
 

@@ -44,8 +44,10 @@ z3::expr backed_at(const Army& army, const Where& w, const std::array<int, 5>& p
 
 // One placing or conversion action of a faction of `kind`: `before`/`army` the state before, `act` what
 // it places and converts, `after`/`army_after` the state after. `prefix` names its totals over any board.
+// `pieces_clause` tags the effect on the pieces: the clause of the action's kind (a placing of Workers,
+// of Civilians, home defence, a conversion).
 PopulationRelation population_relation(Spaces& spaces, ms::FactionKind kind, const Mat& before, const Army& army,
                                        const Placings& act, const Mat& after, const Army& army_after,
-                                       const ms::Rules& rules, const std::string& prefix);
+                                       const ms::Rules& rules, const std::string& prefix, const char* pieces_clause);
 
 }  // namespace rulecheck::solver::messina

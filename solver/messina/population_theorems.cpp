@@ -16,6 +16,9 @@ namespace {
 
 using R = ms::Readings;
 
+// The pieces' effect, for every action at once: placings (Civilians the most of them) and conversions.
+constexpr const char* kPieces = "messina.population.placement.civilians";
+
 Mat mat_named(z3::context& c, const std::string& at) {
   auto v = [&](const char* what) { return c.int_const((std::string(what) + at).c_str()); };
   return {v("round"), v("phase"), v("disaffected"), v("spare"), v("located"), v("dead"), v("food"), v("water")};
@@ -84,7 +87,7 @@ struct Board {
         army_after(c, spaces.sort(), "units_after"),
         act(c, spaces.sort()),
         relation(population_relation(spaces, kind, before, army.view(), act.view(), after, army_after.view(),
-                                     relation_rules, "")),
+                                     relation_rules, "", kPieces)),
         backed_before(spaces.total("backed", [a = army.view(), p = per](const Where& w) { return backed_at(a, w, p); })),
         backed_after(
             spaces.total("backed_after", [a = army_after.view(), p = per](const Where& w) { return backed_at(a, w, p); })),
@@ -160,7 +163,7 @@ std::vector<MessinaTheorem> population_theorems() {
                         [](const Board& b) { return b.pool(b.after) == b.pool(b.before); }));
   out.push_back(theorem("messina.population.placement-spare-not-negative",
                         "after a placing or conversion the faction has no negative Spare or Disaffected tokens",
-                        {"messina.population.placement.spare-required", "messina.population.disaffected",
+                        {"messina.population.placement.spare-required",
                          "messina.population.placement.spare-to-located"},
                         [](const Board& b) { return b.after.spare >= 0 && b.after.disaffected >= 0; }));
   out.push_back(theorem(
