@@ -1,4 +1,4 @@
-// The Z3 encoding of the Friendly Area, hostility and population placement (solver/messina/friendly.cpp):
+// The Z3 encoding of the Friendly Area, hostility and population placement (solver/messina/friendly_board.cpp, population.cpp):
 // verdicts worked out by hand from the rule text, the bundled bug engine's wrong answer, agreement
 // with the oracle over the section's scenarios and generated cases, the proofs and the witnesses.
 #include <gtest/gtest.h>

@@ -14,7 +14,7 @@
 //    as pre and only what the step names changes: Shields, units, Energy and tokens). Without it every
 //    value would be free and every finding noise.
 //  - The Friendly Area is the Friendly Area page's, at that page's default readings (its own points are
-//    searched by friendly.cpp's witnesses), except for the population placements, which read a literal
+//    searched by friendly_witnesses.cpp), except for the population placements, which read a literal
 //    one with its silences free (literal_friendly.cpp).
 // Two outcomes: allowed vs refused (a refused step leaves the board as it was), or two boards after it.
 #include "solver/messina/literal.hpp"

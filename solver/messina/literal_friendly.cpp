@@ -1,5 +1,5 @@
 // The literal encoding of the Friendly Area as the placements use it (the Population Supply and
-// Movement page's Friendly Area paragraph), beside the decided one (friendly.cpp's friendly_area()):
+// Movement page's Friendly Area paragraph), beside the decided one (friendly_board.cpp's friendly_area()):
 // each sentence as loosely as its words allow (literal_frame.hpp). Where the page leaves a choice a
 // declared point names, the reading is free: whether a Home Space starts the reach when nothing
 // friendly stands on it (messina.home-space-anchor), and whether the Area ends at the friendly spaces

@@ -1,5 +1,5 @@
 // Inside solver/: the one way every Messina proof is run (consumption.cpp, muster.cpp,
-// friendly.cpp, cards.cpp) and the search for steps whose outcome the text leaves open or makes
+// population_proofs.cpp, cards.cpp) and the search for steps whose outcome the text leaves open or makes
 // impossible (findings.cpp). A proof asserts, on a free board of a small shape, the well-formedness
 // of the state before, the step's legality conditions and effect, and the negation of its claim:
 // unsat is a proof, a model a counterexample.

@@ -22,6 +22,8 @@ const std::vector<std::string> kMusterReach = {kFormatCounts, kCardCapacity};
 const std::vector<std::string> kFriendlyReach = {
     "messina.reachable.two-home-spaces", "messina.reachable.one-shield-per-space (under one-per-space)",
     "format: a space's Location Card held by one faction at most", "format: counts not negative (premises)"};
+const std::vector<std::string> kPopulationReach = {"format: the faction's tokens and pieces not negative",
+                                                   kCardCapacity};
 
 }  // namespace
 
@@ -30,7 +32,7 @@ std::vector<MessinaTheorem> section_theorems() {
   const std::pair<std::vector<MessinaTheorem> (*)(), const std::vector<std::string>*> sections[] = {
       {&consumption_theorems, &kConsumptionReach}, {&stacking_theorems, &kStackingReach},
       {&muster_theorems, &kMusterReach},
-      {&friendly_theorems, &kFriendlyReach}};
+      {&friendly_theorems, &kFriendlyReach}, {&population_theorems, &kPopulationReach}};
   for (const auto& [section, reach] : sections)
     for (auto& t : section()) {
       t.reachable_invariants = *reach;

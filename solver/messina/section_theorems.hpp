@@ -21,6 +21,8 @@ std::vector<MessinaTheorem> stacking_theorems();
 std::vector<MessinaTheorem> muster_theorems();
 // Friendly and hostile spaces, the Friendly Area (friendly_theorems.cpp).
 std::vector<MessinaTheorem> friendly_theorems();
+// The placings of new units and their conversions (population_relation.cpp, population_theorems.cpp).
+std::vector<MessinaTheorem> population_theorems();
 
 // Every theorem of every section written as one relation.
 std::vector<MessinaTheorem> section_theorems();

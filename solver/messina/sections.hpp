@@ -1,5 +1,5 @@
 // Inside solver/: what each section of the Messina encoding provides (one file per rulebook page:
-// consumption.cpp, muster.cpp (the relation in muster_relation.cpp), friendly.cpp for the Friendly Area and Population page, cards.cpp
+// consumption.cpp, muster.cpp (the relation in muster_relation.cpp), friendly_board.cpp and population.cpp for the Friendly Area and Population page, cards.cpp
 // for Location Cards). solver.cpp dispatches to them; search.hpp finds the witnesses.
 #pragma once
 
@@ -60,7 +60,8 @@ std::optional<SymAnswer> encode_bombable(const SymBoard& board, const ms::Bombab
 std::optional<SymAnswer> encode_support_cut(const SymBoard& board, const ms::SupportCutQuery& q,
                                             const ms::Rules& rules);
 
-// The Friendly Area (messina.friendly.*), which Muster, placement and the queries share (friendly.cpp):
+// The Friendly Area (messina.friendly.*), which Muster, placement and the queries share: the page's relation
+// over this board (friendly_relation.hpp, friendly_board.cpp):
 // per board space, a Bool: the space is in `faction`'s Friendly Area for `purpose`.
 std::vector<z3::expr> friendly_area(const SymBoard& board, int faction, ms::Activity purpose, const ms::Rules& rules);
 

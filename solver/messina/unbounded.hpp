@@ -25,9 +25,8 @@
 
 namespace rulecheck::solver::messina {
 
-// The per-action invariants (unbounded_population.cpp, unbounded_cards.cpp, unbounded_reachable.cpp;
-// Muster's are theorems of its relation: muster_theorems.cpp).
-std::vector<UnboundedProof> unbounded_population(const ms::Rules& rules);
+// The per-action invariants (unbounded_cards.cpp, unbounded_reachable.cpp; Muster's are theorems of
+// its relation, muster_theorems.cpp, the population's of theirs, population_theorems.cpp).
 std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules);
 std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules);
 

@@ -2,7 +2,7 @@
 // action that writes them, for boards of any size (unbounded.hpp): spaces and factions are
 // uninterpreted sorts, the Shield levels and the Workers in each faction's Utility functions over them,
 // and the action's ops at any number of spaces. One-step induction: a state that keeps the invariant,
-// the action's conditions (muster.cpp's shield_op_conditions, friendly.cpp's worker_utility_ok) and its
+// the action's conditions (muster.cpp's shield_op_conditions, population.cpp's worker_utility_ok) and its
 // effect, and the invariant broken after is unsatisfiable.
 //
 // Each holds under one reading of its point and says nothing under the other (which allows what it

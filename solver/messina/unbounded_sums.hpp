@@ -1,5 +1,5 @@
 // Inside solver/messina/ only: what the per-action proofs for boards of any size share
-// (unbounded_consumption_steps.cpp, unbounded_population.cpp, unbounded_cards.cpp).
+// (unbounded_consumption_steps.cpp, unbounded_cards.cpp).
 //
 // Totals over a board of any size. Spaces are an uninterpreted sort, and first-order logic has no sum
 // over one: a total (a faction's Located tokens backing its units everywhere, the Energy a Muster's
