@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/messina/board_army.hpp"
 #include "solver/messina/consumption_relation.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
@@ -52,31 +53,10 @@ Removal removal_of(const SymBoard& b, int f, const ms::Consume& a) {
   return r;
 }
 
-// The faction's pieces on one board, as the relation reads them (consumption_relation.hpp): its units
-// on the map, on the card named after the space when it holds it, and its Workers own and as guests.
-Army army_on(const SymBoard& b, int f) {
-  return {[&b, f](const Where& w, std::size_t k) { return b.spaces[w.index].units[f][k]; },
-          [&b, f](const Where& w, std::size_t k) {
-            const SymSpace& sp = b.spaces[w.index];
-            return z3::ite(sp.card_holder == f, sp.card_units[k], b.ctx().int_val(0));
-          },
-          [&b, f](const Where& w) {
-            const SymSpace& sp = b.spaces[w.index];
-            z3::expr all = sp.workers[f];
-            for (std::size_t owner = 0; owner < b.factions.size(); ++owner) all = all + sp.guests[owner][f];
-            return all;
-          }};
-}
-
 Army named_in(const Removal& r) {
   return {[&r](const Where& w, std::size_t k) { return r.map[w.index][k]; },
           [&r](const Where& w, std::size_t k) { return r.card[w.index][k]; },
           [&r](const Where& w) { return r.workers[w.index]; }};
-}
-
-Mat mat_of(const SymBoard& b, int f) {
-  const SymFaction& sf = b.factions[f];
-  return {b.round, b.phase, sf.disaffected, sf.spare, sf.located, sf.dead, sf.food, sf.water};
 }
 
 std::string key(const SymBoard& b, int f, const char* what) { return "/factions/" + b.factions[f].id + what; }
@@ -91,8 +71,8 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
                            const ms::Rules& rules) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
   const ConsumptionRelation r =
-      consumption_relation(spaces, before.factions[f].kind, mat_of(before, f), army_on(before, f), named_in(removal),
-                           mat_of(after, f), army_on(after, f), rules, "");
+      consumption_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f), named_in(removal),
+                           mat_on(after, f), army_on(after, f), rules, "");
   Encoded e{r.guard, r.effect};
   const SymFaction& sf = before.factions[f];
   std::vector<std::string> skip = {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),

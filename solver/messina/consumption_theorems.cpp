@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "solver/messina/consumption_relation.hpp"
+#include "solver/messina/open_army.hpp"
 #include "solver/messina/section_theorems.hpp"
 
 namespace rulecheck::solver::messina {
@@ -14,35 +15,6 @@ namespace {
 
 using R = ms::Readings;
 
-Mat mat_named(z3::context& c, const std::string& at) {
-  auto v = [&](const char* what) { return c.int_const((std::string(what) + at).c_str()); };
-  return {v("round"), v("phase"), v("disaffected"), v("spare"), v("located"), v("dead"), v("food"), v("water")};
-}
-
-// A faction's pieces over any board: a function of the space per unit kind (map, card) and Workers.
-struct OpenArmy {
-  std::vector<z3::func_decl> map, card;
-  z3::func_decl workers;
-  OpenArmy(z3::context& c, const z3::sort& space, const std::string& name)
-      : workers(c.function((name + "_workers").c_str(), space, c.int_sort())) {
-    for (std::size_t k = 0; k < ms::kUnitKinds.size(); ++k) {
-      const std::string kind(ms::piece_name(ms::kUnitKinds[k]));
-      map.push_back(c.function((name + "_map_" + kind).c_str(), space, c.int_sort()));
-      card.push_back(c.function((name + "_card_" + kind).c_str(), space, c.int_sort()));
-    }
-  }
-  Army view() const {
-    return {[m = map](const Where& w, std::size_t k) { return m[k](w.term); },
-            [cd = card](const Where& w, std::size_t k) { return cd[k](w.term); },
-            [wk = workers](const Where& w) { return wk(w.term); }};
-  }
-};
-
-z3::expr not_negative(const Army& a, const Where& w) {
-  z3::expr ok = a.workers(w) >= 0;
-  for (std::size_t k = 0; k < ms::kUnitKinds.size(); ++k) ok = ok && a.map(w, k) >= 0 && a.card(w, k) >= 0;
-  return ok;
-}
 z3::expr same_pieces(const Army& a, const Army& b, const Where& w) {
   z3::expr ok = a.workers(w) == b.workers(w);
   for (std::size_t k = 0; k < ms::kUnitKinds.size(); ++k) ok = ok && a.map(w, k) == b.map(w, k) && a.card(w, k) == b.card(w, k);

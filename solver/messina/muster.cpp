@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/messina/board_army.hpp"
 #include "solver/messina/muster_relation.hpp"
 #include "solver/messina/sections.hpp"
 
@@ -162,20 +163,8 @@ Ground ground_of(const SymBoard& b, int f, const ms::Rules& rules) {
 // after the space when it holds it, Workers in its own Utility and as guests; its Shields.
 MusterState state_of(const SymBoard& b, int f) {
   const SymFaction& sf = b.factions[f];
-  Army army{[&b, f](const Where& w, std::size_t k) { return b.spaces[w.index].units[f][k]; },
-            [&b, f](const Where& w, std::size_t k) {
-              const SymSpace& sp = b.spaces[w.index];
-              return z3::ite(sp.card_holder == f, sp.card_units[k], b.ctx().int_val(0));
-            },
-            [&b, f](const Where& w) {
-              const SymSpace& sp = b.spaces[w.index];
-              z3::expr all = sp.workers[f];
-              for (std::size_t owner = 0; owner < b.factions.size(); ++owner)
-                if (static_cast<int>(owner) != f) all = all + sp.guests[owner][f];
-              return all;
-            }};
   return {{b.round, b.phase, sf.energy, sf.spare, sf.located, sf.disaffected},
-          std::move(army),
+          army_on(b, f),
           [&b, f](const Where& w) { return b.spaces[w.index].shield[f]; }};
 }
 

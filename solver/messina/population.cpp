@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/messina/board_army.hpp"
 #include "solver/messina/friendly_board.hpp"
 #include "solver/messina/population_relation.hpp"
 #include "solver/messina/sections.hpp"
@@ -34,14 +35,6 @@ int kind_index(Piece p) {
   for (std::size_t k = 0; k < kKinds; ++k)
     if (ms::kUnitKinds[k] == p) return static_cast<int>(k);
   return -1;  // a Worker
-}
-
-// All of `owner`'s Workers in the space (own Utility and as a guest).
-z3::expr workers_in(const SymBoard& board, const SymSpace& space, int owner) {
-  z3::expr n = space.workers[owner];
-  for (std::size_t o = 0; o < board.factions.size(); ++o)
-    if (static_cast<int>(o) != owner) n = n + space.guests[o][owner];
-  return n;
 }
 
 // messina.muster.stacking (messina.muster.stacking.workers: Workers do not count): the units in a map
@@ -124,24 +117,6 @@ std::string workers_key(const SymBoard& b, int s, int f, int owner) {
 }
 
 
-// The faction's pieces on one board, as the population relation reads them (consumption_relation.hpp's
-// Army): its units on the map, on the card named after the space when it holds it, its Workers own and
-// as guests.
-Army army_of(const SymBoard& b, int f) {
-  const SymBoard* board = &b;
-  return {[board, f](const Where& w, std::size_t k) { return board->spaces[w.index].units[f][k]; },
-          [board, f](const Where& w, std::size_t k) {
-            const SymSpace& sp = board->spaces[w.index];
-            return z3::ite(sp.card_holder == f, sp.card_units[k], board->ctx().int_val(0));
-          },
-          [board, f](const Where& w) { return workers_in(*board, board->spaces[w.index], f); }};
-}
-
-Mat mat_of(const SymBoard& b, int f) {
-  const SymFaction& sf = b.factions[f];
-  return {b.round, b.phase, sf.disaffected, sf.spare, sf.located, sf.dead, sf.food, sf.water};
-}
-
 // What an action places and converts at each space of one board: known counts.
 struct PerSpace {
   std::vector<int> workers, civilians, onto_card, from_disaffected, to_workers, to_civilians, infantry_to_workers;
@@ -164,8 +139,8 @@ void add_relation(Encoded& e, const SymBoard& before, int f, const PerSpace& act
                   const SymBoard& next, std::vector<std::pair<std::string, std::string>> changed,
                   const char* frame_clause, const ms::Rules& rules) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
-  const PopulationRelation r = population_relation(spaces, before.factions[f].kind, mat_of(before, f), army_of(before, f),
-                                                   act.view(before.ctx()), mat_of(after, f), army_of(after, f), rules, "",
+  const PopulationRelation r = population_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f),
+                                                   act.view(before.ctx()), mat_on(after, f), army_on(after, f), rules, "",
                                                    frame_clause);
   e.legal.insert(e.legal.end(), r.guard.begin(), r.guard.end());
   e.effect.insert(e.effect.end(), r.effect.begin(), r.effect.end());
