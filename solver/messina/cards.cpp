@@ -7,9 +7,10 @@
 // scope), and every component the relation does not decide staying (the frame). The queries (what a
 // card's facing decides: exposure, ties, bombs, support) are answers on the board, not actions: they are
 // written here over the board.
-#include <map>
+#include <array>
 #include <memory>
-#include <set>
+#include <string>
+#include <vector>
 
 #include "solver/messina/cards_relation.hpp"
 #include "solver/messina/sections.hpp"

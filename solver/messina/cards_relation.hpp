@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 
 #include <z3++.h>
 
@@ -57,7 +58,8 @@ struct CardsChoice {
 enum class CardAction { expose, hide, transfer, end_exploration };
 
 // The relation, its guard apart from its effect, both tagged clause by clause; the counts of cards the
-// hand limit reads (the actor's hand before, the cards discarded), for the theorems' facts of finite sums.
+// hand limit reads at the end of an Exploration (the actor's hand before, the cards discarded; 0 for the
+// other actions), for the theorems' vacuity checks (never a claim).
 struct CardsRelation {
   Constraints guard, effect;
   z3::expr hand, discards;
