@@ -54,7 +54,7 @@ void expect_known(const std::set<std::string>& tags, const std::string& game) {
 }
 
 TEST(ConstraintSources, EveryMessinaSectionConstraintNamesAClauseOrAListedConvention) {
-  expect_known(tags_of(messina::section_theorems(), testing::messina_typed_rules()), "messina");
+  expect_known(tags_of(messina::section_theorems(testing::messina_typed_rules()), testing::messina_typed_rules()), "messina");
 }
 
 TEST(ConstraintSources, EveryScytheMovementConstraintNamesAClauseOrAListedConvention) {

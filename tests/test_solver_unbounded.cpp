@@ -101,12 +101,12 @@ TEST(SolverUnbounded, TheRestatingClaimsAreGoneAndTheBoundedCrossCheckStillHolds
   }
 }
 
-// A hand limit no board of a fixed shape could hold: the cards are a sort and the hand a count, so the
-// proof holds for it, and its claim says the ruleset's number.
+// A hand limit no board of a fixed shape could hold: the cards range over the sort of spaces and the hand
+// is a total, so the theorem of the Location Card relation holds for it, and its claim says the ruleset's number.
 TEST(SolverUnbounded, TheHandLimitProofHoldsForAnyLimitTheRulesetGives) {
   ms::Rules rules = messina_typed_rules();
   rules.numbers.hand_limit = 1'000'000;
-  const auto proofs = sm::unbounded_proofs(rules, Budget{});
+  const auto proofs = solver::theorem_records<ms::State, sm::Step>(sm::cards_theorems(rules), rules, Budget{});
   const sm::MessinaProof* p = find(proofs, "messina.cards.hand-limit-kept");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->status, ProofStatus::proved) << p->detail;

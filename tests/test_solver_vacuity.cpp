@@ -20,7 +20,7 @@ const ms::Rules& rules() {
 }
 
 MessinaTheorem consumption(const std::string& id) {
-  for (auto& t : section_theorems())
+  for (auto& t : section_theorems(rules()))
     if (t.id == id) return t;
   ADD_FAILURE() << id;
   return {};

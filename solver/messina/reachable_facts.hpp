@@ -9,22 +9,12 @@
 
 #include <z3++.h>
 
-#include "solver/messina/unbounded_sums.hpp"
 
 namespace rulecheck::solver::messina {
 
 inline constexpr const char* kFormatCounts = "format: every count, token and supply not negative";
 inline constexpr const char* kCardCapacity =
     "messina.cards.capacity: a Location Card holds at most stacking_card units (kept: messina.stacking.card-limit)";
-
-// A faction's pieces at every space: no count negative, the units on each card at most the card limit.
-inline z3::expr pieces_reachable(const Pieces& army, int card_limit) {
-  z3::context& c = army.workers.ctx();
-  const z3::expr s = c.constant("reach_s", army.workers.domain(0));
-  z3::expr on_card = c.int_val(0);
-  for (const z3::func_decl& k : army.card) on_card = on_card + k(s);
-  return z3::forall(s, army.not_negative(s) && on_card <= card_limit);
-}
 
 // Every one of `xs` not negative (a mat's tokens, Energy, Food, a hand's size).
 inline z3::expr none_negative(const std::vector<z3::expr>& xs) {

@@ -24,10 +24,13 @@ const std::vector<std::string> kFriendlyReach = {
     "format: a space's Location Card held by one faction at most", "format: counts not negative (premises)"};
 const std::vector<std::string> kPopulationReach = {"format: the faction's tokens and pieces not negative",
                                                    kCardCapacity};
+const std::vector<std::string> kCardsReach = {kFormatCounts, kCardCapacity, "format: a card nobody holds has no units",
+                                              "format: a hand's size not negative (a hand over the limit is "
+                                              "reachable: Exploration draws before its end)"};
 
 }  // namespace
 
-std::vector<MessinaTheorem> section_theorems() {
+std::vector<MessinaTheorem> section_theorems(const ms::Rules& rules) {
   std::vector<MessinaTheorem> all;
   const std::pair<std::vector<MessinaTheorem> (*)(), const std::vector<std::string>*> sections[] = {
       {&consumption_theorems, &kConsumptionReach}, {&stacking_theorems, &kStackingReach},
@@ -38,6 +41,10 @@ std::vector<MessinaTheorem> section_theorems() {
       t.reachable_invariants = *reach;
       all.push_back(std::move(t));
     }
+  for (auto& t : cards_theorems(rules)) {
+    t.reachable_invariants = kCardsReach;
+    all.push_back(std::move(t));
+  }
   return all;
 }
 

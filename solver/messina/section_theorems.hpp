@@ -24,8 +24,12 @@ std::vector<MessinaTheorem> friendly_theorems();
 // The placings of new units and their conversions (population_relation.cpp, population_theorems.cpp).
 std::vector<MessinaTheorem> population_theorems();
 
-// Every theorem of every section written as one relation.
-std::vector<MessinaTheorem> section_theorems();
+// The Location Card actions (cards_relation.cpp, cards_theorems.cpp); the hand limit's claim says the
+// ruleset's number.
+std::vector<MessinaTheorem> cards_theorems(const ms::Rules& rules);
+
+// Every theorem of every section written as one relation (`rules`: the numbers their claims say).
+std::vector<MessinaTheorem> section_theorems(const ms::Rules& rules);
 
 // Each ruleset number one higher and one lower, and each reading swapped for each other reading
 // (rule_mutants.cpp): the rule mutants `prove --strength` asks every section under.

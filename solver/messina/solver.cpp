@@ -173,13 +173,13 @@ std::vector<MessinaProof> section_records(const std::vector<MessinaTheorem>& the
 }  // namespace
 
 std::vector<MessinaProof> prove(const ms::Rules& rules, const Budget& budget) {
-  std::vector<MessinaProof> out = section_records(section_theorems(), rules, budget);
+  std::vector<MessinaProof> out = section_records(section_theorems(rules), rules, budget);
   for (auto& p : unbounded_proofs(rules, budget)) out.push_back(std::move(p));
   return out;
 }
 
 StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, const Budget& budget) {
-  const std::vector<MessinaTheorem> theorems = section_theorems();
+  const std::vector<MessinaTheorem> theorems = section_theorems(rules);
   const std::vector<RuleMutant<ms::Rules>> variants = rule_mutants(rules);
   // The theorems proved two at a time; then each theorem's mutants, one theorem after another, its
   // questions and rule mutants shared out between the threads (a context each); the sources merged.

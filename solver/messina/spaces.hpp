@@ -1,7 +1,7 @@
 // Inside solver/messina/ only (it includes Z3): the spaces a section's relation ranges over, either
 // one board's (finite: each space a known index, so "at every space" is a conjunction and a total an
 // explicit sum: no quantifier) or any board's (an uninterpreted sort: "at every space" a forall, a
-// total an integer with the facts of finite sums, unbounded_sums.hpp). A relation is written once over
+// total an integer with the facts of finite sums, sum_facts() below). A relation is written once over
 // `Spaces` and `Where`; the membership checks build it over one board, the proofs over any.
 //
 // Over any board, the quantities a relation defines on the way (the shortfall, the tokens step 3 pays)

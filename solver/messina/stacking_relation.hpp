@@ -7,7 +7,7 @@
 // held, by whom, face-up or not, and the holder's units of each kind on it. Two totals over the
 // factions, per space, are the state's too: every faction's units on the map there, and every
 // faction's Workers there; the only facts used of them are those of finite sums (a total changes by
-// the change of its one term that changes; solver/messina/unbounded_sums.hpp does the same over
+// the change of its one term that changes; Spaces::sum_facts, solver/messina/spaces.hpp, does the same over
 // spaces).
 //
 // The relation is every action that adds units to a space or a card, each with its parameters as

@@ -25,9 +25,9 @@
 
 namespace rulecheck::solver::messina {
 
-// The per-action invariants (unbounded_cards.cpp, unbounded_reachable.cpp; Muster's are theorems of
-// its relation, muster_theorems.cpp, the population's of theirs, population_theorems.cpp).
-std::vector<UnboundedProof> unbounded_cards(const ms::Rules& rules);
+// The per-action invariants of states play reaches (unbounded_reachable.cpp; Muster's are theorems of
+// its relation, muster_theorems.cpp, the population's of theirs, population_theorems.cpp, the Location
+// Cards' of theirs, cards_theorems.cpp).
 std::vector<UnboundedProof> unbounded_reachable(const ms::Rules& rules);
 
 // Every unbounded proof, proved (or refuted, or unknown) as the text reads.
