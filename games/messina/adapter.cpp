@@ -16,6 +16,7 @@
 #include "games/messina/state_text.hpp"
 #include "games/messina/wording.hpp"
 #include "oracle/messina/oracle.hpp"
+#include "solver/messina/discovery.hpp"
 #include "solver/messina/literal.hpp"
 #include "solver/messina/solver.hpp"
 
@@ -630,6 +631,26 @@ Ruleset read_ruleset(const JsonReader& r) {
 
 // ---------------------------------------------------------------- the edge the adapter binds
 
+// What a tag of the relation is, for the discovery search: a point when the readings table knows it
+// (interpretations.json's points, each with its readings), a convention by its namespace
+// (messina.convention.*), else a clause of the texts.
+solver::messina::SourceIndex source_index() {
+  solver::messina::SourceIndex index;
+  index.readings = [](const std::string& tag, const Rules& base) {
+    std::vector<std::pair<std::string, Rules>> out;
+    for (const auto& name : readings_table().names(tag)) {
+      Rules r = base;
+      r.readings = readings_table().with(base.readings, tag, name);
+      out.emplace_back(name, std::move(r));
+    }
+    return out;
+  };
+  index.is_clause = [](const std::string& tag) {
+    return tag.rfind("messina.convention.", 0) != 0 && readings_table().names(tag).empty();
+  };
+  return index;
+}
+
 struct MessinaEdge {
   static constexpr std::string_view kName = "messina";
   using State = messina::State;
@@ -684,9 +705,13 @@ struct MessinaEdge {
                             write_state, write_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
-    return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
-                           write_step, write_answer),
-                      messina_words());
+    auto found = solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search);
+    if (literal_search) {  // the discovery from the words alone (solver/messina/discovery.hpp)
+      for (auto& w : solver::messina::discover_consumption(rules, source_index(), solver::Budget{rlimit}))
+        found.push_back(std::move(w));
+      solver::fold_refindings(found);
+    }
+    return with_words(witness_records("messina", found, write_state, write_step, write_answer), messina_words());
   }
   static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit) {
     const auto c = solver::messina::contradictions(encoded, stated.numbers, solver::Budget{rlimit});

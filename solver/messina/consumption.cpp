@@ -9,6 +9,7 @@
 
 #include "solver/messina/board_army.hpp"
 #include "solver/messina/consumption_relation.hpp"
+#include "solver/messina/discovery_step.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 
@@ -67,12 +68,14 @@ std::string key(const SymBoard& b, int f, const char* what) { return "/factions/
 // messina.population.placement.workers); which Utility a Worker step 3 takes leaves
 // (messina.convention.step3-workers-own-utility-first); the cards of other holders and every other
 // component stay (the frame).
+// `prefix` names the relation's chosen quantities (none with ""); without `frame`, no constraint for the
+// components the action does not name (the discovery search states its own inertia instead).
 Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal, const SymBoard& after,
-                           const ms::Rules& rules) {
+                           const ms::Rules& rules, const std::string& prefix = "", bool frame = true) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
   const ConsumptionRelation r =
       consumption_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f), named_in(removal),
-                           mat_on(after, f), army_on(after, f), rules, "");
+                           mat_on(after, f), army_on(after, f), rules, prefix);
   Encoded e{r.guard, r.effect};
   const SymFaction& sf = before.factions[f];
   std::vector<std::string> skip = {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),
@@ -103,7 +106,8 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
       skip.push_back("/spaces/" + sp.id + "/utilities/" + before.factions[owner].id + "/guests/" + sf.id);
     }
   }
-  for (auto& c : effect(after, before, {}, "messina.consumption.shortfall.payment", skip)) e.effect.push_back(std::move(c));
+  if (frame)
+    for (auto& c : effect(after, before, {}, "messina.consumption.shortfall.payment", skip)) e.effect.push_back(std::move(c));
   return e;
 }
 
@@ -185,6 +189,16 @@ ProofStep every_consumption(const ms::Rules& rules) {
                        },
                        [removal, before](const z3::model& m) { return Step{consume_from_model(m, before, 0, removal)}; }};
   };
+}
+
+DiscoveryStep consumption_discovery_step(const SymBoard& before) {
+  DiscoveryStep d;
+  const Removal removal = free_removal(before, 0, d.choices);
+  d.encode = [removal, &before](const SymBoard& after, const ms::Rules& rules, const std::string& prefix) {
+    return encode_consumption(before, 0, removal, after, rules, prefix, false);
+  };
+  d.action = [removal, &before](const z3::model& m) { return ms::Action{consume_from_model(m, before, 0, removal)}; };
+  return d;
 }
 
 std::vector<MessinaProof> consumption_proofs(const ms::Rules& rules, const Budget& budget) {
