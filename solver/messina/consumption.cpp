@@ -60,6 +60,18 @@ Army named_in(const Removal& r) {
           [&r](const Where& w) { return r.workers[w.index]; }};
 }
 
+// The faction's pieces after its Consumption, on the cards it held before: a Consumption hands no card
+// over (with the frame the holders after are the holders before anyway; without it, in the discovery
+// search, who holds a card is then no quantity the relation speaks of).
+Army army_after(const SymBoard& before, const SymBoard& after, int f) {
+  Army a = army_on(after, f);
+  const SymBoard *b = &before, *x = &after;
+  a.card = [b, x, f](const Where& w, std::size_t k) {
+    return z3::ite(b->spaces[w.index].card_holder == f, x->spaces[w.index].card_units[k], b->ctx().int_val(0));
+  };
+  return a;
+}
+
 std::string key(const SymBoard& b, int f, const char* what) { return "/factions/" + b.factions[f].id + what; }
 
 // convention messina.convention.step3-player-chooses-units: the removal is the action's parameter
@@ -75,7 +87,7 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
   const ConsumptionRelation r =
       consumption_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f), named_in(removal),
-                           mat_on(after, f), army_on(after, f), rules, prefix);
+                           mat_on(after, f), army_after(before, after, f), rules, prefix);
   Encoded e{r.guard, r.effect};
   const SymFaction& sf = before.factions[f];
   std::vector<std::string> skip = {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),

@@ -356,9 +356,11 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
         out.push_back(std::move(w));
         break;  // the same pair would come again: the search of this shape stops here
       }
+      bool fresh = false;
       for (const auto& [s, side] : apart) {
         seen.insert(s->id);
         if (!found.insert(s->id).second) continue;
+        fresh = true;
         MessinaWitness sw = w;
         sw.point = s->id;
         sw.signature = fmt::format("consume|{}|{}", differs, s->id);
@@ -379,6 +381,7 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
         out.push_back(std::move(sw));
       }
       for (const auto& [s, side] : apart) search.hold(*s);
+      if (!fresh) break;  // only sources already held part them (cannot happen once held): asking again finds the same
     }
     if (!why.empty()) break;
   }
