@@ -90,6 +90,14 @@ class ShapeSearch {
     opt_.add(a.ok != b.ok || (a.ok && b.ok && !same_state(a.post, b.post)));
     size_ = board_size(pre_);
     opt_.minimize(size_);
+    // then no battle: no Consumption looks at one
+    opt_.minimize(z3::ite(pre_.battle >= 0, ctx_.int_val(1), ctx_.int_val(0)));
+    // then the fewest points read otherwise than by default (index 0), so the oracle can replay it
+    z3::expr away = ctx_.int_val(0);
+    for (const auto& s : sources_)
+      if (s.point)
+        for (int x = 0; x < 2; ++x) away = away + z3::ite(*s.reading[x] == 0, ctx_.int_val(0), ctx_.int_val(1));
+    opt_.minimize(away);
   }
 
   std::vector<Source>& sources() { return sources_; }
@@ -203,6 +211,9 @@ class ShapeSearch {
         for (std::size_t i = 0; i < s.effects[x].size(); ++i)
           effect.push_back(z3::implies(*s.reading[x] == static_cast<int>(i), s.effects[x][i]));
     opt_.add(z3::implies(c.ok, conj(ctx_, effect)));
+    // An outcome is a state of the format (docs/formats.md): counts not negative, Located tokens backing
+    // the pieces, and the rest well_formed() asks.
+    for (const auto& k : well_formed(c.post, rules_.numbers)) opt_.add(z3::implies(c.ok, k.formula));
     opt_.add(z3::implies(!c.ok, same_state(c.post, pre_)));
     for (const auto& k : readable(c.post)) opt_.add(k.formula);
     std::unordered_set<std::string> mentioned;
@@ -231,6 +242,12 @@ class ShapeSearch {
   z3::expr size_ = ctx_.int_val(0);
 };
 
+std::vector<z3::expr> formulas(const Constraints& cs) {
+  std::vector<z3::expr> out;
+  for (const auto& c : cs) out.push_back(c.formula);
+  return out;
+}
+
 // Whether source `s` separates the two outcomes in `m` (see the file's head), and which copy it takes
 // (0 or 1: the outcome it allows).
 std::optional<int> separates(const z3::model& m, const ShapeSearch& search, const Source& s) {
@@ -241,14 +258,17 @@ std::optional<int> separates(const z3::model& m, const ShapeSearch& search, cons
     // It refuses what the words allow: a condition of it the refused copy applies (for a point: of the
     // reading it takes) is false, and the legal copy does not apply it (takes a reading that allows it).
     const int other = 1 - refused;
+    // The copies part only in their free choices: where the refused copy's kept conditions fail, only a
+    // point read otherwise (its quantities defined otherwise) can have made them fail.
+    const bool kept_hold = holds(conj(search.pre().ctx(), formulas(search.copy(refused).kept_guard)));
     if (s.point) {
       const auto r = static_cast<std::size_t>(int_value(m, *s.reading[refused]));
       const auto o = static_cast<std::size_t>(int_value(m, *s.reading[other]));
-      if (!holds(s.guards[refused][r]) && holds(s.guards[other][o])) return refused;
+      if (r != o && (!kept_hold || !holds(s.guards[refused][r]))) return refused;
       return std::nullopt;
     }
     for (std::size_t i = 0; i < s.guards[refused].size(); ++i)
-      if (holds(s.applies[refused][i]) && !holds(s.guards[refused][i])) return refused;
+      if (kept_hold && holds(s.applies[refused][i]) && !holds(s.guards[refused][i])) return refused;
     return std::nullopt;
   }
   // Both legal, two boards after: its constraints hold on one and not the other (for a point, under
@@ -344,6 +364,17 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
       w.size = int_value(m, search.size());
       w.example = Example<ms::State, Step>{read_board(m, search.pre()), Step{search.action(m)}};
       w.clauses = clauses_apart(m, search);
+      // Points both copies read alike, otherwise than by default: the witness's scenarios carry them.
+      ms::Rules replay = defaults;
+      for (const auto& s : search.sources())
+        if (s.point) {
+          const int a = int_value(m, *s.reading[0]), b = int_value(m, *s.reading[1]);
+          if (a != b || a == 0) continue;
+          const auto name = s.readings[static_cast<std::size_t>(a)];
+          w.other_readings.push_back({s.id, name});
+          for (const auto& [n, under] : index.readings(s.id, replay))
+            if (n == name) replay = under;
+        }
       const std::string differs = w.clauses.empty() ? "outcome" : fmt::format("{}", fmt::join(w.clauses, "+"));
       if (apart.empty()) {  // nothing left out separates them: a silence nobody listed
         w.point = "messina.discovery.consume.open";
@@ -352,7 +383,7 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
         w.note = "Both outcomes satisfy every constraint tagged with a clause of the texts and the convention of inertia.";
         w.outcomes = {outcome_of(m, search.copy(0), "outcome-a", "unstated"),
                       outcome_of(m, search.copy(1), "outcome-b", "unstated")};
-        w.today = oracle_today(defaults, w);
+        w.today = oracle_today(replay, w);
         out.push_back(std::move(w));
         break;  // the same pair would come again: the search of this shape stops here
       }
@@ -377,7 +408,7 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
             s->id);
         sw.outcomes = {outcome_of(m, search.copy(side), "as-decided", s->id),
                        outcome_of(m, search.copy(1 - side), "otherwise", s->id)};
-        sw.today = oracle_today(defaults, sw);
+        sw.today = oracle_today(replay, sw);
         out.push_back(std::move(sw));
       }
       for (const auto& [s, side] : apart) search.hold(*s);
