@@ -53,7 +53,7 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   const bool named_choices = spaces.is_open() || !prefix.empty();
   auto chosen = [&](const char* source, const char* name, const z3::expr& value) {
     if (!named_choices) return value;
-    const z3::expr v = c.int_const((prefix + name).c_str());
+    const z3::expr v = value.is_bool() ? c.bool_const((prefix + name).c_str()) : c.int_const((prefix + name).c_str());
     guard.push_back({source, v == value});
     return v;
   };
@@ -112,11 +112,14 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
                        if (per[k] == 0) ok = ok && named.map(w, k) + named.card(w, k) == 0;
                      return ok.simplify();
                    })});
-  if (map_only)
-    guard.push_back({"messina.step3-card-units", spaces.each([&](const Where& w) {
+  // Whether step 3 reaches the units on the faction's cards is the point's reading; that a unit out of
+  // its reach is not named, the clause's.
+  const z3::expr cards_in_reach = chosen("messina.step3-card-units", "cards_in_reach", c.bool_val(!map_only));
+  if (named_choices || map_only)
+    guard.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
                        z3::expr none = c.bool_val(true);
                        for (std::size_t k = 0; k < per.size(); ++k) none = none && named.card(w, k) == 0;
-                       return none.simplify();
+                       return (cards_in_reach || none).simplify();
                      })});
   const z3::expr named_tokens =
       spaces.total(prefix + "named_tokens", [named, per](const Where& w) { return army_tokens(named, w, per); });

@@ -51,7 +51,7 @@ struct Copy {
 // A definition of a quantity the relation names for one copy (`prefix`): "<prefix>name == value". Held
 // whatever the outcome (a refusal is never a quantity's value taken otherwise).
 bool defines(const z3::expr& f, const std::string& prefix) {
-  if (!f.is_app() || f.decl().decl_kind() != Z3_OP_EQ) return false;
+  if (!f.is_app() || (f.decl().decl_kind() != Z3_OP_EQ && f.decl().decl_kind() != Z3_OP_IFF)) return false;
   const z3::expr v = f.arg(0);
   return v.is_app() && v.num_args() == 0 && v.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
          v.decl().name().str().rfind(prefix, 0) == 0;
