@@ -14,8 +14,11 @@ import pytest
 STACKING_CLAUSES = {"messina.muster.stacking", "messina.muster.stacking.over-limit", "messina.cards.transfer",
                     "messina.cards.capacity"}
 # The generated sample is kept small here (the default is 4000 cases per side); the corpus, the proofs,
-# the ambiguity search and the solver's probes run in full.
+# the ambiguity search and the solver's probes run in full, except in the tests of an edit that only the
+# corpus and the sample are asked about: there --rlimit 0 leaves out the solver's questions (15 to 20 s
+# a diff; the tests of points, readings and an edit that changes nothing ask them).
 SAMPLE = "600"
+CORPUS_AND_SAMPLE = ("--rlimit", "0")
 
 
 def run_diff(rulecheck, tmp_path, edit, *extra, name="edited.json", flag="--edited"):
@@ -112,7 +115,7 @@ def test_map_stacking_limit_5_to_6_makes_a_sixth_unit_legal_and_nothing_else(rul
 
 
 def test_card_stacking_limit_2_to_3_makes_a_third_unit_on_a_card_legal(rulecheck, tmp_path):
-    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "stacking_card": 3})
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "stacking_card": 3}, *CORPUS_AND_SAMPLE)
     assert p.returncode == 1
     # muster-onto-card-third-unit: a card holding 2, one more built: 3 > 2 but not > 3.
     c = scenario_change(report, "messina/cards/muster-onto-card-third-unit")
@@ -127,7 +130,7 @@ def test_card_stacking_limit_2_to_3_makes_a_third_unit_on_a_card_legal(rulecheck
 
 
 def test_consumption_per_token_instead_of_per_two_tokens_doubles_the_bill(rulecheck, tmp_path):
-    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "tokens_per_food_and_water": 1})
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "tokens_per_food_and_water": 1}, *CORPUS_AND_SAMPLE)
     assert p.returncode == 1
     # odd-count-5-tokens: P = 5; per 2 tokens the bill is ceil(5/2) = 3 F and 3 W (food 3 -> 0, water
     # 4 -> 1); per token it is 5 F and 5 W, more than the 3 food there is, so that outcome is gone.
@@ -146,7 +149,7 @@ def test_consumption_per_token_instead_of_per_two_tokens_doubles_the_bill(rulech
 
 
 def test_a_hand_limit_of_4_changes_which_discards_are_right(rulecheck, tmp_path):
-    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "hand_limit": 4})
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "messina", "hand_limit": 4}, *CORPUS_AND_SAMPLE)
     assert p.returncode == 1
     # hand-limit-five-discard-one: 5 held; excess max(0, 5 - 5) = 0, so no discard (illegal); under 4
     # the excess is 5 - 4 = 1: discarding one is right.
@@ -161,7 +164,7 @@ def test_a_hand_limit_of_4_changes_which_discards_are_right(rulecheck, tmp_path)
 
 
 def test_scythe_popularity_loss_of_2_per_worker_doubles_the_loss(rulecheck, tmp_path):
-    p, report, out = run_diff(rulecheck, tmp_path, {"game": "scythe", "popularity_loss_per_worker": 2})
+    p, report, out = run_diff(rulecheck, tmp_path, {"game": "scythe", "popularity_loss_per_worker": 2}, *CORPUS_AND_SAMPLE)
     assert p.returncode == 1
     # mech-forces-one-worker-out: red at 5 forces 1 blue worker out: 5 - 1 = 4, or 5 - 2 = 3.
     c = scenario_change(report, "scythe/move/mech-forces-one-worker-out")

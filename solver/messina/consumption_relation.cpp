@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "solver/messina/board.hpp"
+
 namespace rulecheck::solver::messina {
 
 namespace {
@@ -18,11 +20,9 @@ z3::expr rounded_up(const z3::expr& a, int b) { return (a + (b - 1)) / b; }
 
 std::array<int, 5> tokens_per_kind_of(const ms::Ruleset& numbers, ms::FactionKind kind) {
   std::array<int, 5> per{};
-  for (std::size_t k = 0; k < per.size(); ++k) {
-    const ms::Piece p = ms::kUnitKinds[k];
-    if (kind == ms::FactionKind::human) per[k] = numbers.unit(p).population;
-    else per[k] = numbers.ai_backed_units.count(p) ? 1 : 0;
-  }
+  // board.hpp's tokens_per_unit: an AI-backed kind takes its population, at least one
+  // (messina.convention.backed-unit-takes-a-token), as the oracle's tokens_for does.
+  for (std::size_t k = 0; k < per.size(); ++k) per[k] = tokens_per_unit(numbers, kind, ms::kUnitKinds[k]);
   return per;
 }
 

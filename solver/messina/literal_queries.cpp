@@ -28,6 +28,7 @@
 #include "solver/findings.hpp"
 #include "solver/messina/literal.hpp"
 #include "solver/messina/literal_frame.hpp"
+#include "solver/messina/literal_query_kinds.hpp"
 #include "solver/messina/reachable.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
@@ -49,14 +50,6 @@ constexpr auto kMilitary = static_cast<std::size_t>(ms::Activity::military);
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-// One query the searches ask about, on its shapes (smallest first).
-struct QueryKind {
-  std::string name;
-  std::string title;
-  ms::Query query;
-  std::vector<Shape> shapes;
-};
-
 // A third faction, and a space for its own Home Space when the shape has none to spare
 // (messina.reachable.own-home-spaces).
 Shape with_green(Shape s) {
@@ -64,6 +57,8 @@ Shape with_green(Shape s) {
   if (s.spaces.size() < s.factions.size()) s.spaces.push_back(std::string(1, static_cast<char>('A' + s.spaces.size())));
   return s;
 }
+
+}  // namespace
 
 std::vector<QueryKind> query_kinds() {
   return {
@@ -79,14 +74,7 @@ std::vector<QueryKind> query_kinds() {
   };
 }
 
-// One copy of a query's literal relation: its answer (free) and the constraints on it, each under its
-// clause; the readings of the declared points it meets in `v`.
-struct QueryCopy {
-  Freedoms v;
-  SymAnswer::Type type;
-  z3::expr answer;
-  Constraints conditions;
-};
+namespace {
 
 // Whether `o` has Workers in the space: in its own Utility or as a guest in another's.
 z3::expr has_workers_at(const SymBoard& b, const SymSpace& sp, std::size_t o) {
@@ -181,6 +169,8 @@ QueryCopy tie_break_relation(const SymBoard& b, int s, const std::vector<int>& s
 }
 
 // One copy of the kind's relation on `b` (nullopt: the board lacks a faction or space the query names).
+}  // namespace
+
 std::optional<QueryCopy> query_relation(const QueryKind& k, const SymBoard& b, const std::string& copy) {
   if (const auto* h = std::get_if<ms::HostileQuery>(&k.query)) {
     const int f = b.faction_index(h->faction), s = b.space_index(h->at);
@@ -199,6 +189,8 @@ std::optional<QueryCopy> query_relation(const QueryKind& k, const SymBoard& b, c
   }
   return std::nullopt;
 }
+
+namespace {
 
 const QueryKind* query_kind_named(const std::string& name) {
   static const std::vector<QueryKind> all = query_kinds();
@@ -385,57 +377,6 @@ QuerySearch search_once(const QueryKind& k, const Shape& shape, const std::set<s
   return {Found::witness, "", std::move(w), cause};
 }
 
-// ---- the contradiction probe of a query kind ----
-
-// Whether the constraints of `clauses` (one copy's) can all hold on some board of `shape` play can reach.
-z3::check_result holds_together(const QueryKind& k, const Shape& shape, const std::set<std::string>& clauses,
-                                const ms::Rules& rules, const Budget& budget, std::string& why) {
-  if (cancel_requested()) {
-    why = kInterrupted;
-    return z3::unknown;
-  }
-  z3::context ctx;
-  const SymBoard pre = free_board(ctx, shape, "");
-  const std::optional<QueryCopy> x = query_relation(k, pre, "1");
-  if (!x) {
-    why = "the query names a faction or space the shape lacks";
-    return z3::unknown;
-  }
-  z3::solver s = bounded_solver(ctx, budget);
-  for (const auto& c : well_formed(pre, rules.numbers)) s.add(c.formula);
-  s.add(reachable_board(pre, rules));
-  s.add(x->v.domains());
-  for (const auto& c : x->conditions)
-    if (clauses.count(c.clause)) s.add(c.formula);
-  const z3::check_result r = run_check(s);
-  if (r == z3::unknown) why = unknown_reason(s, budget);
-  return r;
-}
-
-z3::check_result on_every_shape(const QueryKind& k, const std::set<std::string>& clauses, const ms::Rules& rules,
-                                const Budget& budget, std::string& why) {
-  z3::check_result last = z3::unsat;
-  for (const Shape& shape : k.shapes) {
-    std::string w;
-    const z3::check_result r = holds_together(k, shape, clauses, rules, budget, w);
-    if (r == z3::sat) return r;
-    if (r == z3::unknown) {
-      last = r;
-      why = w;
-    }
-  }
-  return last;
-}
-
-std::set<std::string> clauses_of(const QueryKind& k) {
-  z3::context ctx;
-  const SymBoard pre = free_board(ctx, k.shapes.front(), "");
-  std::set<std::string> out;
-  if (const auto x = query_relation(k, pre, "1"))
-    for (const auto& c : x->conditions) out.insert(c.clause);
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string> literal_query_kinds() {
@@ -510,29 +451,6 @@ bool literal_query_allows(const std::string& query_kind, const ms::State& state,
   const z3::check_result r = run_check(s);
   if (r == z3::unknown && why) *why = unknown_reason(s, budget);
   return r == z3::sat;
-}
-
-void query_contradictions(const ms::Rules& rules, const Budget& budget, ContradictionSearch& out) {
-  for (const QueryKind& k : query_kinds()) {
-    ++out.probes;
-    std::set<std::string> core = clauses_of(k);
-    std::string why;
-    const z3::check_result all = on_every_shape(k, core, rules, budget, why);
-    if (all == z3::sat) continue;
-    if (all == z3::unknown) {
-      if (out.why.empty()) out.why = fmt::format("{}: {}", k.name, why.empty() ? "unknown" : why);
-      continue;
-    }
-    core = minimal_clause_set(std::move(core), [&](const std::set<std::string>& trial) {
-      std::string w;
-      return on_every_shape(k, trial, rules, budget, w) == z3::unsat;
-    });
-    out.found.push_back({k.name,
-                         k.title,
-                         {core.begin(), core.end()},
-                         "No board of the scope lets these clauses all hold for this query: read literally, "
-                         "together they give it no answer."});
-  }
 }
 
 }  // namespace rulecheck::solver::messina
