@@ -349,6 +349,9 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         none_points.push_back(f.value("point", ""));
         q["reason"] = f.value("note", "");  // why no board parts the readings (a question play cannot raise)
       }
+      // A discovery search's end: what it found, and what it met and did not find on its shapes.
+      if (status == "none" && f.value("new", false) && f.value("point", "").find(".discovery.") != std::string::npos)
+        q["reason"] = f.value("note", "");
       questions.push_back(std::move(q));
       if (status == "witness") findings.push_back(std::move(f));
     }

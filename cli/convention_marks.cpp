@@ -18,9 +18,13 @@ void mark_conventions(json& found, const std::filesystem::path& rules, const std
                      "expected an object with a \"conventions\" array (rules/schema/conventions.schema.json)");
   for (auto& f : found) {
     if (!f.contains("signature")) continue;
+    // A finding the discovery search found a convention to separate already names it
+    // (solver/messina/discovery.hpp); any other, a convention listing its signature.
+    const std::string named = f.value("convention", "");
     for (const auto& c : data["conventions"]) {
       const json signatures = c.is_object() ? c.value("signatures", json::array()) : json::array();
-      if (std::find(signatures.begin(), signatures.end(), f["signature"]) == signatures.end()) continue;
+      const bool listed = std::find(signatures.begin(), signatures.end(), f["signature"]) != signatures.end();
+      if (named.empty() ? !listed : c.value("id", "") != named) continue;
       f["convention"] = c.value("id", "");
       f["convention_choice"] = c.value("choice", "");
       f["convention_question"] = c.value("question", "");

@@ -40,6 +40,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -86,7 +87,19 @@ class ReadingsTable {
   ReadingsTable& point(std::string_view id, Enum Readings::*field, const Table& names) {
     setters_.emplace(std::string(id),
                      [field, &names](Readings& out, const JsonReader& r) { out.*field = r.named(names); });
+    auto& listed = names_[std::string(id)];
+    for (const auto& [value, name] : names) listed.push_back(std::string(name));
     return *this;
+  }
+
+  // A point's reading names (empty: not a point), and `base` with the point at `reading`.
+  std::vector<std::string> names(const std::string& id) const {
+    const auto it = names_.find(id);
+    return it == names_.end() ? std::vector<std::string>{} : it->second;
+  }
+  Readings with(Readings base, const std::string& id, const std::string& reading) const {
+    setters_.at(id)(base, JsonReader(nlohmann::json(reading), ""));
+    return base;
   }
 
   Readings read(const JsonReader& chosen) const {
@@ -102,6 +115,7 @@ class ReadingsTable {
 
  private:
   std::map<std::string, std::function<void(Readings&, const JsonReader&)>, std::less<>> setters_;
+  std::map<std::string, std::vector<std::string>, std::less<>> names_;
 };
 
 // A game's rules bound to one ruleset and one choice of readings.

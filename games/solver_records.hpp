@@ -155,6 +155,7 @@ json witness_records(std::string_view game, const std::vector<solver::Witness<St
     r["found_by_search"] = w.found_by_search;
     if (!w.signature.empty()) r["signature"] = w.signature;
     if (!w.today.empty()) r["oracle_today"] = w.today;
+    if (!w.convention.empty()) r["convention"] = w.convention;  // found separating by the discovery search
     out.push_back(std::move(r));
   }
   return out;

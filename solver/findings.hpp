@@ -191,6 +191,10 @@ struct Witness {
   // A discovery finding the oracle separates under a declared point's readings: that point's id
   // (the caller marks the point's own record found_by_search and drops this one). Empty otherwise.
   std::string refinds;
+  // A discovery finding a source left out of the search separates, that source being a convention
+  // (solver/messina/discovery.hpp): its id. The finding stays new and open; the caller reads the
+  // convention's choice. Empty otherwise.
+  std::string convention;
   // A new discovery finding: the outcome (its `reading`) the oracle gives today under the default
   // readings; empty when it gives neither.
   std::string today;

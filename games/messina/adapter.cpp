@@ -375,9 +375,13 @@ struct MessinaEdge {
                             write_state, write_step);
   }
   static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
-    return with_words(witness_records("messina", solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
-                           write_step, write_answer),
-                      messina_words());
+    auto found = solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search);
+    if (literal_search) {  // the discovery from the words alone (solver/messina/discovery.hpp)
+      for (auto& w : solver::messina::discover_consumption(rules, discovery_sources(), solver::Budget{rlimit}))
+        found.push_back(std::move(w));
+      solver::fold_refindings(found);
+    }
+    return with_words(witness_records("messina", found, write_state, write_step, write_answer), messina_words());
   }
   static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit) {
     const auto c = solver::messina::contradictions(encoded, stated.numbers, solver::Budget{rlimit});

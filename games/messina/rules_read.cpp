@@ -136,4 +136,24 @@ Rules read_rules(const JsonReader& ruleset, const JsonReader& readings) {
   return Rules{read_ruleset(ruleset), readings_table().read(readings)};
 }
 
+// What a tag of the relation is, for the discovery search: a point when the readings table knows it
+// (interpretations.json's points, each with its readings), a convention by its namespace
+// (messina.convention.*), else a clause of the texts.
+solver::messina::SourceIndex discovery_sources() {
+  solver::messina::SourceIndex index;
+  index.readings = [](const std::string& tag, const Rules& base) {
+    std::vector<std::pair<std::string, Rules>> out;
+    for (const auto& name : readings_table().names(tag)) {
+      Rules r = base;
+      r.readings = readings_table().with(base.readings, tag, name);
+      out.emplace_back(name, std::move(r));
+    }
+    return out;
+  };
+  index.is_clause = [](const std::string& tag) {
+    return tag.rfind("messina.convention.", 0) != 0 && readings_table().names(tag).empty();
+  };
+  return index;
+}
+
 }  // namespace rulecheck::messina

@@ -4,10 +4,15 @@
 
 #include "common/json_reader.hpp"
 #include "oracle/messina/model.hpp"
+#include "solver/messina/discovery.hpp"
 
 namespace rulecheck::messina {
 
 // The numbers of `ruleset` and the readings of `readings` as the oracle's Rules.
 Rules read_rules(const JsonReader& ruleset, const JsonReader& readings);
+
+// What a tag of the solver's relations is, for the discovery search (solver/messina/discovery.hpp): a
+// point when the readings table knows it (with its readings), a convention by its namespace, else a clause.
+solver::messina::SourceIndex discovery_sources();
 
 }  // namespace rulecheck::messina

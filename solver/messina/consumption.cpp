@@ -9,6 +9,7 @@
 
 #include "solver/messina/board_army.hpp"
 #include "solver/messina/consumption_relation.hpp"
+#include "solver/messina/discovery_step.hpp"
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 
@@ -59,6 +60,18 @@ Army named_in(const Removal& r) {
           [&r](const Where& w) { return r.workers[w.index]; }};
 }
 
+// The faction's pieces after its Consumption, on the cards it held before: a Consumption hands no card
+// over (with the frame the holders after are the holders before anyway; without it, in the discovery
+// search, who holds a card is then no quantity the relation speaks of).
+Army army_after(const SymBoard& before, const SymBoard& after, int f) {
+  Army a = army_on(after, f);
+  const SymBoard *b = &before, *x = &after;
+  a.card = [b, x, f](const Where& w, std::size_t k) {
+    return z3::ite(b->spaces[w.index].card_holder == f, x->spaces[w.index].card_units[k], b->ctx().int_val(0));
+  };
+  return a;
+}
+
 std::string key(const SymBoard& b, int f, const char* what) { return "/factions/" + b.factions[f].id + what; }
 
 // convention messina.convention.step3-player-chooses-units: the removal is the action's parameter
@@ -67,12 +80,14 @@ std::string key(const SymBoard& b, int f, const char* what) { return "/factions/
 // messina.population.placement.workers); which Utility a Worker step 3 takes leaves
 // (messina.convention.step3-workers-own-utility-first); the cards of other holders and every other
 // component stay (the frame).
+// `prefix` names the relation's chosen quantities (none with ""); without `frame`, no constraint for the
+// components the action does not name (the discovery search states its own inertia instead).
 Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal, const SymBoard& after,
-                           const ms::Rules& rules) {
+                           const ms::Rules& rules, const std::string& prefix = "", bool frame = true) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
   const ConsumptionRelation r =
       consumption_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f), named_in(removal),
-                           mat_on(after, f), army_on(after, f), rules, "");
+                           mat_on(after, f), army_after(before, after, f), rules, prefix);
   Encoded e{r.guard, r.effect};
   const SymFaction& sf = before.factions[f];
   std::vector<std::string> skip = {key(before, f, "/population/disaffected"), key(before, f, "/population/spare"),
@@ -103,7 +118,8 @@ Encoded encode_consumption(const SymBoard& before, int f, const Removal& removal
       skip.push_back("/spaces/" + sp.id + "/utilities/" + before.factions[owner].id + "/guests/" + sf.id);
     }
   }
-  for (auto& c : effect(after, before, {}, "messina.consumption.shortfall.payment", skip)) e.effect.push_back(std::move(c));
+  if (frame)
+    for (auto& c : effect(after, before, {}, "messina.consumption.shortfall.payment", skip)) e.effect.push_back(std::move(c));
   return e;
 }
 
@@ -185,6 +201,16 @@ ProofStep every_consumption(const ms::Rules& rules) {
                        },
                        [removal, before](const z3::model& m) { return Step{consume_from_model(m, before, 0, removal)}; }};
   };
+}
+
+DiscoveryStep consumption_discovery_step(const SymBoard& before) {
+  DiscoveryStep d;
+  const Removal removal = free_removal(before, 0, d.choices);
+  d.encode = [removal, &before](const SymBoard& after, const ms::Rules& rules, const std::string& prefix) {
+    return encode_consumption(before, 0, removal, after, rules, prefix, false);
+  };
+  d.action = [removal, &before](const z3::model& m) { return ms::Action{consume_from_model(m, before, 0, removal)}; };
+  return d;
 }
 
 std::vector<MessinaProof> consumption_proofs(const ms::Rules& rules, const Budget& budget) {

@@ -1,6 +1,8 @@
 // The Consumption Phase as one relation (consumption_relation.hpp), clause by clause.
 #include "solver/messina/consumption_relation.hpp"
 
+#include <algorithm>
+
 #include "solver/messina/board.hpp"
 
 namespace rulecheck::solver::messina {
@@ -45,6 +47,16 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   auto def = [&](const char* clause, const char* name, const z3::expr& value) {
     return spaces.define(guard, clause, prefix + name, value);
   };
+  // A quantity whose value is a reading's or a convention's choice, not the words': its own definition
+  // tagged with that point or convention, so that the discovery search (discovery.hpp) can leave it out.
+  // Over one board with no prefix (the membership checks) the value itself, as def() gives it.
+  const bool named_choices = spaces.is_open() || !prefix.empty();
+  auto chosen = [&](const char* source, const char* name, const z3::expr& value) {
+    if (!named_choices) return value;
+    const z3::expr v = value.is_bool() ? c.bool_const((prefix + name).c_str()) : c.int_const((prefix + name).c_str());
+    guard.push_back({source, v == value});
+    return v;
+  };
 
   // messina.consumption.when: the end of a round of the ruleset's parity, the state at no other moment.
   guard.push_back({"messina.consumption.when",
@@ -54,10 +66,11 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
 
   // The bill (messina.consumption.cost; interpretation messina.consumption-bill): one Food and one Water
   // per `each` tokens, rounded up.
+  // Which tokens are billed is the point's reading, the rounding up the clause's.
   const z3::expr billed =
-      def("messina.consumption.cost", "billed",
-          rules.readings.consumption_bill == R::ConsumptionBill::all_tokens ? m.disaffected + m.spare + m.located
-                                                                           : m.spare + m.located);
+      chosen("messina.consumption-bill", "billed",
+             rules.readings.consumption_bill == R::ConsumptionBill::all_tokens ? m.disaffected + m.spare + m.located
+                                                                              : m.spare + m.located);
   const z3::expr cost = def("messina.consumption.cost", "cost", rounded_up(billed, each));
   // messina.consumption.shortfall: the tokens the scarcer resource leaves unsupplied.
   const z3::expr shortfall = def("messina.consumption.shortfall", "shortfall",
@@ -71,10 +84,10 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   const z3::expr left2 = def("messina.consumption.shortfall.payment", "left_after_step2", left1 - spare_paid);
   // The Located tokens step 3 can move (interpretation messina.step3-card-units): all of them, or those
   // backing the pieces on the map.
-  const z3::expr reach =
-      map_only ? def("messina.consumption.shortfall.step3", "reach",
-                     spaces.total(prefix + "map_tokens", [army, per](const Where& w) { return army_tokens(army, w, per, true); }))
-               : m.located;
+  const z3::expr reach = chosen(
+      "messina.step3-card-units", "reach",
+      map_only ? spaces.total(prefix + "map_tokens", [army, per](const Where& w) { return army_tokens(army, w, per, true); })
+               : m.located);
   const z3::expr located_paid = def("messina.consumption.shortfall.step3", "located_paid", smaller(left2, reach));
   const z3::expr recovered =
       def("messina.consumption.recovery", "recovered",
@@ -82,31 +95,38 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   const z3::expr food_paid = def("messina.consumption.plentiful-spent", "food_paid", smaller(m.food, cost));
   const z3::expr water_paid = def("messina.consumption.plentiful-spent", "water_paid", smaller(m.water, cost));
 
-  // convention messina.convention.step3-backed-units-only: a unit backed by no token cannot be named
-  // messina.consumption.shortfall.step3: the pieces named are there, take tokens (a unit backed by none
-  // cannot pay: messina.population.backing), on a card only under map-and-cards, and stand for exactly
-  // the tokens step 3 moves.
+  // messina.consumption.shortfall.step3: the pieces named are there; a unit backed by no token is never
+  // named (convention messina.convention.step3-backed-units-only: the words do not say whether one that
+  // frees nothing may go); on a card only under map-and-cards (point messina.step3-card-units); and they
+  // stand for the tokens step 3 moves: within one unit's tokens by the clause, exactly by convention
+  // messina.convention.step3-exact-tokens (the same under the texts' numbers, one token a unit).
   guard.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
                      z3::expr ok = named.workers(w) <= army.workers(w);
                      for (std::size_t k = 0; k < per.size(); ++k)
                        ok = ok && named.map(w, k) <= army.map(w, k) && named.card(w, k) <= army.card(w, k);
                      return ok;
                    })});
-  guard.push_back({"messina.population.backing", spaces.each([&](const Where& w) {
+  guard.push_back({"messina.convention.step3-backed-units-only", spaces.each([&](const Where& w) {
                      z3::expr ok = c.bool_val(true);
                      for (std::size_t k = 0; k < per.size(); ++k)
                        if (per[k] == 0) ok = ok && named.map(w, k) + named.card(w, k) == 0;
                      return ok.simplify();
                    })});
-  if (map_only)
+  // Whether step 3 reaches the units on the faction's cards is the point's reading; that a unit out of
+  // its reach is not named, the clause's.
+  const z3::expr cards_in_reach = chosen("messina.step3-card-units", "cards_in_reach", c.bool_val(!map_only));
+  if (named_choices || map_only)
     guard.push_back({"messina.consumption.shortfall.step3", spaces.each([&](const Where& w) {
                        z3::expr none = c.bool_val(true);
                        for (std::size_t k = 0; k < per.size(); ++k) none = none && named.card(w, k) == 0;
-                       return none.simplify();
+                       return (cards_in_reach || none).simplify();
                      })});
+  const z3::expr named_tokens =
+      spaces.total(prefix + "named_tokens", [named, per](const Where& w) { return army_tokens(named, w, per); });
+  const int most = std::max(1, *std::max_element(per.begin(), per.end()));  // the most tokens one unit takes
   guard.push_back({"messina.consumption.shortfall.step3",
-                   spaces.total(prefix + "named_tokens", [named, per](const Where& w) { return army_tokens(named, w, per); }) ==
-                       located_paid});
+                   named_tokens > located_paid - most && named_tokens < located_paid + most});
+  guard.push_back({"messina.convention.step3-exact-tokens", named_tokens == located_paid});
 
   // The effect on the mat and supplies.
   effect.push_back({"messina.consumption.cost",
