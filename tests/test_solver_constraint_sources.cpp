@@ -1,8 +1,10 @@
 // Every constraint of the sections' relations names its source (issue 33, item 1): each tag on a
 // constraint the theorems ask (solver/messina's Consumption, stacking and Friendly Area relations,
-// solver/scythe's movement relation) is a clause id of the game's index (rules/<game>/clauses.json)
-// or a convention listed in rules/<game>/conventions.json. Would fail with a constraint tagged by
-// an id neither lists (a typo, a clause renamed, a convention made in the relation but not listed).
+// solver/scythe's movement relation) is a clause id of the game's index (rules/<game>/clauses.json),
+// a convention listed in rules/<game>/conventions.json, or a declared interpretation point of
+// rules/<game>/interpretations.json (a constraint whose value is that point's reading, tagged apart for
+// the discovery search). Would fail with a constraint tagged by an id none lists (a typo, a clause
+// renamed, a convention made in the relation but not listed).
 #include <filesystem>
 #include <set>
 #include <string>
@@ -20,14 +22,16 @@
 namespace rulecheck::solver {
 namespace {
 
-// The ids a constraint of `game` may name: its clauses and its listed conventions.
+// The ids a constraint of `game` may name: its clauses, its listed conventions, its declared points.
 std::set<std::string> known_sources(const std::string& game) {
   const std::filesystem::path rules = std::filesystem::path(RULECHECK_SOURCE_DIR) / "rules" / game;
   std::set<std::string> ids;
   const nlohmann::json clauses = read_json_file(rules / "clauses.json");
   const nlohmann::json conventions = read_json_file(rules / "conventions.json");
+  const nlohmann::json points = read_json_file(rules / "interpretations.json");
   for (const auto& c : clauses["clauses"]) ids.insert(c["id"].get<std::string>());
   for (const auto& c : conventions["conventions"]) ids.insert(c["id"].get<std::string>());
+  for (const auto& p : points["points"]) ids.insert(p["id"].get<std::string>());
   return ids;
 }
 
@@ -50,7 +54,8 @@ void expect_known(const std::set<std::string>& tags, const std::string& game) {
   const std::set<std::string> known = known_sources(game);
   for (const auto& tag : tags)
     EXPECT_TRUE(known.count(tag)) << tag << " tags a constraint but is neither a clause of rules/" << game
-                                  << "/clauses.json nor a convention of rules/" << game << "/conventions.json";
+                                  << "/clauses.json nor a convention of rules/" << game
+                                  << "/conventions.json nor a point of rules/" << game << "/interpretations.json";
 }
 
 TEST(ConstraintSources, EveryMessinaSectionConstraintNamesAClauseOrAListedConvention) {

@@ -58,6 +58,13 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
     return v;
   };
 
+  // A convention step 3 makes, tagged by its id for the discovery search and the theorems; over one board
+  // (the membership checks) by the clause whose sentence it settles, messina.consumption.shortfall.step3,
+  // which is the rule the oracle names for a step 3 it refuses so (an engine naming that clause is right).
+  auto decided_within = [&](const char* convention) -> std::string {
+    return named_choices ? convention : "messina.consumption.shortfall.step3";
+  };
+
   // messina.consumption.when: the end of a round of the ruleset's parity, the state at no other moment.
   guard.push_back({"messina.consumption.when",
                    z3::mod(m.round, 2) == n.round_parity_consumption &&
@@ -106,7 +113,7 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
                        ok = ok && named.map(w, k) <= army.map(w, k) && named.card(w, k) <= army.card(w, k);
                      return ok;
                    })});
-  guard.push_back({"messina.convention.step3-backed-units-only", spaces.each([&](const Where& w) {
+  guard.push_back({decided_within("messina.convention.step3-backed-units-only"), spaces.each([&](const Where& w) {
                      z3::expr ok = c.bool_val(true);
                      for (std::size_t k = 0; k < per.size(); ++k)
                        if (per[k] == 0) ok = ok && named.map(w, k) + named.card(w, k) == 0;
@@ -126,7 +133,7 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   const int most = std::max(1, *std::max_element(per.begin(), per.end()));  // the most tokens one unit takes
   guard.push_back({"messina.consumption.shortfall.step3",
                    named_tokens > located_paid - most && named_tokens < located_paid + most});
-  guard.push_back({"messina.convention.step3-exact-tokens", named_tokens == located_paid});
+  guard.push_back({decided_within("messina.convention.step3-exact-tokens"), named_tokens == located_paid});
 
   // The effect on the mat and supplies.
   effect.push_back({"messina.consumption.cost",
