@@ -376,6 +376,12 @@ int tokens_per_unit(const ms::Ruleset& numbers, ms::FactionKind faction_kind, ms
   return numbers.unit(kind).population;
 }
 
+std::array<int, kKinds> tokens_per_unit_kind(const ms::Ruleset& numbers, ms::FactionKind faction_kind) {
+  std::array<int, kKinds> per{};
+  for (std::size_t k = 0; k < kKinds; ++k) per[k] = tokens_per_unit(numbers, faction_kind, ms::kUnitKinds[k]);
+  return per;
+}
+
 z3::expr backed_tokens(const SymBoard& b, int f, const ms::Ruleset& numbers) {
   z3::context& ctx = b.ctx();
   const ms::FactionKind kind = b.factions[f].kind;

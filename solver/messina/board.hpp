@@ -119,5 +119,7 @@ z3::expr sum(z3::context& ctx, const std::vector<z3::expr>& terms);
 z3::expr backed_tokens(const SymBoard& board, int faction, const ms::Ruleset& numbers);
 // The tokens one unit of `kind` takes for a faction of `faction_kind` (0 when it needs none).
 int tokens_per_unit(const ms::Ruleset& numbers, ms::FactionKind faction_kind, ms::Piece kind);
+// tokens_per_unit for each unit kind, in ms::kUnitKinds' order.
+std::array<int, kKinds> tokens_per_unit_kind(const ms::Ruleset& numbers, ms::FactionKind faction_kind);
 
 }  // namespace rulecheck::solver::messina

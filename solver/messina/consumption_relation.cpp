@@ -18,14 +18,6 @@ z3::expr rounded_up(const z3::expr& a, int b) { return (a + (b - 1)) / b; }
 
 }  // namespace
 
-std::array<int, 5> tokens_per_kind_of(const ms::Ruleset& numbers, ms::FactionKind kind) {
-  std::array<int, 5> per{};
-  // board.hpp's tokens_per_unit: an AI-backed kind takes its population, at least one
-  // (messina.convention.backed-unit-takes-a-token), as the oracle's tokens_for does.
-  for (std::size_t k = 0; k < per.size(); ++k) per[k] = tokens_per_unit(numbers, kind, ms::kUnitKinds[k]);
-  return per;
-}
-
 z3::expr army_tokens(const Army& army, const Where& w, const std::array<int, 5>& per, bool map_only) {
   z3::expr t = army.workers(w);
   for (std::size_t k = 0; k < per.size(); ++k) {
@@ -41,7 +33,7 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
   z3::context& c = spaces.ctx();
   const ms::Ruleset& n = rules.numbers;
   const int each = n.tokens_per_food_and_water;
-  const std::array<int, 5> per = tokens_per_kind_of(n, kind);
+  const std::array<int, 5> per = tokens_per_unit_kind(n, kind);
   const bool map_only = rules.readings.step3_card_units == R::Step3CardUnits::map_only;
   Constraints guard, effect;
   auto def = [&](const char* clause, const char* name, const z3::expr& value) {

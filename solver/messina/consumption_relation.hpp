@@ -55,9 +55,6 @@ ConsumptionRelation consumption_relation(Spaces& spaces, ms::FactionKind kind, c
                                          const Army& named, const Mat& after, const Army& army_after,
                                          const ms::Rules& rules, const std::string& prefix);
 
-// The tokens one unit of each kind takes for a faction of `kind` (messina.population.backing).
-std::array<int, 5> tokens_per_kind_of(const ms::Ruleset& numbers, ms::FactionKind kind);
-
 // The tokens the pieces of `army` at `w` stand for (`per` a unit of each kind, one a Worker); only the
 // map's (and Workers) with `map_only`.
 z3::expr army_tokens(const Army& army, const Where& w, const std::array<int, 5>& per, bool map_only = false);

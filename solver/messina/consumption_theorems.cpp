@@ -5,6 +5,7 @@
 // messina.step3-card-units, and every step-3 choice (the pieces named: functions over the spaces).
 #include <fmt/format.h>
 
+#include "solver/messina/board.hpp"
 #include "solver/messina/consumption_relation.hpp"
 #include "solver/messina/open_army.hpp"
 #include "solver/messina/section_theorems.hpp"
@@ -45,7 +46,7 @@ struct Board {
       : spaces(Spaces::open(c)),
         rules(case_rules),
         kind(k),
-        per(tokens_per_kind_of(case_rules.numbers, k)),
+        per(tokens_per_unit_kind(case_rules.numbers, k)),
         before(mat_named(c, "")),
         after(mat_named(c, "_after")),
         other(mat_named(c, "_other")),

@@ -314,14 +314,8 @@ void pieces_after(Build& b) {
 
 bool is_high_tech(const ms::Ruleset& numbers, ms::Piece p) { return numbers.unit(p).cost >= numbers.high_tech_min_cost; }
 
-std::array<int, kKinds> unit_tokens(const ms::Ruleset& numbers, ms::FactionKind kind) {
-  std::array<int, kKinds> per{};
-  for (std::size_t k = 0; k < kKinds; ++k) per[k] = tokens_per_unit(numbers, kind, ms::kUnitKinds[k]);
-  return per;
-}
-
 z3::expr built_tokens_at(const MusterChoice& c, const Where& w, const ms::Ruleset& numbers, ms::FactionKind kind) {
-  const std::array<int, kKinds> per = unit_tokens(numbers, kind);
+  const std::array<int, kKinds> per = tokens_per_unit_kind(numbers, kind);
   z3::expr t = w.term.ctx().int_val(0);
   for (std::size_t k = 0; k < kKinds; ++k)
     if (per[k] != 0) t = t + per[k] * (c.built_map(w, k) + c.built_card(w, k));
@@ -329,7 +323,7 @@ z3::expr built_tokens_at(const MusterChoice& c, const Where& w, const ms::Rulese
 }
 
 z3::expr disbanded_tokens_at(const MusterChoice& c, const Where& w, const ms::Ruleset& numbers, ms::FactionKind kind) {
-  const std::array<int, kKinds> per = unit_tokens(numbers, kind);
+  const std::array<int, kKinds> per = tokens_per_unit_kind(numbers, kind);
   z3::expr t = tokens_per_unit(numbers, kind, ms::Piece::worker) * (c.disbanded_workers(w) + c.disbanded_card_workers(w));
   for (std::size_t k = 0; k < kKinds; ++k)
     if (per[k] != 0) t = t + per[k] * (c.disbanded_map(w, k) + c.disbanded_card(w, k));

@@ -82,9 +82,6 @@ MusterRelation muster_relation(Spaces& spaces, MusterKind what, ms::FactionKind 
                                const Ground& ground, const MusterChoice& choice, const MusterState& after,
                                const ms::Rules& rules, const std::string& prefix);
 
-// The tokens one unit of each kind takes for a faction of `kind` (board.hpp's tokens_per_unit, as the
-// oracle counts: a unit the AI backs takes at least one).
-std::array<int, kKinds> unit_tokens(const ms::Ruleset& numbers, ms::FactionKind kind);
 
 // The Population tokens the builds at `w` take (messina.muster.population) and the disbands there free
 // (messina.population.disband-on-shortfall), for a faction of `kind`.

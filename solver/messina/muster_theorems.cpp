@@ -132,7 +132,7 @@ z3::expr tokens_move(const OpenMuster& m, const ms::Rules& rules, ms::FactionKin
 
 // The tokens the builder's pieces at `w` stand for (messina.population.backing).
 AtWhere backed_at(const Army& a, const ms::Rules& rules, ms::FactionKind kind) {
-  const std::array<int, kKinds> per = unit_tokens(rules.numbers, kind);
+  const std::array<int, kKinds> per = tokens_per_unit_kind(rules.numbers, kind);
   return [a, per](const Where& w) { return army_tokens(a, w, per); };
 }
 

@@ -46,12 +46,6 @@ z3::expr pieces_after(const Army& army, const Placings& act, const Army& after, 
 
 }  // namespace
 
-std::array<int, 5> tokens_per_unit_kind(const ms::Ruleset& numbers, ms::FactionKind kind) {
-  std::array<int, 5> per{};
-  for (std::size_t k = 0; k < per.size(); ++k) per[k] = tokens_per_unit(numbers, kind, ms::kUnitKinds[k]);
-  return per;
-}
-
 z3::expr backed_at(const Army& army, const Where& w, const std::array<int, 5>& per) {
   z3::expr t = army.workers(w);
   for (std::size_t k = 0; k < per.size(); ++k)

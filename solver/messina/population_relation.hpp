@@ -37,8 +37,6 @@ struct PopulationRelation {
   }
 };
 
-// The tokens one unit of each kind takes for a faction of `kind` (board.hpp's tokens_per_unit).
-std::array<int, 5> tokens_per_unit_kind(const ms::Ruleset& numbers, ms::FactionKind kind);
 // The tokens `army`'s pieces at `w` stand for, `per` a unit of each kind, one a Worker.
 z3::expr backed_at(const Army& army, const Where& w, const std::array<int, 5>& per);
 

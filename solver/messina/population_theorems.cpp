@@ -7,6 +7,7 @@
 // and onto cards, Civilians from Disaffected tokens and conversions, at any spaces (functions over them).
 #include <fmt/format.h>
 
+#include "solver/messina/board.hpp"
 #include "solver/messina/open_army.hpp"
 #include "solver/messina/population_relation.hpp"
 #include "solver/messina/section_theorems.hpp"
