@@ -92,10 +92,11 @@ z3::expr factions_present(z3::context& ctx, const Board& b, const Position& p, i
 z3::expr combat_units(const Position& p, int t, int f);
 // Whether faction index `who` (an expression) is one of the factions present on t.
 z3::expr names_present(z3::context& ctx, const Board& b, const Position& p, int t, const z3::expr& who);
-// Who controls a territory (convention scythe.convention.control-by-units), the one definition the unit
-// moves' stops and blocks, the action's holder of a shared territory and the queries read. Whether faction
-// `who`, having units there, controls it: `others_there` says for every other faction whether it has units
-// there, `held` is the holder of a shared territory.
+// Who controls a territory (convention scythe.convention.control-by-units), in one place and two views:
+// whether a faction with units there controls it (controls_by_units: what the unit moves' stops and blocks
+// read), and which faction does (controller: the action's holder of a shared territory and the queries).
+// The two agree wherever a shared territory's holder is one of the factions there, as a state's held_by
+// is. `others_there` says for every other faction whether it has units there, `held` is the holder.
 z3::expr controls_by_units(const std::vector<z3::expr>& others_there, const z3::expr& held, int who);
 // The faction index controlling a territory, or kNobody: `there[f]` whether faction f has units there, the
 // holder, and the owner of its structure (kNobody without one).
