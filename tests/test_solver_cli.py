@@ -72,9 +72,11 @@ def test_every_proof_says_what_it_covers(proofs):
         assert scopes.get(needed) == "unbounded", needed
     # Scythe's movement invariants and states play can reach hold for maps of any size.
     scythe = [r for r in doc["proofs"] if r["game"] == "scythe"]
-    # The 11 movement invariants and states play can reach, and the six theorems written for the clauses
-    # issue 32 names (stops, the worker's blocks into and out of, what a mech carries).
-    assert len(scythe) == 17
+    # The 11 movement invariants and states play can reach, the six theorems written for the clauses
+    # issue 32 names (stops, the worker's blocks into and out of, what a mech carries), and control after
+    # a move as the controller query reads it (scythe.move.mover-controls-where-it-ends).
+    assert len(scythe) == 18
+    assert any(r["id"] == "scythe.move.mover-controls-where-it-ends" and r["status"] == "proved" for r in scythe)
     for r in scythe:
         assert r["scope"] == "unbounded", r["id"]
 

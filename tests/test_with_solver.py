@@ -70,7 +70,8 @@ def test_the_console_prints_the_counts(rulecheck, root):
     assert m, p.stdout
     checked, allowed, unknown, not_encoded = map(int, m.groups())
     assert checked == allowed + unknown + not_encoded > 0
-    assert not_encoded > 0  # Scythe's queries are not encoded: counted, not taken for agreement
+    # Every Scythe step is judged: its moves and its three queries (solver/scythe/queries.cpp).
+    assert not_encoded == 0 and allowed == checked
 
 
 def test_without_the_flag_no_step_is_checked(rulecheck, root):
@@ -130,6 +131,9 @@ def test_generated_cases_agree_both_ways(rulecheck, root, game, tmp_path):
     # Every case was run on the oracle and its step counted once; none out of budget.
     assert counts["checked"] == NVERSION_CASES
     assert counts["disputed"] == 0 and counts["unknown"] == 0
+    # Every case judged, none passed over: the queries of both games are encoded (Scythe's in
+    # solver/scythe/queries.cpp), so agreement is counted on every case.
+    assert counts["not_encoded"] == 0, counts
     # Asked both ways where the oracle gave a next state: at least a fifth of the cases (the generators
     # draw legal and illegal requests and queries), and the solver allowed no other next state.
     both = counts["both_ways"]

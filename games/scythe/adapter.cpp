@@ -265,20 +265,42 @@ const ReadingsTable<Readings>& readings_table() {
   return table;
 }
 
-json read_and_answer_query(const State& s, const JsonReader& r) {
+solver::scythe::ScytheQuery read_query(const State& s, const JsonReader& r) {
   const Refs refs{s};
   const std::string type = r.expect_object().field("type").one_of({"controller", "mill-produces", "structure-bonus"});
   if (type == "controller") {
     r.only({"type", "at"});
-    auto who = controller(s, refs.territory(r.field("at")));
-    return who ? json(*who) : json(nullptr);
+    return ControllerQuery{refs.territory(r.field("at"))};
   }
   if (type == "mill-produces") {
     r.only({"type", "at"});
-    return mill_produces(s, MillProducesQuery{refs.territory(r.field("at"))});
+    return MillProducesQuery{refs.territory(r.field("at"))};
   }
   r.only({"type", "at", "faction"});
-  return gets_structure_bonus(s, StructureBonusQuery{refs.territory(r.field("at")), refs.faction(r.field("faction"))});
+  return StructureBonusQuery{refs.territory(r.field("at")), refs.faction(r.field("faction"))};
+}
+
+json read_and_answer_query(const State& s, const JsonReader& r) {
+  const auto query = read_query(s, r);
+  if (const auto* q = std::get_if<ControllerQuery>(&query)) {
+    auto who = controller(s, q->at);
+    return who ? json(*who) : json(nullptr);
+  }
+  if (const auto* q = std::get_if<MillProducesQuery>(&query)) return mill_produces(s, *q);
+  return gets_structure_bonus(s, std::get<StructureBonusQuery>(query));
+}
+
+// An engine's claimed result as the query's answer: a faction or null for the controller, true or false
+// for the others; nullopt when it is of another type.
+std::optional<solver::scythe::ScytheAnswer> read_claimed_answer(const solver::scythe::ScytheQuery& query,
+                                                                const json& result) {
+  if (std::holds_alternative<ControllerQuery>(query)) {
+    if (result.is_null()) return solver::scythe::ScytheAnswer{std::optional<FactionId>{}};
+    if (!result.is_string()) return std::nullopt;
+    return solver::scythe::ScytheAnswer{std::optional<FactionId>{result.get<std::string>()}};
+  }
+  if (!result.is_boolean()) return std::nullopt;
+  return solver::scythe::ScytheAnswer{result.get<bool>()};
 }
 
 struct ScytheEdge {
@@ -312,8 +334,12 @@ struct ScytheEdge {
                                             unsigned rlimit) {
     return solver::scythe::check_only_next_state(rules, s, a, after, solver::Budget{rlimit});
   }
-  static OutcomeCheck check_query(const Rules&, const State&, const JsonReader&, const json&, unsigned) {
-    return OutcomeCheck{Membership::not_encoded, {}, "the solver does not encode Scythe's queries"};
+  static OutcomeCheck check_query(const Rules&, const State& s, const JsonReader& r, const json& claimed,
+                                  unsigned rlimit) {
+    const auto query = read_query(s, r);
+    const auto answer = read_claimed_answer(query, claimed);
+    if (!answer) return OutcomeCheck{Membership::forbidden, {}, "the claimed result has the wrong type for this query"};
+    return solver::scythe::check_query(s, query, *answer, solver::Budget{rlimit});
   }
   static json prove(const Rules& rules, unsigned rlimit) {
     return proof_records("scythe", solver::scythe::prove(rules, solver::Budget{rlimit}), write_state, write_move_step);

@@ -417,6 +417,7 @@ std::optional<FactionId> controller(const State& state, const TerritoryId& at) {
 }
 
 // scythe.move.mill-no-produce: a mill on a territory an opponent controls does not produce.
+// convention scythe.convention.mill-produces-unless-opponent: otherwise it does; no mill, no production
 bool mill_produces(const State& state, const MillProducesQuery& q) {
   const Territory& t = state.territories.at(q.at);
   if (!t.structure || t.structure->kind != "mill") {
@@ -432,6 +433,7 @@ bool mill_produces(const State& state, const MillProducesQuery& q) {
 }
 
 // scythe.move.structure-no-bonus: moving onto an opponent's structure gives none of its bonuses.
+// convention scythe.convention.structure-bonus-to-owner: its owner gets them, whoever controls the territory
 bool gets_structure_bonus(const State& state, const StructureBonusQuery& q) {
   const Territory& t = state.territories.at(q.at);
   const bool bonus = t.structure && t.structure->owner == q.faction;

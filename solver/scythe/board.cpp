@@ -125,6 +125,7 @@ Board board_of(const sy::State& s) {
     b.home_of.push_back(faction_or_nobody(t.home_base));
     b.encounter.push_back(t.encounter);
     b.structure_owner.push_back(t.structure ? faction_or_nobody(t.structure->owner) : kNobody);
+    b.mill.push_back(t.structure && t.structure->kind == "mill");
   }
   for (const auto& [id, f] : s.factions) {
     auto it = b.territory_index.find(f.home_base);
@@ -240,8 +241,39 @@ z3::expr names_present(z3::context& ctx, const Board& b, const Position& p, int 
   return any;
 }
 
-// Who controls t: the one faction with units there; the holder while several share it
-// (scythe.move.combat-temporary-control); with no units, the owner of the structure
+// ---------------------------------------------------------------- who controls a territory
+
+// convention scythe.convention.control-by-units: a faction with units on a territory controls it when no
+// other faction has units there, or, while several share it, when it holds it
+// (scythe.move.combat-temporary-control: the opponent keeps control of the shared territory).
+z3::expr controls_by_units(const std::vector<z3::expr>& others_there, const z3::expr& held, int who) {
+  z3::expr alone = held.ctx().bool_val(true);
+  for (const z3::expr& there : others_there) alone = Fold::land(alone, Fold::lnot(there));
+  return Fold::lor(alone, Fold::eq(held, held.ctx().int_val(who)));
+}
+
+// convention scythe.convention.control-by-units: the one faction with units on the territory; while several
+// share it, its holder (scythe.move.combat-temporary-control), whoever that is (within an action a holder
+// that has left keeps the hold until the action's end settles it: scythe.convention.holder-leaves-shared);
+// with no units, the owner of its structure (scythe.move.structure-capture: a territory controlled only by a
+// structure); without one, nobody. Where the holder is one of the factions there (a state's held_by always
+// is), a faction there controls it exactly when controls_by_units says so.
+z3::expr controller(const std::vector<z3::expr>& there, const z3::expr& held, int structure_owner) {
+  z3::context& ctx = held.ctx();
+  z3::expr count = ctx.int_val(0), single = ctx.int_val(0);
+  for (int f = 0; f < static_cast<int>(there.size()); ++f) {
+    count = Fold::add(count, Fold::ite(there[f], ctx.int_val(1), ctx.int_val(0)));
+    single = Fold::add(single, Fold::ite(there[f], ctx.int_val(f), ctx.int_val(0)));
+  }
+  return Fold::ite(Fold::ge(count, ctx.int_val(2)), held,
+                   Fold::ite(Fold::eq(count, ctx.int_val(1)), single, ctx.int_val(structure_owner)));
+}
+
+z3::expr controller(const Board& b, const Position& p, int t) {
+  std::vector<z3::expr> there;
+  for (int f = 0; f < b.n_factions(); ++f) there.push_back(present(p, t, f));
+  return controller(there, p.held_by[t], b.structure_owner[t]);
+}
 
 Position free_position(z3::context& ctx, const Board& b, const std::string& tag) {
   Position p;

@@ -49,6 +49,7 @@ struct Board {
   std::vector<int> home_of;                 // [t]: the faction whose home base t is, or kNobody
   std::vector<bool> encounter;              // [t]
   std::vector<int> structure_owner;         // [t]: kNobody without a structure
+  std::vector<bool> mill;                   // [t]: its structure is a mill
   std::vector<sy::FactionId> factions;      // index -> id
   std::map<sy::FactionId, int> faction_index;
   std::vector<int> home_base;  // [f]: its home base territory
@@ -91,6 +92,16 @@ z3::expr factions_present(z3::context& ctx, const Board& b, const Position& p, i
 z3::expr combat_units(const Position& p, int t, int f);
 // Whether faction index `who` (an expression) is one of the factions present on t.
 z3::expr names_present(z3::context& ctx, const Board& b, const Position& p, int t, const z3::expr& who);
+// Who controls a territory (convention scythe.convention.control-by-units), in one place and two views:
+// whether a faction with units there controls it (controls_by_units: what the unit moves' stops and blocks
+// read), and which faction does (controller: the action's holder of a shared territory and the queries).
+// The two agree wherever a shared territory's holder is one of the factions there, as a state's held_by
+// is. `others_there` says for every other faction whether it has units there, `held` is the holder.
+z3::expr controls_by_units(const std::vector<z3::expr>& others_there, const z3::expr& held, int who);
+// The faction index controlling a territory, or kNobody: `there[f]` whether faction f has units there, the
+// holder, and the owner of its structure (kNobody without one).
+z3::expr controller(const std::vector<z3::expr>& there, const z3::expr& held, int structure_owner);
+z3::expr controller(const Board& b, const Position& p, int t);
 // A state valid by the format's rules: counts >= 0, one character per faction at most, popularity
 // in range, held_by exactly when factions share a territory (naming one of them).
 std::vector<z3::expr> valid_position(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& p);

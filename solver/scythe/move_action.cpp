@@ -178,19 +178,11 @@ class ActionPlayer {
     a_.vacated[to] = Fold::lor(a_.vacated[to], m.forced[i]);
   }
 
-  // Who controls `to` when step i enters: the one faction with units there; the holder while several
-  // share it (scythe.move.combat-temporary-control); with no units, the owner of the structure
-  // (scythe.move.structure-capture); else nobody.
-  // convention scythe.convention.control-by-units
+  // Who controls `to` when step i enters (board.hpp controller; convention scythe.convention.control-by-units).
   z3::expr controller(const SortedMove& m, int i, int to) const {
-    z3::expr count = n(0), single = n(0);
-    for (int f = 0; f < b_.n_factions(); ++f) {
-      const z3::expr there = m.present_at_entry(i, n(to), f);
-      count = Fold::add(count, Fold::ite(there, n(1), n(0)));
-      single = Fold::add(single, Fold::ite(there, n(f), n(0)));
-    }
-    return Fold::ite(Fold::ge(count, n(2)), a_.pos.held_by[to],
-                     Fold::ite(Fold::eq(count, n(1)), single, n(b_.structure_owner[to])));
+    std::vector<z3::expr> there;
+    for (int f = 0; f < b_.n_factions(); ++f) there.push_back(m.present_at_entry(i, n(to), f));
+    return scythe::controller(there, a_.pos.held_by[to], b_.structure_owner[to]);
   }
 
   // The action remembers what moved, and where the character met an encounter.

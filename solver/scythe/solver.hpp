@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "common/outcome_check.hpp"
@@ -14,7 +15,11 @@ namespace rulecheck::solver::scythe {
 
 namespace sy = rulecheck::scythe;
 
-// Scythe's only action is a Move; queries are not encoded (the answer is then not-encoded).
+// Scythe's only action is a Move; its queries are who controls a territory, whether its mill produces and
+// whether a faction gets its structure's bonus (queries.cpp).
+using ScytheQuery = std::variant<sy::ControllerQuery, sy::MillProducesQuery, sy::StructureBonusQuery>;
+// The controller (a faction, or nobody), or yes/no.
+using ScytheAnswer = std::variant<std::optional<sy::FactionId>, bool>;
 using ScytheProof = Proof<sy::State, sy::Move>;
 using ScytheWitness = Witness<sy::State, sy::Move, bool>;
 using ScytheEditWitness = EditWitness<sy::State, sy::Move, bool>;
@@ -28,6 +33,11 @@ OutcomeCheck check_move(const sy::Rules& rules, const sy::State& before, const s
 // no other next state (allowed), or also another (forbidden, `why` naming where it differs).
 OutcomeCheck check_only_next_state(const sy::Rules& rules, const sy::State& before, const sy::Move& move,
                                    const sy::State& after, const Budget& budget);
+
+// Whether the rules give `claimed` as the answer to `query` on `state` (the answer is a function of the
+// board: allowed exactly when it is the one the rules give). Forbidden: the clauses that decide otherwise.
+OutcomeCheck check_query(const sy::State& state, const ScytheQuery& query, const ScytheAnswer& claimed,
+                         const Budget& budget);
 
 // The theorems of the movement relation (the movement invariants, the states play can reach, the
 // stops, the worker's blocks, what a mech carries), for maps of any size (unbounded.hpp).

@@ -197,6 +197,7 @@ std::vector<Theorem<sy::Rules>> path_theorems(const sy::Rules& rules) {
 std::vector<Theorem<sy::Rules>> movement_theorems(const sy::Rules& rules) {
   std::vector<Theorem<sy::Rules>> out = catalogue_theorems(rules);
   for (Theorem<sy::Rules>& t : path_theorems(rules)) out.push_back(std::move(t));
+  for (Theorem<sy::Rules>& t : control_theorems(rules)) out.push_back(std::move(t));
   return out;
 }
 

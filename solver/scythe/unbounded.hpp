@@ -172,6 +172,8 @@ std::vector<std::string> reachable_words();
 // about the stops, the worker's blocks and what a mech carries (theorems_path.cpp).
 std::vector<Theorem<sy::Rules>> catalogue_theorems(const sy::Rules& rules);
 std::vector<Theorem<sy::Rules>> path_theorems(const sy::Rules& rules);
+// Control after a move, as the queries read it (theorems_control.cpp).
+std::vector<Theorem<sy::Rules>> control_theorems(const sy::Rules& rules);
 // Every theorem `prove` reports, and the rule mutants --strength asks them under.
 std::vector<Theorem<sy::Rules>> movement_theorems(const sy::Rules& rules);
 std::vector<RuleMutant<sy::Rules>> movement_rule_mutants(const sy::Rules& rules);

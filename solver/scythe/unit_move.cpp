@@ -173,12 +173,12 @@ class Player {
   }
 
   // Opponent `o` controls `at` when step `i` enters, given it has units there: it is the one faction
-  // there, or holds the shared territory (scythe.move.combat-temporary-control).
+  // there, or holds the shared territory (board.hpp controls_by_units, the queries' definition too).
   z3::expr controls(int i, const z3::expr& at, int o, bool left) const {
-    z3::expr alone = c_.bool_val(true);
+    std::vector<z3::expr> others;
     for (int x : s_.factions())
-      if (x != o) alone = Fold::land(alone, Fold::lnot(present(i, at, x, left)));
-    return Fold::lor(alone, Fold::eq(s_.held(at), c_.int_val(o)));
+      if (x != o) others.push_back(present(i, at, x, left));
+    return controls_by_units(others, s_.held(at), o);
   }
 
   // Opponent `o` has its character or mechs (`combat`), or its workers, on `at` when step `i` enters,
