@@ -381,6 +381,8 @@ struct MessinaEdge {
       const solver::messina::SourceIndex sources = discovery_sources(clause_ids);
       for (auto& w : solver::messina::discover_consumption(rules, sources, solver::Budget{rlimit}))
         found.push_back(std::move(w));
+      for (auto& w : solver::messina::discover_muster(rules, sources, solver::Budget{rlimit}))
+        found.push_back(std::move(w));
       solver::fold_refindings(found);
     }
     return with_words(witness_records("messina", found, write_state, write_step, write_answer), messina_words());
