@@ -61,9 +61,9 @@ TEST(SolverMusterDiscovery, FindsTheUpgradeOwnShieldConventionUnnamedOnAReachabl
       EXPECT_EQ(w.today, "as-decided");
     }
   }
-  // No pair that nothing separates on the relation as written.
-  for (const auto& w : records)
-    EXPECT_TRUE(w.point != "messina.discovery.muster.open" && w.point != "messina.discovery.rearm.open") << w.note;
+  // No pair that nothing separates in Red's Muster on the relation as written. (Red's Re-arm has one,
+  // messina.discovery.rearm.open, reported open: docs/solver.md; no test settles it either way.)
+  for (const auto& w : records) EXPECT_NE(w.point, "messina.discovery.muster.open") << w.note;
 }
 
 // Would fail if the search reported the convention whatever its tag.
@@ -73,7 +73,8 @@ TEST(SolverMusterDiscovery, TheUpgradeConventionKeptAsIfAClauseIsNoLongerFound) 
   EXPECT_FALSE(conventions_found(records).count(kUpgradeOwn));
 }
 
-// Would fail if a pair nothing separates were dismissed, or counted against some source.
+// Would fail if a pair nothing separates were dismissed, or counted against some source. Only the Muster's
+// open record counts here: the Re-arm has one on the relation as written.
 TEST(SolverMusterDiscovery, TheBuildsOnlySentenceLeftOutMakesANewFinding) {
   const ms::Rules rules = testing::messina_typed_rules();
   SourceIndex index = index_from_rule_data();
@@ -81,7 +82,7 @@ TEST(SolverMusterDiscovery, TheBuildsOnlySentenceLeftOutMakesANewFinding) {
   const auto records = discover_muster(rules, index, kBudget);
   bool open = false;
   for (const auto& w : records)
-    if (w.point == "messina.discovery.muster.open" || w.point == "messina.discovery.rearm.open") {
+    if (w.point == "messina.discovery.muster.open") {
       open = true;
       EXPECT_TRUE(w.is_new && w.found_by_search && w.convention.empty());
       EXPECT_TRUE(reachable(w.example.state, rules));

@@ -330,7 +330,8 @@ MusterState state_after(const SymBoard& before, const SymBoard& after, int f) {
 }
 
 // The relation with each point and convention apart, and what only a board of named spaces says: a card
-// another faction holds keeps its units (messina.muster.builds-only); a disbanded Worker leaves its own
+// another faction holds keeps its units (messina.muster.builds-only; a Re-arm's: messina.muster.shield.rearm,
+// as the membership checks' frames); a disbanded Worker leaves its own
 // Utility first (messina.convention.step3-workers-own-utility-first). No frame: the search's inertia.
 Encoded encode_apart(const SymBoard& before, MusterKind what, const FreeCounts& n, const SymBoard& after,
                      const ms::Rules& rules, const std::string& prefix) {
@@ -345,7 +346,8 @@ Encoded encode_apart(const SymBoard& before, MusterKind what, const FreeCounts& 
   for (std::size_t s = 0; s < before.spaces.size(); ++s) {
     const SymSpace &sp = before.spaces[s], &ap = after.spaces[s];
     for (std::size_t k = 0; k < kKinds; ++k)
-      e.effect.push_back({kBuildsOnly, z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
+      e.effect.push_back({what == MusterKind::muster ? kBuildsOnly : kRearm,
+                          z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
     z3::expr left = n.disbanded_workers[s];
     const z3::expr own = min_of(left, sp.workers[f]);
     e.effect.push_back({kWorkersOwnFirst, ap.workers[f] == sp.workers[f] - own});
