@@ -114,6 +114,7 @@ class ShapeSearch {
   }
 
   std::vector<Source>& sources() { return sources_; }
+  const std::vector<Source>& sources() const { return sources_; }
   const Copy& copy(int x) const { return copies_[x]; }
   const SymBoard& pre() const { return pre_; }
   const z3::expr& size() const { return size_; }
@@ -261,6 +262,20 @@ std::vector<z3::expr> formulas(const Constraints& cs) {
   return out;
 }
 
+// Whether every condition of the sources left out holds on copy `x` as that copy applies it (a point's at
+// the reading the copy takes).
+bool sources_hold(const z3::model& m, const ShapeSearch& search, int x) {
+  for (const auto& t : search.sources()) {
+    if (t.point) {
+      if (!bool_value(m, t.guards[x][static_cast<std::size_t>(int_value(m, *t.reading[x]))])) return false;
+      continue;
+    }
+    for (std::size_t i = 0; i < t.guards[x].size(); ++i)
+      if (bool_value(m, t.applies[x][i]) && !bool_value(m, t.guards[x][i])) return false;
+  }
+  return true;
+}
+
 // Whether source `s` separates the two outcomes in `m` (see the file's head), and which copy it takes
 // (0 or 1: the outcome it allows).
 std::optional<int> separates(const z3::model& m, const ShapeSearch& search, const Source& s) {
@@ -278,6 +293,10 @@ std::optional<int> separates(const z3::model& m, const ShapeSearch& search, cons
       const auto r = static_cast<std::size_t>(int_value(m, *s.reading[refused]));
       const auto o = static_cast<std::size_t>(int_value(m, *s.reading[other]));
       if (r != o && (!kept_hold || !holds(s.guards[refused][r]))) return refused;
+      // Its quantities read by another source's condition (a point read alike, whose condition names a
+      // site this point decides): read as the legal copy reads it, the refused copy's quantities would
+      // differ, and a condition of a source left out fails there.
+      if (r != o && !holds(s.defs[refused][o]) && !sources_hold(m, search, refused)) return refused;
       return std::nullopt;
     }
     for (std::size_t i = 0; i < s.guards[refused].size(); ++i)
