@@ -124,7 +124,8 @@ void SolverAmbiguities(benchmark::State& state) {
       const GameRules& rules = *solver_library().find(game);
       // One record per question: count the findings (kind neither "none" nor undecided).
       for (const auto& r : find_game(game)->ambiguities(rules.merged_ruleset(json::object()),
-                                                        rules.readings(json::object()), 50'000'000, LiteralSearch::run))
+                                                        rules.readings(json::object()), 50'000'000, LiteralSearch::run,
+                                                        rules.clause_ids()))
         found += solver::is_finding_kind(r.value("kind", "")) ? 1 : 0;
     }
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -126,8 +127,12 @@ class Game {
   // The designer's ambiguity search: an array of findings {"point", "kind", "new", "clauses",
   // "size", "title", "note", "scenarios": [{"reading", "scenario"}]} (docs/solver.md). With
   // LiteralSearch::skip, only the declared points and the decided encoding's open-outcome probes:
-  // not the literal encoding's search for new findings (diff's default: it is the slow part).
-  virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal) const = 0;
+  // not the literal encoding's search for new findings (diff's default: it is the slow part) nor the
+  // discovery from the words alone. `clauses`: the game's clause ids (rules/<game>/clauses.json), the
+  // tags whose constraints the discovery keeps; a tag of the relation that is neither one of them, a
+  // convention nor an interpretation point is an error (std::logic_error). Unread with skip.
+  virtual json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal,
+                           const std::set<std::string>& clauses) const = 0;
   // The contradiction search over the game's literal encoding (docs/solver.md): clauses whose literal
   // constraints cannot all hold on any board of its scope. `ruleset`: the numbers the encoding reads;
   // `stated_ruleset`: the ruleset the rule texts state (their sentences that restate a number keep

@@ -123,9 +123,11 @@ void diff_points(SidePair& sides, unsigned rlimit, bool literal_search, GameDiff
   std::map<std::string, json> base_status, edited_status;
   const LiteralSearch literal = literal_search ? LiteralSearch::run : LiteralSearch::skip;
   d.literal_search = literal_search;
-  const auto before = points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit, literal), "base",
+  const auto before = points_found(game.ambiguities(e.base.rules.ruleset, readings_of(e.base), rlimit, literal,
+                                                     e.base.rules.clause_ids()), "base",
                                    d.unknowns, undecided, base_status);
-  const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit, literal),
+  const auto after = points_found(game.ambiguities(e.edited.rules.ruleset, readings_of(e.edited), rlimit, literal,
+                                                    e.edited.rules.clause_ids()),
                                   "edited", d.unknowns, undecided, edited_status);
   for (const auto& [p, b] : base_status) {
     const json a = edited_status.count(p) ? edited_status.at(p) : json::object();

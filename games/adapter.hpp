@@ -27,7 +27,8 @@
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
 //     static json prove_strength(const Rules&, unsigned rlimit);
-//     static json ambiguities(const Rules&, unsigned rlimit, bool literal_search);
+//     static json ambiguities(const Rules&, unsigned rlimit, bool literal_search,
+//                             const std::set<std::string>& clause_ids);  // Game::ambiguities' clauses
 //     static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit);  // optional
 //     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
 //   };
@@ -37,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -307,9 +309,10 @@ class GameOf final : public Game {
   json prove_strength(const json& ruleset, const json& readings, unsigned rlimit) const override {
     return Edge::prove_strength(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit);
   }
-  json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal) const override {
+  json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal,
+                   const std::set<std::string>& clauses) const override {
     return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit,
-                             literal == LiteralSearch::run);
+                             literal == LiteralSearch::run, clauses);
   }
   json contradictions(const json& ruleset, const json& stated_ruleset, const json& readings,
                       unsigned rlimit) const override {

@@ -97,6 +97,12 @@ GameRules load_game(const std::filesystem::path& dir, const std::string& game) {
 
 }  // namespace
 
+std::set<std::string> GameRules::clause_ids() const {
+  std::set<std::string> out;
+  for (const auto& [id, clause] : clauses) out.insert(id);
+  return out;
+}
+
 const InterpretationPoint* GameRules::point(const std::string& id) const {
   for (const auto& p : points)
     if (p.id == id) return &p;

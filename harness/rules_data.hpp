@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,6 +57,8 @@ struct GameRules {
   std::vector<ProducedRulesets> produced;  // the rulesets the game produces (--rulesets game)
 
   bool has_clause(const std::string& id) const { return clauses.count(id) > 0; }
+  // The clause ids, for the discovery search (Game::ambiguities): the tags whose constraints it keeps.
+  std::set<std::string> clause_ids() const;
   const InterpretationPoint* point(const std::string& id) const;
   const StateInvariant* invariant(const std::string& id) const;
   // The default ruleset with `overrides` merged in (objects merged field by field); throws

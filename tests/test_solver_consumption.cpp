@@ -221,7 +221,7 @@ TEST(SolverConsumption, EachWitnessSeparatesItsReadingsOnTheOracle) {
   const GameRules& g = *library().find("messina");
   const json found =
       find_game("messina")->ambiguities(g.merged_ruleset(json::object()), g.readings(json::object()), 50'000'000,
-                                        LiteralSearch::skip);
+                                        LiteralSearch::skip, {});
   int checked = 0;
   for (const auto& f : found) {
     const std::string point = f["point"];

@@ -1,7 +1,7 @@
 // Issue 33 item 2: discovery from the words alone, on the Consumption relation
-// (solver/messina/discovery.hpp). The index the search is given here is read from the rule data:
-// a tag is kept when it is a clause id of rules/messina/clauses.json, and a point's readings are
-// interpretations.json's (set on ms::Readings for the two points the Consumption relation tags).
+// (solver/messina/discovery.hpp). The index the search is given here is production's, read from the
+// rule data: a tag is kept when it is a clause id of rules/messina/clauses.json, a point's readings are
+// the readings table's (games/messina/rules_read.cpp), and any other tag is refused.
 //   - The search finds a convention of Consumption that nothing names to it, with a witness on a board
 //     play can reach; re-tagged as a clause (kept), the same convention is no longer reported: what the
 //     search reports, it earned from the relation's tags alone.
@@ -9,80 +9,20 @@
 //     appear: a new finding, reported open.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-#include <z3++.h>
+#include "games/messina/rules_read.hpp"
 
-#include "solver/messina/board.hpp"
 #include "solver/messina/discovery.hpp"
-#include "solver/messina/reachable.hpp"
+#include "tests/discovery_support.hpp"
 #include "tests/messina_rules.hpp"
+#include "tests/support.hpp"
 
 namespace rulecheck::solver::messina {
 namespace {
-
-using R = ms::Readings;
-
-std::set<std::string> clause_ids() {
-  std::ifstream in(std::string(RULECHECK_SOURCE_DIR) + "/rules/messina/clauses.json");
-  const nlohmann::json doc = nlohmann::json::parse(in);
-  std::set<std::string> out;
-  for (const auto& c : doc.at("clauses")) out.insert(c.at("id").get<std::string>());
-  return out;
-}
-
-SourceIndex index_from_rule_data(std::set<std::string> also_clauses = {}) {
-  SourceIndex index;
-  std::set<std::string> clauses = clause_ids();
-  clauses.insert(also_clauses.begin(), also_clauses.end());
-  index.is_clause = [clauses](const std::string& tag) { return clauses.count(tag) > 0; };
-  index.readings = [](const std::string& tag, const ms::Rules& base) {
-    std::vector<std::pair<std::string, ms::Rules>> out;
-    auto with = [&](const char* name, auto set) {
-      ms::Rules r = base;
-      set(r.readings);
-      out.emplace_back(name, r);
-    };
-    if (tag == "messina.consumption-bill") {
-      with("all-tokens", [](R& r) { r.consumption_bill = R::ConsumptionBill::all_tokens; });
-      with("excluding-disaffected", [](R& r) { r.consumption_bill = R::ConsumptionBill::excluding_disaffected; });
-    } else if (tag == "messina.step3-card-units") {
-      with("map-and-cards", [](R& r) { r.step3_card_units = R::Step3CardUnits::map_and_cards; });
-      with("map-only", [](R& r) { r.step3_card_units = R::Step3CardUnits::map_only; });
-    }
-    return out;
-  };
-  return index;
-}
-
-const Budget kBudget{50'000'000};
-
-std::set<std::string> conventions_found(const std::vector<MessinaWitness>& records) {
-  std::set<std::string> out;
-  for (const auto& w : records)
-    if (!w.convention.empty() && w.found_by_search) out.insert(w.convention);
-  return out;
-}
-
-// The search's end says it ran to the end (not out of budget).
-void expect_decided(const std::vector<MessinaWitness>& records) {
-  ASSERT_FALSE(records.empty());
-  EXPECT_EQ(records.back().kind, "none") << records.back().note;
-}
-
-// The witness's board satisfies what play can reach (rules/messina/invariants.json, reachable.hpp).
-bool reachable(const ms::State& s, const ms::Rules& rules) {
-  z3::context ctx;
-  z3::solver solver(ctx);
-  const SymBoard b = pinned_board(ctx, s);
-  for (const auto& c : well_formed(b, rules.numbers)) solver.add(c.formula);
-  solver.add(reachable_board(b, rules));
-  return solver.check() == z3::sat;
-}
 
 const std::string kWorkers = "messina.convention.step3-workers-own-utility-first";
 
@@ -132,6 +72,21 @@ TEST(SolverDiscovery, ASentenceLeftOutMakesANewFinding) {
       EXPECT_TRUE(reachable(w.example.state, rules));
     }
   EXPECT_TRUE(open);
+}
+
+// A tag that is neither a clause id, a convention nor a point is refused, by name: here a real clause
+// of the Consumption relation (step 1's) missing from the clause ids the index is given. Would fail if an
+// unknown tag were counted as a clause (kept) or as a source (searched) without a word.
+TEST(SolverDiscovery, ATagThatIsNoClauseConventionOrPointIsAnError) {
+  const ms::Rules rules = testing::messina_typed_rules();
+  std::set<std::string> clauses = testing::library().find("messina")->clause_ids();
+  ASSERT_EQ(clauses.erase("messina.consumption.shortfall.step1"), 1u);
+  try {
+    discover_consumption(rules, rulecheck::messina::discovery_sources(clauses), kBudget);
+    ADD_FAILURE() << "no error for a tag that is no clause, convention or point";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"messina.consumption.shortfall.step1\""), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -301,7 +301,7 @@ TEST(SolverEdits, AReadingsEditChangesTheProbeTheAmbiguityWitnessOfItsPointChang
                {json::object(), json{{"messina.stacking-scope", "all-factions"}}},
                {json::object(), json{{"messina.stacking-scope", "per-faction"}}}};
   const json ambiguities =
-      find_game("messina")->ambiguities(merged(e, e.base), readings(e, e.base), kRlimit, LiteralSearch::skip);
+      find_game("messina")->ambiguities(merged(e, e.base), readings(e, e.base), kRlimit, LiteralSearch::skip, {});
   const json* point = nullptr;
   for (const auto& w : ambiguities)
     if (w.at("point") == "messina.stacking-scope") point = &w;

@@ -374,10 +374,14 @@ struct MessinaEdge {
     return strength_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}),
                             write_state, write_step);
   }
-  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
+  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search,
+                          const std::set<std::string>& clause_ids) {
     auto found = solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search);
     if (literal_search) {  // the discovery from the words alone (solver/messina/discovery.hpp)
-      for (auto& w : solver::messina::discover_consumption(rules, discovery_sources(), solver::Budget{rlimit}))
+      const solver::messina::SourceIndex sources = discovery_sources(clause_ids);
+      for (auto& w : solver::messina::discover_consumption(rules, sources, solver::Budget{rlimit}))
+        found.push_back(std::move(w));
+      for (auto& w : solver::messina::discover_muster(rules, sources, solver::Budget{rlimit}))
         found.push_back(std::move(w));
       solver::fold_refindings(found);
     }

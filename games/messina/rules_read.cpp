@@ -136,10 +136,11 @@ Rules read_rules(const JsonReader& ruleset, const JsonReader& readings) {
   return Rules{read_ruleset(ruleset), readings_table().read(readings)};
 }
 
-// What a tag of the relation is, for the discovery search: a point when the readings table knows it
-// (interpretations.json's points, each with its readings), a convention by its namespace
-// (messina.convention.*), else a clause of the texts.
-solver::messina::SourceIndex discovery_sources() {
+// What a tag of the relation is, for the discovery search: a clause when `clauses` (the ids of
+// rules/messina/clauses.json) has it, a point when the readings table knows it (interpretations.json's
+// points, each with its readings), a convention by its namespace (messina.convention.*, the ids of
+// conventions.json: `rules check` holds the two together); anything else the search refuses.
+solver::messina::SourceIndex discovery_sources(const std::set<std::string>& clauses) {
   solver::messina::SourceIndex index;
   index.readings = [](const std::string& tag, const Rules& base) {
     std::vector<std::pair<std::string, Rules>> out;
@@ -150,9 +151,8 @@ solver::messina::SourceIndex discovery_sources() {
     }
     return out;
   };
-  index.is_clause = [](const std::string& tag) {
-    return tag.rfind("messina.convention.", 0) != 0 && readings_table().names(tag).empty();
-  };
+  index.is_clause = [clauses](const std::string& tag) { return clauses.count(tag) > 0; };
+  index.is_convention = [](const std::string& tag) { return tag.rfind("messina.convention.", 0) == 0; };
   return index;
 }
 

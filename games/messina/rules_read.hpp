@@ -2,6 +2,9 @@
 // edge, with the same strict fields and pointers as the rest of adapter.cpp (games/messina/rules_read.cpp).
 #pragma once
 
+#include <set>
+#include <string>
+
 #include "common/json_reader.hpp"
 #include "oracle/messina/model.hpp"
 #include "solver/messina/discovery.hpp"
@@ -12,7 +15,8 @@ namespace rulecheck::messina {
 Rules read_rules(const JsonReader& ruleset, const JsonReader& readings);
 
 // What a tag of the solver's relations is, for the discovery search (solver/messina/discovery.hpp): a
-// point when the readings table knows it (with its readings), a convention by its namespace, else a clause.
-solver::messina::SourceIndex discovery_sources();
+// clause when `clauses` (rules/messina/clauses.json's ids) has it, a point when the readings table knows
+// it (with its readings), a convention by its namespace; any other tag the search refuses.
+solver::messina::SourceIndex discovery_sources(const std::set<std::string>& clauses);
 
 }  // namespace rulecheck::messina

@@ -349,7 +349,8 @@ struct ScytheEdge {
     report.sources = solver::scythe::prove_clause_strength(rules, solver::Budget{rlimit}, &report.proofs);
     return strength_records("scythe", report, write_state, write_move_step);
   }
-  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search) {
+  // Scythe's searches are the declared points' and the literal encoding's: no discovery reads the clause ids.
+  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search, const std::set<std::string>&) {
     return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
                            write_move_step, [](bool b) { return json(b); }),
                       scythe_words());

@@ -213,6 +213,13 @@ DiscoveryStep consumption_discovery_step(const SymBoard& before) {
   return d;
 }
 
+std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, const SourceIndex& index,
+                                                 const Budget& budget) {
+  const DiscoveryTarget target{"consume", "Consumption", "Red's Consumption, step 3's units free",
+                               {small_shape(1, false), small_shape(2, true)}, consumption_discovery_step};
+  return discover_from_words(target, defaults, index, budget);
+}
+
 std::vector<MessinaProof> consumption_proofs(const ms::Rules& rules, const Budget& budget) {
   const std::string shape = " (every board of 2 spaces, a human and an AI faction, all counts unbounded)";
   const Shape board = small_shape(2, true, ms::FactionKind::ai);

@@ -13,6 +13,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -63,6 +64,17 @@ z3::expr conj(z3::context& ctx, const std::vector<z3::expr>& xs) {
   return v.empty() ? ctx.bool_val(true) : z3::mk_and(v);
 }
 
+// Whether a tag's constraints are kept (a clause of the texts) or left out (a convention or a point); a
+// tag that is none of these is a constraint with no source (issue 33 item 1), refused by name.
+bool kept(const std::string& tag, const SourceIndex& index) {
+  if (index.is_clause(tag)) return true;
+  if (index.is_convention(tag) || !index.readings(tag, ms::Rules{}).empty()) return false;
+  throw std::logic_error(fmt::format(
+      "the discovery search met the tag \"{}\", which is neither a clause id of rules/messina/clauses.json, a "
+      "convention (messina.convention.*) nor an interpretation point: every constraint must name its source",
+      tag));
+}
+
 // The uninterpreted constants a formula mentions (their names).
 void constants_in(const z3::expr& e, std::unordered_set<std::string>& out, std::unordered_set<unsigned>& seen) {
   if (!seen.insert(e.id()).second) return;
@@ -77,8 +89,9 @@ void constants_in(const z3::expr& e, std::unordered_set<std::string>& out, std::
 // The search over one shape, built once and asked again as sources are found.
 class ShapeSearch {
  public:
-  ShapeSearch(const Shape& shape, const ms::Rules& rules, const SourceIndex& index, const Budget& budget)
-      : pre_(free_board(ctx_, shape, "")), step_(consumption_discovery_step(pre_)), opt_(bounded_optimize(ctx_, budget)),
+  ShapeSearch(const DiscoveryTarget& target, const Shape& shape, const ms::Rules& rules, const SourceIndex& index,
+              const Budget& budget)
+      : pre_(free_board(ctx_, shape, "")), step_(target.make(pre_)), opt_(bounded_optimize(ctx_, budget)),
         rules_(rules), budget_(budget) {
     for (const auto& c : well_formed(pre_, rules.numbers)) opt_.add(c.formula);
     opt_.add(reachable_board(pre_, rules));
@@ -90,7 +103,7 @@ class ShapeSearch {
     opt_.add(a.ok != b.ok || (a.ok && b.ok && !same_state(a.post, b.post)));
     size_ = board_size(pre_);
     opt_.minimize(size_);
-    // then no battle: no Consumption looks at one
+    // then no battle where the step looks at none
     opt_.minimize(z3::ite(pre_.battle >= 0, ctx_.int_val(1), ctx_.int_val(0)));
     // then the fewest points read otherwise than by default (index 0), so the oracle can replay it
     z3::expr away = ctx_.int_val(0);
@@ -101,6 +114,7 @@ class ShapeSearch {
   }
 
   std::vector<Source>& sources() { return sources_; }
+  const std::vector<Source>& sources() const { return sources_; }
   const Copy& copy(int x) const { return copies_[x]; }
   const SymBoard& pre() const { return pre_; }
   const z3::expr& size() const { return size_; }
@@ -130,7 +144,7 @@ class ShapeSearch {
     Copy c{post, ctx_.bool_const((prefix + "ok").c_str()), {}, {}};
     auto sort = [&](const Named& k, bool guard) {
       if (index.omitted.count(k.clause)) return;
-      if (index.is_clause(k.clause)) {
+      if (kept(k.clause, index)) {
         (guard ? c.kept_guard : c.kept_effect).push_back(k);
         return;
       }
@@ -248,6 +262,20 @@ std::vector<z3::expr> formulas(const Constraints& cs) {
   return out;
 }
 
+// Whether every condition of the sources left out holds on copy `x` as that copy applies it (a point's at
+// the reading the copy takes).
+bool sources_hold(const z3::model& m, const ShapeSearch& search, int x) {
+  for (const auto& t : search.sources()) {
+    if (t.point) {
+      if (!bool_value(m, t.guards[x][static_cast<std::size_t>(int_value(m, *t.reading[x]))])) return false;
+      continue;
+    }
+    for (std::size_t i = 0; i < t.guards[x].size(); ++i)
+      if (bool_value(m, t.applies[x][i]) && !bool_value(m, t.guards[x][i])) return false;
+  }
+  return true;
+}
+
 // Whether source `s` separates the two outcomes in `m` (see the file's head), and which copy it takes
 // (0 or 1: the outcome it allows).
 std::optional<int> separates(const z3::model& m, const ShapeSearch& search, const Source& s) {
@@ -265,6 +293,10 @@ std::optional<int> separates(const z3::model& m, const ShapeSearch& search, cons
       const auto r = static_cast<std::size_t>(int_value(m, *s.reading[refused]));
       const auto o = static_cast<std::size_t>(int_value(m, *s.reading[other]));
       if (r != o && (!kept_hold || !holds(s.guards[refused][r]))) return refused;
+      // Its quantities read by another source's condition (a point read alike, whose condition names a
+      // site this point decides): read as the legal copy reads it, the refused copy's quantities would
+      // differ, and a condition of a source left out fails there.
+      if (r != o && !holds(s.defs[refused][o]) && !sources_hold(m, search, refused)) return refused;
       return std::nullopt;
     }
     for (std::size_t i = 0; i < s.guards[refused].size(); ++i)
@@ -329,19 +361,18 @@ std::string oracle_today(const ms::Rules& rules, MessinaWitness& w) {
 
 }  // namespace
 
-std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, const SourceIndex& index,
-                                                 const Budget& budget) {
-  const std::vector<Shape> shapes = distinct_shapes({small_shape(1, false), small_shape(2, true)});
+std::vector<MessinaWitness> discover_from_words(const DiscoveryTarget& target, const ms::Rules& defaults,
+                                                const SourceIndex& index, const Budget& budget) {
+  const std::vector<Shape> shapes = distinct_shapes(target.shapes);
   const std::string scope = fmt::format(
-      "Red's Consumption, step 3's units free, on every board play can reach of {}: the relation's constraints "
-      "tagged with a clause, every convention and point left out, and {} (what no kept sentence constrains stays "
-      "as it was)",
-      shapes_in_words(shapes), kInertia);
+      "{}, on every board play can reach of {}: the relation's constraints tagged with a clause, every convention "
+      "and point left out, and {} (what no kept sentence constrains stays as it was)",
+      target.step, shapes_in_words(shapes), kInertia);
   std::vector<MessinaWitness> out;
   std::set<std::string> found, seen;
   std::string why;
   for (const Shape& shape : shapes) {
-    ShapeSearch search(shape, defaults, index, budget);
+    ShapeSearch search(target, shape, defaults, index, budget);
     for (const auto& s : search.sources())
       if (found.count(s.id)) search.hold(s);
     while (why.empty()) {
@@ -377,9 +408,9 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
         }
       const std::string differs = w.clauses.empty() ? "outcome" : fmt::format("{}", fmt::join(w.clauses, "+"));
       if (apart.empty()) {  // nothing left out separates them: a silence nobody listed
-        w.point = "messina.discovery.consume.open";
-        w.signature = "consume|" + differs + "|open";
-        w.title = "Consumption: the texts' words allow two outcomes that no listed convention or point separates";
+        w.point = fmt::format("messina.discovery.{}.open", target.key);
+        w.signature = fmt::format("{}|{}|open", target.key, differs);
+        w.title = target.title + ": the texts' words allow two outcomes that no listed convention or point separates";
         w.note = "Both outcomes satisfy every constraint tagged with a clause of the texts and the convention of inertia.";
         w.outcomes = {outcome_of(m, search.copy(0), "outcome-a", "unstated"),
                       outcome_of(m, search.copy(1), "outcome-b", "unstated")};
@@ -394,14 +425,14 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
         fresh = true;
         MessinaWitness sw = w;
         sw.point = s->id;
-        sw.signature = fmt::format("consume|{}|{}", differs, s->id);
+        sw.signature = fmt::format("{}|{}|{}", target.key, differs, s->id);
         if (s->point) {
           sw.is_new = false;
           sw.refinds = s->id;  // the point's own record is marked found_by_search
         } else {
           sw.convention = s->id;
         }
-        sw.title = fmt::format("Consumption: the words allow two outcomes; {} decides between them", s->id);
+        sw.title = fmt::format("{}: the words allow two outcomes; {} decides between them", target.title, s->id);
         sw.note = fmt::format(
             "Found without naming it: every source but the texts' clauses left out, the two outcomes part on this "
             "smallest board and {} allows only the first.",
@@ -418,23 +449,23 @@ std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, cons
   }
   // The end of the search, with the sources it met and did not find.
   MessinaWitness end;
-  end.point = "messina.discovery.consume";
+  end.point = "messina.discovery." + target.key;
   end.kind = why.empty() ? "none" : is_interrupted(why) ? "interrupted" : "unknown";
   end.is_new = true;
   end.found_by_search = false;
   end.scope = scope;
-  end.title = "Consumption: the discovery search from the words alone";
+  end.title = target.title + ": the discovery search from the words alone";
   std::vector<std::string> missed;
   {
     z3::context ctx;  // the sources the relation tags, from one build of it
     const SymBoard pre = free_board(ctx, shapes.back(), "");
-    const DiscoveryStep step = consumption_discovery_step(pre);
+    const DiscoveryStep step = target.make(pre);
     const SymBoard post = free_board(ctx, shapes.back(), "A/");
     const Encoded e = step.encode(post, defaults, "A/");
     std::set<std::string> tags;
     for (const auto* list : {&e.legal, &e.effect})
       for (const auto& k : *list)
-        if (!index.is_clause(k.clause) && !index.omitted.count(k.clause)) tags.insert(k.clause);
+        if (!index.omitted.count(k.clause) && !kept(k.clause, index)) tags.insert(k.clause);
     for (const auto& t : tags)
       if (!found.count(t)) missed.push_back(t);
   }

@@ -17,12 +17,13 @@
 
 namespace rulecheck::solver::messina {
 
-// What a constraint's tag is, looked up (the caller reads rules/<game>/clauses.json and
-// interpretations.json): a clause of the texts (kept), or a point with its readings (left out). Every
-// other tag is a source left out too: a convention (messina.convention.*) or, if none of those, a tag
-// the search reports by its name.
+// What a constraint's tag is, looked up in the project's rule data (games/messina/rules_read.hpp
+// discovery_sources): a clause of the texts (rules/<game>/clauses.json: kept), a convention
+// (conventions.json: left out) or a point with its readings (interpretations.json: left out). A tag that
+// is none of the three is an error: the search throws std::logic_error naming it, never guesses.
 struct SourceIndex {
   std::function<bool(const std::string& tag)> is_clause;
+  std::function<bool(const std::string& tag)> is_convention;
   // A point's readings, each with `base`'s Rules at that reading; empty: the tag is no point.
   std::function<std::vector<std::pair<std::string, ms::Rules>>(const std::string& tag, const ms::Rules& base)> readings;
   // Tags whose constraints a test build leaves out altogether (neither kept nor a source): to see that
@@ -37,5 +38,10 @@ struct SourceIndex {
 // the sources not found listed in its note), "unknown" or "interrupted" (why).
 std::vector<MessinaWitness> discover_consumption(const ms::Rules& defaults, const SourceIndex& index,
                                                  const Budget& budget);
+
+// The same search over the Muster relation (muster_relation.cpp, each point and convention tagged apart):
+// Red's Muster, its builds, disbands, equips and Shield builds and upgrades free (records
+// messina.discovery.muster*), then Red's Re-arm, its Shield ops free (messina.discovery.rearm*).
+std::vector<MessinaWitness> discover_muster(const ms::Rules& defaults, const SourceIndex& index, const Budget& budget);
 
 }  // namespace rulecheck::solver::messina

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "solver/messina/board_army.hpp"
+#include "solver/messina/discovery_step.hpp"
 #include "solver/messina/muster_relation.hpp"
+#include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
 
 namespace rulecheck::solver::messina {
@@ -26,6 +28,7 @@ using R = ms::Readings;
 constexpr const char* kBuildsOnly = "messina.muster.builds-only";
 constexpr const char* kRearm = "messina.muster.shield.rearm";
 constexpr const char* kDisband = "messina.population.disband-on-shortfall";
+constexpr const char* kWorkersOwnFirst = "messina.convention.step3-workers-own-utility-first";
 
 // The action's counts per space, numbers (the action is concrete).
 struct Counts {
@@ -139,6 +142,20 @@ ms::Activity shield_purpose(const ms::Rules& rules) {
   return rules.readings.shield_consent == R::ShieldConsent::build ? ms::Activity::build : ms::Activity::muster;
 }
 
+// The Ground of builder `f` on `b` from what each space's areas, sites, counts and blocking Shields are.
+Ground ground_with(const SymBoard& b, int f, std::vector<z3::expr> area, std::vector<z3::expr> shield_area,
+                   std::vector<z3::expr> high, std::vector<z3::expr> counted, std::vector<z3::expr> blocks) {
+  auto of = [](std::vector<z3::expr> v) { return [v](const Where& w) { return v[w.index]; }; };
+  return {of(std::move(area)),
+          of(std::move(shield_area)),
+          of(std::move(high)),
+          [&b, f](const Where& w) { return b.spaces[w.index].card_holder == f; },
+          of(std::move(counted)),
+          [&b](const Where& w) { return kinds_total(b.spaces[w.index].card_units); },
+          of(std::move(blocks)),
+          [&b, f](const Where& w) { return b.spaces[w.index].shield[f]; }};
+}
+
 // What the board before says at each space, for builder `f`.
 Ground ground_of(const SymBoard& b, int f, const ms::Rules& rules) {
   const auto n = b.spaces.size();
@@ -148,15 +165,8 @@ Ground ground_of(const SymBoard& b, int f, const ms::Rules& rules) {
     counted.push_back(stacked_on_map(b, static_cast<int>(s), f, rules));
     blocks.push_back(shield_blocks(b, static_cast<int>(s), f, rules));
   }
-  auto of = [](std::vector<z3::expr> v) { return [v](const Where& w) { return v[w.index]; }; };
-  return {of(friendly_area(b, f, ms::Activity::muster, rules)),
-          of(friendly_area(b, f, shield_purpose(rules), rules)),
-          of(high),
-          [&b, f](const Where& w) { return b.spaces[w.index].card_holder == f; },
-          of(counted),
-          [&b](const Where& w) { return kinds_total(b.spaces[w.index].card_units); },
-          of(blocks),
-          [&b, f](const Where& w) { return b.spaces[w.index].shield[f]; }};
+  return ground_with(b, f, friendly_area(b, f, ms::Activity::muster, rules),
+                     friendly_area(b, f, shield_purpose(rules), rules), high, counted, blocks);
 }
 
 // The builder's pieces on one board, as the relation reads them: units on the map, on the card named
@@ -227,7 +237,191 @@ Encoded encode(const SymBoard& before, int f, MusterKind what, const Counts& n, 
   return e;
 }
 
+// ---- the discovery search's build (discovery.hpp): Red's Muster or Re-arm with its counts free ----
+
+// The counts free, one variable each (not negative: `facts`); what names no legal part of the step kind
+// (a Worker built or disbanded from a card, a Shield op on a card; for a Re-arm all but its Shield ops)
+// fixed at 0.
+struct FreeCounts {
+  std::vector<Kinds> built_map, built_card, disbanded_map, disbanded_card;
+  std::vector<z3::expr> disbanded_workers, equipped_map, equipped_card, shield_builds, shield_upgrades;
+};
+
+FreeCounts free_counts(const SymBoard& b, MusterKind what, Constraints& facts) {
+  z3::context& ctx = b.ctx();
+  FreeCounts c;
+  auto count = [&](const std::string& name, bool free) {
+    if (!free) return ctx.int_val(0);
+    const z3::expr v = ctx.int_const(name.c_str());
+    facts.push_back({"choice", v >= 0});
+    return v;
+  };
+  const bool muster = what == MusterKind::muster;
+  for (const auto& sp : b.spaces) {
+    auto kinds = [&](const char* part) {
+      Kinds k = {ctx.int_val(0), ctx.int_val(0), ctx.int_val(0), ctx.int_val(0), ctx.int_val(0)};
+      for (std::size_t i = 0; i < kKinds; ++i)
+        k[i] = count(std::string(part) + "/" + sp.id + "/" + std::string(ms::piece_name(ms::kUnitKinds[i])), muster);
+      return k;
+    };
+    c.built_map.push_back(kinds("build"));
+    c.built_card.push_back(kinds("build-card"));
+    c.disbanded_map.push_back(kinds("disband"));
+    c.disbanded_card.push_back(kinds("disband-card"));
+    c.disbanded_workers.push_back(count("disband/" + sp.id + "/worker", muster));
+    c.equipped_map.push_back(count("equip/" + sp.id, muster));
+    c.equipped_card.push_back(count("equip-card/" + sp.id, muster));
+    c.shield_builds.push_back(count("shield-build/" + sp.id, true));
+    c.shield_upgrades.push_back(count("shield-upgrade/" + sp.id, true));
+  }
+  return c;
+}
+
+MusterChoice choice_of(const FreeCounts& counts) {
+  const auto n = std::make_shared<const FreeCounts>(counts);
+  auto per_kind = [n](std::vector<Kinds> FreeCounts::*f) {
+    return [n, f](const Where& w, std::size_t k) { return ((*n).*f)[w.index][k]; };
+  };
+  auto at = [n](std::vector<z3::expr> FreeCounts::*f) { return [n, f](const Where& w) { return ((*n).*f)[w.index]; }; };
+  auto none = [](const Where& w) { return w.term.ctx().int_val(0); };
+  return {per_kind(&FreeCounts::built_map),      per_kind(&FreeCounts::built_card),
+          per_kind(&FreeCounts::disbanded_map),  per_kind(&FreeCounts::disbanded_card),
+          none,                                  at(&FreeCounts::disbanded_workers),
+          none,                                  at(&FreeCounts::equipped_map),
+          at(&FreeCounts::equipped_card),        at(&FreeCounts::shield_builds),
+          at(&FreeCounts::shield_upgrades),      none};
+}
+
+// What the board before says at each space, as ground_of(), except that each quantity a point's reading
+// decides is a variable of its own named by `prefix`, defined under the point's tag (`defs`): the search
+// reads it under each reading. The Friendly Area is the Friendly Area section's (its points at `rules`'
+// readings, not searched here).
+Ground ground_apart(const SymBoard& b, int f, const ms::Rules& rules, const std::string& prefix, Constraints& defs) {
+  z3::context& ctx = b.ctx();
+  auto chosen = [&](const char* point, const std::string& name, const z3::expr& value) {
+    const std::string full = prefix + name;
+    const z3::expr v = value.is_bool() ? ctx.bool_const(full.c_str()) : ctx.int_const(full.c_str());
+    defs.push_back({point, v == value});
+    return v;
+  };
+  const std::vector<z3::expr> area = friendly_area(b, f, ms::Activity::muster, rules);
+  const std::vector<z3::expr> shield_area = friendly_area(b, f, shield_purpose(rules), rules);
+  std::vector<z3::expr> shield_friendly, high, counted, blocks;
+  for (std::size_t s = 0; s < b.spaces.size(); ++s) {
+    const int i = static_cast<int>(s);
+    const std::string at = "/" + b.spaces[s].id;
+    shield_friendly.push_back(chosen("messina.shield-consent", "shield_friendly" + at, shield_area[s]));
+    high.push_back(chosen("messina.high-tech-home", "high_tech" + at, high_tech_site(b, f, i, rules)));
+    counted.push_back(chosen("messina.stacking-scope", "counted" + at, stacked_on_map(b, i, f, rules)));
+    blocks.push_back(chosen("messina.shield-per-space", "shield_blocks" + at, shield_blocks(b, i, f, rules)));
+  }
+  return ground_with(b, f, area, shield_friendly, high, counted, blocks);
+}
+
+// The builder's pieces after, on the cards it held before (a Muster hands no card over: without a frame
+// who holds a card after is no quantity the relation speaks of).
+MusterState state_after(const SymBoard& before, const SymBoard& after, int f) {
+  MusterState m = state_of(after, f);
+  const SymBoard *b = &before, *x = &after;
+  m.army.card = [b, x, f](const Where& w, std::size_t k) {
+    return z3::ite(b->spaces[w.index].card_holder == f, x->spaces[w.index].card_units[k], b->ctx().int_val(0));
+  };
+  return m;
+}
+
+// The relation with each point and convention apart, and what only a board of named spaces says: a card
+// another faction holds keeps its units (messina.muster.builds-only; a Re-arm's: messina.muster.shield.rearm,
+// as the membership checks' frames); a disbanded Worker leaves its own
+// Utility first (messina.convention.step3-workers-own-utility-first). No frame: the search's inertia.
+Encoded encode_apart(const SymBoard& before, MusterKind what, const FreeCounts& n, const SymBoard& after,
+                     const ms::Rules& rules, const std::string& prefix) {
+  const int f = 0;
+  Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
+  Constraints defs;
+  const Ground ground = ground_apart(before, f, rules, prefix, defs);
+  const MusterRelation r = muster_relation(spaces, what, before.factions[f].kind, state_of(before, f), ground,
+                                           choice_of(n), state_after(before, after, f), rules, prefix, true);
+  Encoded e{defs, r.effect};
+  e.legal.insert(e.legal.end(), r.guard.begin(), r.guard.end());
+  for (std::size_t s = 0; s < before.spaces.size(); ++s) {
+    const SymSpace &sp = before.spaces[s], &ap = after.spaces[s];
+    for (std::size_t k = 0; k < kKinds; ++k)
+      e.effect.push_back({what == MusterKind::muster ? kBuildsOnly : kRearm,
+                          z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
+    z3::expr left = n.disbanded_workers[s];
+    const z3::expr own = min_of(left, sp.workers[f]);
+    e.effect.push_back({kWorkersOwnFirst, ap.workers[f] == sp.workers[f] - own});
+    left = left - own;
+    for (std::size_t o = 0; o < before.factions.size(); ++o) {
+      if (static_cast<int>(o) == f) continue;
+      const z3::expr taken = min_of(left, sp.guests[o][f]);
+      e.effect.push_back({kWorkersOwnFirst, ap.guests[o][f] == sp.guests[o][f] - taken});
+      left = left - taken;
+    }
+  }
+  return e;
+}
+
+std::vector<ms::ShieldOp> shield_ops_in(const z3::model& m, const SymBoard& b, const FreeCounts& n) {
+  std::vector<ms::ShieldOp> out;
+  for (std::size_t s = 0; s < b.spaces.size(); ++s) {
+    for (int i = int_value(m, n.shield_builds[s]); i > 0; --i)
+      out.push_back({ms::Where{b.spaces[s].id, false}, ms::ShieldOpKind::build});
+    for (int i = int_value(m, n.shield_upgrades[s]); i > 0; --i)
+      out.push_back({ms::Where{b.spaces[s].id, false}, ms::ShieldOpKind::upgrade});
+  }
+  return out;
+}
+
+ms::Action action_in(const z3::model& m, const SymBoard& b, MusterKind what, const FreeCounts& n) {
+  const std::string& red = b.factions[0].id;
+  if (what == MusterKind::rearm) return ms::Rearm{red, shield_ops_in(m, b, n)};
+  ms::Muster a{red, {}, {}, shield_ops_in(m, b, n), {}};
+  for (std::size_t s = 0; s < b.spaces.size(); ++s) {
+    const std::string& id = b.spaces[s].id;
+    for (const bool card : {false, true}) {
+      const ms::Where w{id, card};
+      for (std::size_t k = 0; k < kKinds; ++k) {
+        if (const int x = int_value(m, (card ? n.built_card : n.built_map)[s][k]); x > 0)
+          a.builds.push_back({w, ms::kUnitKinds[k], x});
+        if (const int x = int_value(m, (card ? n.disbanded_card : n.disbanded_map)[s][k]); x > 0)
+          a.disband.push_back({w, ms::kUnitKinds[k], x});
+      }
+      if (const int x = int_value(m, (card ? n.equipped_card : n.equipped_map)[s]); x > 0) a.equip.push_back({w, x});
+    }
+    if (const int x = int_value(m, n.disbanded_workers[s]); x > 0)
+      a.disband.push_back({ms::Where{id, false}, Piece::worker, x});
+  }
+  return a;
+}
+
 }  // namespace
+
+DiscoveryStep muster_discovery_step(const SymBoard& before, MusterKind what) {
+  DiscoveryStep d;
+  const FreeCounts n = free_counts(before, what, d.choices);
+  d.encode = [n, what, &before](const SymBoard& after, const ms::Rules& rules, const std::string& prefix) {
+    return encode_apart(before, what, n, after, rules, prefix);
+  };
+  d.action = [n, what, &before](const z3::model& m) { return action_in(m, before, what, n); };
+  return d;
+}
+
+std::vector<MessinaWitness> discover_muster(const ms::Rules& defaults, const SourceIndex& index, const Budget& budget) {
+  const std::vector<Shape> shapes = {small_shape(1, false), small_shape(2, true)};
+  auto step = [](MusterKind what) {
+    return [what](const SymBoard& before) { return muster_discovery_step(before, what); };
+  };
+  std::vector<MessinaWitness> out = discover_from_words(
+      {"muster", "Muster", "Red's Muster, its builds, disbands, equips and Shield builds and upgrades free", shapes,
+       step(MusterKind::muster)},
+      defaults, index, budget);
+  for (auto& w : discover_from_words({"rearm", "Re-arm", "Red's Re-arm, its Shield builds and upgrades free", shapes,
+                                      step(MusterKind::rearm)},
+                                     defaults, index, budget))
+    out.push_back(std::move(w));
+  return out;
+}
 
 std::optional<Encoded> encode_muster(const SymBoard& before, const ms::Muster& a, const SymBoard& after,
                                      const ms::Rules& rules) {

@@ -33,6 +33,17 @@ constexpr const char* kNoStructures = "messina.cards.no-structures";
 constexpr const char* kPlacedMilitary = "messina.population.placement.military";
 constexpr const char* kWorkersPlaced = "messina.population.placement.workers";
 constexpr const char* kDisband = "messina.population.disband-on-shortfall";
+// The points and conventions whose constraints the discovery search's build tags apart (Build::source).
+constexpr const char* kBuildDisbandPoint = "messina.build-disband";
+constexpr const char* kCardInArea = "messina.card-in-area";
+constexpr const char* kOverLimitCardPoint = "messina.over-limit-card";
+constexpr const char* kEquipBuiltPoint = "messina.equip-built-civilians";
+constexpr const char* kDisbandBuiltPoint = "messina.disband-built-units";
+constexpr const char* kUpgradeAreaPoint = "messina.shield-upgrade-area";
+constexpr const char* kShieldHighTechPoint = "messina.shield-high-tech";
+constexpr const char* kHighTechOntoCard = "messina.convention.high-tech-onto-card";
+constexpr const char* kUpgradeOwn = "messina.convention.upgrade-own-shield";
+constexpr const char* kMusterDisbands = "messina.convention.muster-disbands";
 
 using PerKind = std::function<z3::expr(const Where&, std::size_t)>;
 
@@ -52,6 +63,7 @@ struct Build {
   const MusterChoice& choice;
   const ms::Rules& rules;
   std::string prefix;
+  bool apart;  // the discovery search's build: each point's and convention's constraint under its own id
   MusterRelation out;
 
   z3::context& ctx() const { return spaces.ctx(); }
@@ -61,6 +73,10 @@ struct Build {
   z3::expr total(const std::string& name, const AtWhere& at) { return spaces.total(prefix + name, at); }
   bool muster() const { return what == MusterKind::muster; }
   const char* shield_clause() const { return muster() ? kShieldOp : kRearm; }
+  // A constraint a point's reading or a convention makes: tagged with that source in the discovery
+  // search's build (muster_relation.hpp), else with the clause whose sentence it settles, as the oracle
+  // names it (the membership checks, the theorems).
+  const char* source(const char* own, const char* clause) const { return apart ? own : clause; }
 };
 
 // The builder's units of kind k at a place after the builds and equips (before the disbands).
@@ -122,14 +138,16 @@ void builds_beside_disbands(Build& b) {
       // equipping makes Infantry for Energy like a build, so it is banned beside a disband too
       const z3::expr equips =
           b.total("equips", [c](const Where& w) { return c.equipped_map(w) + c.equipped_card(w); });
-      b.guard(kNoBuildDisband, z3::implies(disbands > 0, builds == 0 && equips == 0));
+      b.guard(b.source(kBuildDisbandPoint, kNoBuildDisband), z3::implies(disbands > 0, builds == 0 && equips == 0));
       break;
     }
-    case R::BuildDisband::builds_only: b.guard(kNoBuildDisband, z3::implies(disbands > 0, builds == 0)); break;
+    case R::BuildDisband::builds_only:
+      b.guard(b.source(kBuildDisbandPoint, kNoBuildDisband), z3::implies(disbands > 0, builds == 0));
+      break;
     case R::BuildDisband::move_or_convert:
       // only a build and a disband of one kind at one place may stand together: every disband is of the
       // kind and at the place of each build
-      b.guard_each(kNoBuildDisband, [c, disbands](const Where& w) {
+      b.guard_each(b.source(kBuildDisbandPoint, kNoBuildDisband), [c, disbands](const Where& w) {
         z3::expr ok = z3::implies(c.built_workers(w) > 0, disbands == c.disbanded_workers(w));
         for (std::size_t k = 0; k < kKinds; ++k)
           ok = ok && z3::implies(c.built_map(w, k) > 0, disbands == c.disbanded_map(w, k)) &&
@@ -151,16 +169,32 @@ void build_sites(Build& b) {
   const ms::Ruleset n = b.rules.numbers;
   b.guard_each(kWorkersPlaced, [c](const Where& w) { return c.built_workers(w) == 0; });
   b.guard_each(kMusterOnto, [c, g](const Where& w) { return z3::implies(kinds_at(c.built_card, w) > 0, g.holds(w)); });
+  auto high_tech_built = [n](const PerKind& built, const Where& w) {
+    z3::expr high = w.term.ctx().int_val(0);
+    for (std::size_t k = 0; k < kKinds; ++k)
+      if (is_high_tech(n, ms::kUnitKinds[k])) high = high + built(w, k);
+    return high;
+  };
+  if (b.apart) {  // the map's sentence, the card's reading (point) and the card's site (convention) apart
+    b.guard_each(kArea, [c, g](const Where& w) { return z3::implies(kinds_at(c.built_map, w) > 0, g.friendly(w)); });
+    b.guard_each(kCardInArea, [c, g, every_card](const Where& w) {
+      return z3::implies(kinds_at(c.built_card, w) > 0, every_card ? w.term.ctx().bool_val(true) : g.friendly(w));
+    });
+    b.guard_each(kHighTech, [c, g, high_tech_built](const Where& w) {
+      return z3::implies(high_tech_built(c.built_map, w) > 0, g.high_tech(w));
+    });
+    b.guard_each(kHighTechOntoCard, [c, g, high_tech_built](const Where& w) {
+      return z3::implies(high_tech_built(c.built_card, w) > 0, g.high_tech(w));
+    });
+    return;
+  }
   b.guard_each(kArea, [c, g, every_card](const Where& w) {
     const z3::expr card_ok = every_card ? w.term.ctx().bool_val(true) : g.friendly(w);
     return z3::implies(kinds_at(c.built_map, w) > 0, g.friendly(w)) &&
            z3::implies(kinds_at(c.built_card, w) > 0, card_ok);
   });
-  b.guard_each(kHighTech, [c, g, n](const Where& w) {
-    z3::expr high = w.term.ctx().int_val(0);
-    for (std::size_t k = 0; k < kKinds; ++k)
-      if (is_high_tech(n, ms::kUnitKinds[k])) high = high + c.built_map(w, k) + c.built_card(w, k);
-    return z3::implies(high > 0, g.high_tech(w));
+  b.guard_each(kHighTech, [c, g, high_tech_built](const Where& w) {
+    return z3::implies(high_tech_built(c.built_map, w) + high_tech_built(c.built_card, w) > 0, g.high_tech(w));
   });
 }
 
@@ -180,9 +214,12 @@ void stacking(Build& b) {
     const z3::expr on_map = kinds_at(c.built_map, w);
     return z3::implies(on_map > 0, g.counted(w) + on_map <= lm);
   });
-  if (b.rules.readings.over_limit_card == R::OverLimitCard::card_too)
-    b.guard_each(kOverLimit,
-                 [c, g, lm](const Where& w) { return z3::implies(kinds_at(c.built_card, w) > 0, g.counted(w) <= lm); });
+  // (over the discovery search's boards stated under either reading, so that the search meets the point)
+  const bool card_too = b.rules.readings.over_limit_card == R::OverLimitCard::card_too;
+  if (card_too || b.apart)
+    b.guard_each(b.source(kOverLimitCardPoint, kOverLimit), [c, g, lm, card_too](const Where& w) {
+      return z3::implies(kinds_at(c.built_card, w) > 0, card_too ? g.counted(w) <= lm : w.term.ctx().bool_val(true));
+    });
   b.guard_each(kStacking, [c, g, lc](const Where& w) {
     const z3::expr on_card = kinds_at(c.built_card, w);
     return z3::implies(on_card > 0, g.card_units(w) + on_card <= lc);
@@ -204,15 +241,22 @@ void equips(Build& b) {
   b.guard_each(kEquipAi, [c, human](const Where& w) {
     return z3::implies(c.equipped_map(w) + c.equipped_card(w) > 0, w.term.ctx().bool_val(human));
   });
-  b.guard_each(kEquip, [c, g, army, same_tokens, built_too](const Where& w) {
-    const z3::expr any = c.equipped_map(w) + c.equipped_card(w) > 0;
+  auto within = [c, army, built_too](const Where& w) {  // the Civilians there to equip
     const z3::expr map_civ = army.map(w, kCivilian) + (built_too ? c.built_map(w, kCivilian) : w.term.ctx().int_val(0));
     const z3::expr card_civ =
         army.card(w, kCivilian) + (built_too ? c.built_card(w, kCivilian) : w.term.ctx().int_val(0));
-    return z3::implies(any, w.term.ctx().bool_val(same_tokens)) &&
-           z3::implies(c.equipped_card(w) > 0, g.holds(w)) && c.equipped_map(w) <= map_civ &&
-           c.equipped_card(w) <= card_civ;
-  });
+    return c.equipped_map(w) <= map_civ && c.equipped_card(w) <= card_civ;
+  };
+  auto sentence = [c, g, same_tokens](const Where& w) {
+    const z3::expr any = c.equipped_map(w) + c.equipped_card(w) > 0;
+    return z3::implies(any, w.term.ctx().bool_val(same_tokens)) && z3::implies(c.equipped_card(w) > 0, g.holds(w));
+  };
+  if (b.apart) {  // which Civilians may be equipped is the point's reading
+    b.guard_each(kEquip, sentence);
+    b.guard_each(kEquipBuiltPoint, within);
+    return;
+  }
+  b.guard_each(kEquip, [sentence, within](const Where& w) { return sentence(w) && within(w); });
 }
 
 // convention messina.convention.muster-disbands: a disband takes only what stands there after the
@@ -222,14 +266,28 @@ void disbands(Build& b) {
   const MusterChoice& c = b.choice;
   const Army& army = b.before.army;
   const bool at_start = b.rules.readings.disband_built_units == R::DisbandBuiltUnits::at_start;
-  b.guard_each(kDisband, [c, army, at_start](const Where& w) {
+  auto there = [c, army](const Where& w) {
     z3::expr ok = c.disbanded_card_workers(w) == 0 && c.disbanded_workers(w) <= army.workers(w);
-    for (std::size_t k = 0; k < kKinds; ++k) {
+    for (std::size_t k = 0; k < kKinds; ++k)
       ok = ok && c.disbanded_map(w, k) <= with_builds(army.map, c.built_map, c.equipped_map, w, k) &&
            c.disbanded_card(w, k) <= with_builds(army.card, c.built_card, c.equipped_card, w, k);
-      if (at_start) ok = ok && c.disbanded_map(w, k) <= army.map(w, k) && c.disbanded_card(w, k) <= army.card(w, k);
-    }
     return ok;
+  };
+  auto at_the_start = [c, army](const Where& w) {
+    z3::expr ok = w.term.ctx().bool_val(true);
+    for (std::size_t k = 0; k < kKinds; ++k)
+      ok = ok && c.disbanded_map(w, k) <= army.map(w, k) && c.disbanded_card(w, k) <= army.card(w, k);
+    return ok;
+  };
+  if (b.apart) {  // which units may be disbanded is the point's reading
+    b.guard_each(kDisband, there);
+    b.guard_each(kDisbandBuiltPoint, [at_the_start, at_start](const Where& w) {
+      return at_start ? at_the_start(w) : w.term.ctx().bool_val(true);
+    });
+    return;
+  }
+  b.guard_each(kDisband, [there, at_the_start, at_start](const Where& w) {
+    return at_start ? there(w) && at_the_start(w) : there(w);
   });
 }
 
@@ -251,15 +309,29 @@ void shield_ops(Build& b) {
   b.guard_each(kShieldNotBoth,
                [c](const Where& w) { return z3::implies(c.shield_upgrades(w) > 0, c.shield_builds(w) == 0); });
   b.guard_each(kShieldOneUpgrade, [c, n](const Where& w) { return c.shield_upgrades(w) <= n.shield_upgrades_per_muster; });
-  b.guard_each(kArea, [c, g, upgrade_in_area](const Where& w) {
-    const z3::expr upgrade = upgrade_in_area ? c.shield_upgrades(w) > 0 : w.term.ctx().bool_val(false);
-    return z3::implies(c.shield_builds(w) > 0 || upgrade, g.shield_friendly(w));
-  });
-  b.guard_each(kShieldOp, [c, g](const Where& w) {
-    return c.shield_builds(w) <= 1 && z3::implies(c.shield_builds(w) > 0, !g.shield_blocks(w)) &&
-           z3::implies(c.shield_upgrades(w) > 0, g.own_shield(w) > 0);
-  });
-  if (high) b.guard_each(kHighTech, [c, g](const Where& w) { return z3::implies(c.shield_builds(w) > 0, g.high_tech(w)); });
+  if (b.apart) {  // the build's sentence, the upgrade's area (point) and whose Shield it raises (convention) apart
+    b.guard_each(kArea, [c, g](const Where& w) { return z3::implies(c.shield_builds(w) > 0, g.shield_friendly(w)); });
+    b.guard_each(kUpgradeAreaPoint, [c, g, upgrade_in_area](const Where& w) {
+      return z3::implies(c.shield_upgrades(w) > 0, upgrade_in_area ? g.shield_friendly(w) : w.term.ctx().bool_val(true));
+    });
+    b.guard_each(kShieldOp, [c, g](const Where& w) {
+      return c.shield_builds(w) <= 1 && z3::implies(c.shield_builds(w) > 0, !g.shield_blocks(w));
+    });
+    b.guard_each(kUpgradeOwn, [c, g](const Where& w) { return z3::implies(c.shield_upgrades(w) > 0, g.own_shield(w) > 0); });
+  } else {
+    b.guard_each(kArea, [c, g, upgrade_in_area](const Where& w) {
+      const z3::expr upgrade = upgrade_in_area ? c.shield_upgrades(w) > 0 : w.term.ctx().bool_val(false);
+      return z3::implies(c.shield_builds(w) > 0 || upgrade, g.shield_friendly(w));
+    });
+    b.guard_each(kShieldOp, [c, g](const Where& w) {
+      return c.shield_builds(w) <= 1 && z3::implies(c.shield_builds(w) > 0, !g.shield_blocks(w)) &&
+             z3::implies(c.shield_upgrades(w) > 0, g.own_shield(w) > 0);
+    });
+  }
+  if (high || b.apart)
+    b.guard_each(b.source(kShieldHighTechPoint, kHighTech), [c, g, high](const Where& w) {
+      return z3::implies(c.shield_builds(w) > 0, high ? g.high_tech(w) : w.term.ctx().bool_val(true));
+    });
 }
 
 // messina.muster.energy: Energy pays for every build, equip and Shield op; messina.muster.population:
@@ -279,7 +351,8 @@ void supplies(Build& b) {
   b.effect(kEnergy, q.energy == p.energy - b.out.cost);
   b.effect(kPopulation, q.spare == p.spare - b.out.built_tokens);
   b.effect(kPopulation, q.located == p.located + b.out.built_tokens - b.out.disbanded_tokens);
-  b.effect(kDisband, q.disaffected == p.disaffected + b.out.disbanded_tokens);
+  // where a disband's tokens go (a shortfall's sentence; for a Muster's disband: messina.convention.muster-disbands)
+  b.effect(b.source(kMusterDisbands, kDisband), q.disaffected == p.disaffected + b.out.disbanded_tokens);
 }
 
 // The builder's pieces after: builds added, equips turned, disbands taken (on the map:
@@ -332,9 +405,9 @@ z3::expr disbanded_tokens_at(const MusterChoice& c, const Where& w, const ms::Ru
 
 MusterRelation muster_relation(Spaces& spaces, MusterKind what, ms::FactionKind kind, const MusterState& before,
                                const Ground& ground, const MusterChoice& choice, const MusterState& after,
-                               const ms::Rules& rules, const std::string& prefix) {
+                               const ms::Rules& rules, const std::string& prefix, bool sources_apart) {
   z3::context& ctx = spaces.ctx();
-  Build b{spaces, what, kind, before, after, ground, choice, rules, prefix,
+  Build b{spaces, what, kind, before, after, ground, choice, rules, prefix, sources_apart,
           MusterRelation{{}, {}, ctx.int_val(0), ctx.int_val(0), ctx.int_val(0)}};
   timing(b);
   if (b.muster()) {

@@ -78,9 +78,13 @@ struct MusterState {
   Army army;
   AtWhere shield;  // the builder's Shield level at each space
 };
+// `sources_apart` (the discovery search's build, discovery.hpp): each constraint a point's reading or a
+// convention makes is tagged with that source's id, apart from the clause's; otherwise (the membership
+// checks, the theorems) such a constraint is tagged with the clause whose sentence it settles and the
+// formulas are those asked before the discovery.
 MusterRelation muster_relation(Spaces& spaces, MusterKind what, ms::FactionKind kind, const MusterState& before,
                                const Ground& ground, const MusterChoice& choice, const MusterState& after,
-                               const ms::Rules& rules, const std::string& prefix);
+                               const ms::Rules& rules, const std::string& prefix, bool sources_apart = false);
 
 
 // The Population tokens the builds at `w` take (messina.muster.population) and the disbands there free
