@@ -309,7 +309,10 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
       fmt::print(stderr, "{}: searching ({} interpretation points)...\n", g->game, g->points.size());
     const json& ruleset = rulesets.at(g->game);
     json found = game->ambiguities(ruleset, g->readings(json::object()), args.rlimit,
-                                   args.no_discovery ? LiteralSearch::skip : LiteralSearch::run, g->clause_ids());
+                                   args.no_discovery ? LiteralSearch::skip
+                                   : args.full     ? LiteralSearch::full
+                                                   : LiteralSearch::run,
+                                   g->clause_ids());
     json c = game->contradictions(ruleset, g->merged_ruleset(json::object()), g->readings(json::object()), args.rlimit);
     if (c.is_null()) c = {{"game", g->game}, {"status", "absent"}};  // no literal encoding to search
     c.update(texts_record(*g, *game, context.rules(), texts_found, ruleset));
@@ -427,6 +430,7 @@ int ambiguities_command(const Context& context, const SolverArgs& args) {
         {"seconds", seconds},
         {"discovery", args.no_discovery ? json{{"run", false}}
                                         : json{{"run", true},
+                                               {"full", args.full},
                                                {"new", fresh},
                                                {"decided_by_convention", by_convention},
                                                {"settled", settled},

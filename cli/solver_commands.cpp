@@ -240,6 +240,12 @@ void add_solver_commands(CLI::App& app, Context& context) {
   a->add_flag("--no-discovery", amb->no_discovery,
               "Only the declared points, the open-outcome probes and the contradiction search: not the literal "
               "encoding's search for new findings (the slow part), so no point is marked found by the search");
+  a->add_flag("--full", amb->full,
+              "Also the discovery searches that cost more than CI runs every time: Messina's Muster and Re-arm "
+              "searched from the texts' words alone (about 20 s of CPU more), which re-finds the Muster page's "
+              "points and conventions without their being named; without it the discovery from the words alone "
+              "covers Consumption only")
+      ->excludes(a->get_option("--no-discovery"));
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here")
       ->check(output_folder_check());

@@ -22,6 +22,7 @@ struct SolverArgs {
   std::string text;       // ambiguities --text: the folder of rule texts to quote
   std::string edited;     // ambiguities --edited: the ruleset keys the encoding reads changed
   bool no_discovery = false;  // ambiguities --no-discovery: not the literal search for new findings
+  bool full = false;          // ambiguities --full: also the costlier discovery searches (Muster and Re-arm)
 };
 
 

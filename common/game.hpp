@@ -106,7 +106,9 @@ class BoundRules {
 json state_json(std::string_view text);
 
 // Whether the ambiguity search runs the literal encoding's search for new findings (issue 23).
-enum class LiteralSearch { run, skip };
+// run: the searches for new findings that CI can afford; full: also the costlier ones (Messina's Muster and
+// Re-arm searched from the words alone, about 20 s of CPU: `ambiguities --full`); skip: none of them.
+enum class LiteralSearch { run, skip, full };
 
 class Game {
  public:

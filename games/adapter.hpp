@@ -27,7 +27,7 @@
 //                                     const json& claimed_result, unsigned rlimit);
 //     static json prove(const Rules&, unsigned rlimit);
 //     static json prove_strength(const Rules&, unsigned rlimit);
-//     static json ambiguities(const Rules&, unsigned rlimit, bool literal_search,
+//     static json ambiguities(const Rules&, unsigned rlimit, LiteralSearch literal,
 //                             const std::set<std::string>& clause_ids);  // Game::ambiguities' clauses
 //     static json contradictions(const Rules& encoded, const Rules& stated, unsigned rlimit);  // optional
 //     static json edit_witnesses(const Rules& base, const Rules& edited, unsigned rlimit);
@@ -311,8 +311,8 @@ class GameOf final : public Game {
   }
   json ambiguities(const json& ruleset, const json& readings, unsigned rlimit, LiteralSearch literal,
                    const std::set<std::string>& clauses) const override {
-    return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit,
-                             literal == LiteralSearch::run, clauses);
+    return Edge::ambiguities(Edge::bind(JsonReader(ruleset, ""), JsonReader(readings, "")), rlimit, literal,
+                             clauses);
   }
   json contradictions(const json& ruleset, const json& stated_ruleset, const json& readings,
                       unsigned rlimit) const override {

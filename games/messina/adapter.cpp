@@ -374,15 +374,17 @@ struct MessinaEdge {
     return strength_records("messina", solver::messina::prove_with_strength(rules, solver::Budget{rlimit}),
                             write_state, write_step);
   }
-  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search,
+  static json ambiguities(const Rules& rules, unsigned rlimit, LiteralSearch literal,
                           const std::set<std::string>& clause_ids) {
+    const bool literal_search = literal != LiteralSearch::skip;
     auto found = solver::messina::ambiguities(rules, solver::Budget{rlimit}, literal_search);
     if (literal_search) {  // the discovery from the words alone (solver/messina/discovery.hpp)
       const solver::messina::SourceIndex sources = discovery_sources(clause_ids);
       for (auto& w : solver::messina::discover_consumption(rules, sources, solver::Budget{rlimit}))
         found.push_back(std::move(w));
-      for (auto& w : solver::messina::discover_muster(rules, sources, solver::Budget{rlimit}))
-        found.push_back(std::move(w));
+      if (literal == LiteralSearch::full)  // about 20 s of CPU: only when asked (ambiguities --full)
+        for (auto& w : solver::messina::discover_muster(rules, sources, solver::Budget{rlimit}))
+          found.push_back(std::move(w));
       solver::fold_refindings(found);
     }
     return with_words(witness_records("messina", found, write_state, write_step, write_answer), messina_words());

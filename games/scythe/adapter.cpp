@@ -350,7 +350,8 @@ struct ScytheEdge {
     return strength_records("scythe", report, write_state, write_move_step);
   }
   // Scythe's searches are the declared points' and the literal encoding's: no discovery reads the clause ids.
-  static json ambiguities(const Rules& rules, unsigned rlimit, bool literal_search, const std::set<std::string>&) {
+  static json ambiguities(const Rules& rules, unsigned rlimit, LiteralSearch literal, const std::set<std::string>&) {
+    const bool literal_search = literal != LiteralSearch::skip;
     return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
                            write_move_step, [](bool b) { return json(b); }),
                       scythe_words());
