@@ -58,6 +58,21 @@ TEST(SolverStackingTheorems, TheClaimsReadTheRulesetsLimits) {
     EXPECT_EQ(r.status, ProofStatus::proved) << r.id << ": " << r.detail;
 }
 
+// The stacking relation's transfers and end of an Exploration are the Location Card relation
+// (cards_relation.cpp), the one that judges engines' `transfer` and `end-exploration`: its constraints
+// carry the clauses only that relation writes (a card acted on is one the actor holds; the end of an
+// Exploration's moment and discards), which the stacking relation's own encoding never had.
+TEST(SolverStackingTheorems, TheTransfersAndTheEndOfAnExplorationAreTheLocationCardRelation) {
+  z3::context ctx;
+  const st::StackVars v(ctx);
+  const Constraints relation = st::stacking_relation(v, messina_typed_rules());
+  auto tagged = [&](const std::string& clause) {
+    return std::count_if(relation.begin(), relation.end(), [&](const auto& n) { return n.clause == clause; });
+  };
+  EXPECT_GT(tagged("messina.cards.holding"), 0);
+  EXPECT_GT(tagged("messina.cards.hand-limit"), 0);
+}
+
 // Asks `t` with each question's relation passed through `edit`; the status.
 ProofStatus asked_with(const sm::MessinaTheorem& t, const solver::RelationEdit& edit) {
   z3::context ctx;
@@ -238,6 +253,11 @@ TEST(SolverStackingTheorems, DISABLED_EveryGenericMutantAskedOfEveryTheorem) {
     mutants += s.mutants, equivalent += s.equivalent;
     survived += static_cast<int>(s.survived.size()), undecided += static_cast<int>(s.undecided.size());
     protected_clauses += s.killed_by.empty() ? 0 : 1;
+    std::cout << "  " << s.source << ": " << s.mutants << " mutants, "
+              << s.mutants - static_cast<int>(s.survived.size() + s.undecided.size()) << " killed, " << s.survived.size()
+              << " survived, " << s.undecided.size() << " undecided; killed by";
+    for (const auto& id : s.killed_by) std::cout << " " << id;
+    std::cout << "\n";
     for (const auto& m : s.survived) std::cout << "  survived " << s.source << ": " << m << "\n";
   }
   std::cout << "stacking strength: " << mutants << " mutants, " << mutants - survived - undecided << " killed, "

@@ -87,13 +87,17 @@ TEST(SolverUnbounded, TheRestatingClaimsAreGoneAndTheBoundedCrossCheckStillHolds
   const ms::Rules rules = messina_typed_rules();
   const auto unbounded = sm::prove(rules, Budget{});
   const auto bounded = sm::prove_bounded(rules, Budget{});
-  for (const char* id : {"messina.muster.stacking-kept", "messina.muster.card-capacity", "messina.cards.capacity-kept",
-                         "messina.cards.hidden-empty", "messina.cards.transfer-stacking",
-                         "messina.cards.discard-transfer-stacking"}) {
+  for (const char* id : {"messina.muster.stacking-kept", "messina.muster.card-capacity"}) {
     EXPECT_EQ(find(unbounded, id), nullptr) << id;
     EXPECT_NE(find(bounded, id), nullptr) << id;
   }
+  // The Location Card claims are theorems of the relation that judges engines; their check of the
+  // membership encoding over one free board is test_solver_cards_bounded.cpp, not prove_bounded.
+  for (const char* id : {"messina.cards.capacity-kept", "messina.cards.hidden-empty", "messina.cards.transfer-stacking",
+                         "messina.cards.discard-transfer-stacking", "messina.cards.hand-limit-kept"})
+    EXPECT_EQ(find(bounded, id), nullptr) << id;
   for (const std::string& id : per_action_ids()) {
+    if (id.rfind("messina.cards.", 0) == 0) continue;
     const sm::MessinaProof* p = find(bounded, id);
     ASSERT_NE(p, nullptr) << id;
     EXPECT_EQ(p->status, ProofStatus::proved) << id << ": " << p->detail;

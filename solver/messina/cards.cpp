@@ -1,18 +1,21 @@
 // Location Cards (messina.cards.*) over the board asked about: the membership checks of `expose`, `hide`,
 // `transfer` and `end-exploration` (run --with-solver, fuzz --with-solver, the alternative/forbidden/
-// disputed verdicts, the witnesses and the bounded proofs of cards_proofs.cpp) ask the Location Card
+// disputed verdicts, the witnesses of cards_witnesses.cpp and the bounded check of
+// tests/test_solver_cards_bounded.cpp) ask the Location Card
 // relation (cards_relation.cpp), the one `prove` proves theorems of (cards_theorems.cpp). What only a
 // board of named spaces says stays here: the action's cards and counts gathered per space, each count
 // it names not negative and each discard named once, the units the map limit reads (messina.stacking-
 // scope), and every component the relation does not decide staying (the frame). The queries (what a
-// card's facing decides: exposure, ties, bombs, support) are answers on the board, not actions: they are
-// written here over the board.
+// card's facing and holder decide: exposure, ties, bombs, support) ask the page's answers
+// (cards_relation.hpp) about the board, with the Friendly Area page's relation (friendly_relation.hpp)
+// where they read friendliness or consent.
 #include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "solver/messina/cards_relation.hpp"
+#include "solver/messina/friendly_board.hpp"
 #include "solver/messina/sections.hpp"
 
 namespace rulecheck::solver::messina {
@@ -57,6 +60,12 @@ z3::expr stacked(const SymBoard& b, int space, int faction, const ms::Rules& rul
   return n;
 }
 
+// Each card's facing on the board.
+AtWhere facing_of(const SymBoard& b) {
+  const SymBoard* p = &b;
+  return [p](const Where& w) { return p->spaces[w.index].card_exposed; };
+}
+
 // The state as the relation reads it for actor `f`: the card named after each space, the actor's units
 // on the map there and its Workers (its own Utility and as a guest).
 CardsState state_of(const SymBoard& b, int f) {
@@ -65,7 +74,7 @@ CardsState state_of(const SymBoard& b, int f) {
           b.factions[f].located,
           [p, f](const Where& w) { return p->spaces[w.index].card_holder == f; },
           [p](const Where& w) { return p->spaces[w.index].card_holder == -1; },
-          [p](const Where& w) { return p->spaces[w.index].card_exposed; },
+          facing_of(b),
           [p](const Where& w, std::size_t k) { return p->spaces[w.index].card_units[k]; },
           [p, f](const Where& w, std::size_t k) { return p->spaces[w.index].units[f][k]; },
           [p, f](const Where& w) {
@@ -120,29 +129,23 @@ Encoded encode(const SymBoard& before, int f, CardAction what, const Counts& n, 
   return e;
 }
 
-// Presence that makes a space friendly, the space's Location Card left out: units on the map, a
-// Utility, Workers as guests in anyone's Utility, a Shield (messina.friendly.space).
-z3::expr presence_without_card(const SymBoard& b, int space, int ally) {
-  const SymSpace& sp = b.spaces[space];
-  z3::expr units = b.ctx().int_val(0);
-  for (const auto& u : sp.units[ally]) units = units + u;
-  z3::expr guests = b.ctx().int_val(0);
-  for (std::size_t o = 0; o < b.factions.size(); ++o) guests = guests + sp.guests[o][ally];
-  return units > 0 || sp.utility[ally] || guests > 0 || sp.shield[ally] > 0;
+// Whether the space at `w` is friendly to faction `f` for `purpose` with its Location Card left out: the
+// Friendly Area page's friendliness (friendly_relation.hpp) over the board with nobody holding that card.
+z3::expr friendly_without_card(const SymBoard& b, int f, const Where& w, ms::Activity purpose,
+                               const ms::Rules& rules) {
+  PageFields x = fields_of(b, f);
+  const PageFields with_card = x;
+  const int card = w.index;
+  x.holds = [with_card, card](const Who& g, const Where& s) {
+    return s.index == card ? s.term.ctx().bool_val(false) : with_card.holds(g, s);
+  };
+  Constraints none;  // over one board the page defines every quantity as its expression
+  const PageSorts d = sorts_of(b);
+  const FriendlyPage page = friendly_page(d, x, rules.readings, {}, none);
+  return friendly_spaces(d, x, purpose, page.hostile, none)(w);
 }
 
-// Whether the space would be friendly to `faction` for `purpose` without the card: its own
-// presence, or that of an ally consenting to the purpose (messina.friendly.consent).
-z3::expr friendly_without_card(const SymBoard& b, int space, int faction, ms::Activity purpose) {
-  z3::expr_vector any(b.ctx());
-  for (std::size_t a = 0; a < b.factions.size(); ++a) {
-    const z3::expr counts = static_cast<int>(a) == faction
-                                ? b.ctx().bool_val(true)
-                                : b.factions[a].consents[faction][static_cast<std::size_t>(purpose)];
-    any.push_back(counts && presence_without_card(b, space, static_cast<int>(a)));
-  }
-  return z3::mk_or(any);
-}
+SymAnswer answer_of(SymAnswer::Type type, const CardAnswer& a) { return SymAnswer{type, {a.value}, a.clause}; }
 
 }  // namespace
 
@@ -194,77 +197,50 @@ std::optional<Encoded> encode_end_exploration(const SymBoard& before, const ms::
   return encode(before, f, CardAction::end_exploration, n, after, rules, kHandLimit);
 }
 
-// messina.cards.must-expose: only the listed situations call for the card face-up.
-std::optional<SymAnswer> encode_must_expose(const SymBoard& board, const ms::MustExposeQuery& q, const ms::Rules&) {
+// The queries ask the page (cards_relation.hpp) about the board: messina.cards.must-expose.
+std::optional<SymAnswer> encode_must_expose(const SymBoard& board, const ms::MustExposeQuery& q,
+                                            const ms::Rules& rules) {
   const int f = board.faction_index(q.faction), s = board.space_index(q.card);
   if (f < 0 || s < 0) return std::nullopt;
-  z3::context& ctx = board.ctx();
-  using S = ms::ExposureSituation;
-  auto answer = [&](z3::expr e, const char* clause) { return SymAnswer{SymAnswer::Type::boolean, {e}, clause}; };
-  switch (q.situation) {
-    // messina.cards.expose.build: only when the space's friendliness rests on the card.
-    case S::utility_build:
-      return answer(!friendly_without_card(board, s, f, ms::Activity::build), "messina.cards.expose.build");
-    case S::muster_on_map:
-      return answer(!friendly_without_card(board, s, f, ms::Activity::muster), "messina.cards.expose.build");
-    case S::obstruction: return answer(ctx.bool_val(true), "messina.cards.expose.obstruction");
-    case S::march: return answer(ctx.bool_val(true), "messina.cards.expose.march");
-    case S::demolition: return answer(ctx.bool_val(true), "messina.cards.expose.demolition");
-    case S::military_effect: return answer(ctx.bool_val(true), "messina.cards.expose.military-effect");
-    case S::battle: return answer(ctx.bool_val(true), "messina.cards.expose.battle");
-    // The exceptions: linking friendly spaces, mustering onto the card, units that do not respond.
-    case S::connect: return answer(ctx.bool_val(false), "messina.cards.expose.connect");
-    case S::muster_onto_card: return answer(ctx.bool_val(false), "messina.cards.expose.onto-card");
-    case S::no_response: return answer(ctx.bool_val(false), "messina.cards.expose.no-response");
-  }
-  return std::nullopt;
+  const Where where{board.ctx().int_val(s), s};
+  const std::optional<ms::Activity> purpose = exposure_purpose(q.situation);
+  const z3::expr without = purpose ? friendly_without_card(board, f, where, *purpose, rules) : board.ctx().bool_val(false);
+  return answer_of(SymAnswer::Type::boolean, must_expose(q.situation, without));
 }
 
-// messina.cards.exposed.tie-break: a tie goes to the side holding the location's card (a hidden
-// card too: it may be turned up after the strengths are counted). A holder that is not a side
-// helps nobody, or (interpretation messina.tie-break-ally) the one side it consents `military` to.
+// messina.cards.exposed.tie-break: whose card the location's is, and (a reading) whom its holder consents
+// `military` to, from the Friendly Area page's fields of the board.
 std::optional<SymAnswer> encode_tie_break(const SymBoard& board, const ms::TieBreakQuery& q, const ms::Rules& rules) {
   const int s = board.space_index(q.at);
   if (s < 0) return std::nullopt;
-  z3::context& ctx = board.ctx();
-  std::vector<int> sides;
+  const Factions factions = sorts_of(board).factions;
+  std::vector<Who> sides;
   for (const auto& id : q.sides) {
-    sides.push_back(board.faction_index(id));
-    if (sides.back() < 0) return std::nullopt;
+    const int side = board.faction_index(id);
+    if (side < 0) return std::nullopt;
+    sides.push_back(factions.at(side));
   }
-  const z3::expr& holder = board.spaces[s].card_holder;
-  z3::expr_vector holder_is_side(ctx);
-  for (int side : sides) holder_is_side.push_back(holder == side);
-  z3::expr ally = ctx.int_val(-1);
-  if (rules.readings.tie_break_ally == ms::Readings::TieBreakAlly::military_ally) {
-    const auto military = static_cast<std::size_t>(ms::Activity::military);
-    // The sides the holder consents `military` to, and the last of them.
-    z3::expr count = ctx.int_val(0), last = ctx.int_val(-1);
-    for (int side : sides)
-      for (std::size_t h = 0; h < board.factions.size(); ++h) {
-        const z3::expr gives = holder == static_cast<int>(h) && board.factions[h].consents[side][military];
-        count = count + z3::ite(gives, ctx.int_val(1), ctx.int_val(0));
-        last = z3::ite(gives, ctx.int_val(side), last);
-      }
-    ally = z3::ite(count == 1, last, ctx.int_val(-1));
-  }
-  z3::expr winner = ally;
-  for (auto it = sides.rbegin(); it != sides.rend(); ++it) winner = z3::ite(holder == *it, ctx.int_val(*it), winner);
-  return SymAnswer{SymAnswer::Type::faction, {winner}, "messina.cards.exposed.tie-break"};
+  const PageFields x = fields_of(board, 0);
+  const Where where{board.ctx().int_val(s), s};
+  const AtWho holds = [x, where](const Who& g) { return x.holds(g, where); };
+  const auto military = [x](const Who& giver, const Who& receiver) {
+    return x.consents(ms::Activity::military, giver, receiver);
+  };
+  return answer_of(SymAnswer::Type::faction, tie_winner(factions, sides, holds, military, rules.readings));
 }
 
-// messina.cards.hidden.invisible: bombs and missiles cannot reach units on a face-down card.
+// messina.cards.hidden.invisible / messina.cards.hidden.support: the card's facing (a CardsState's, as
+// state_of reads it).
 std::optional<SymAnswer> encode_bombable(const SymBoard& board, const ms::BombableQuery& q, const ms::Rules&) {
   const int s = board.space_index(q.card);
   if (s < 0) return std::nullopt;
-  return SymAnswer{SymAnswer::Type::boolean, {board.spaces[s].card_exposed}, "messina.cards.hidden.invisible"};
+  return answer_of(SymAnswer::Type::boolean, bombable(facing_of(board), {board.ctx().int_val(s), s}));
 }
 
-// messina.cards.hidden.support: no hit, March or Support cuts a face-down card's support.
 std::optional<SymAnswer> encode_support_cut(const SymBoard& board, const ms::SupportCutQuery& q, const ms::Rules&) {
   const int s = board.space_index(q.card);
   if (s < 0) return std::nullopt;
-  return SymAnswer{SymAnswer::Type::boolean, {board.spaces[s].card_exposed}, "messina.cards.hidden.support"};
+  return answer_of(SymAnswer::Type::boolean, support_cut(facing_of(board), {board.ctx().int_val(s), s}));
 }
 
 }  // namespace rulecheck::solver::messina

@@ -212,4 +212,60 @@ CardsRelation cards_relation(Spaces& spaces, CardAction what, const CardsState& 
   return w.out;
 }
 
+std::optional<ms::Activity> exposure_purpose(ms::ExposureSituation situation) {
+  switch (situation) {
+    case ms::ExposureSituation::utility_build: return ms::Activity::build;
+    case ms::ExposureSituation::muster_on_map: return ms::Activity::muster;
+    default: return std::nullopt;
+  }
+}
+
+CardAnswer must_expose(ms::ExposureSituation situation, const z3::expr& friendly_without_card) {
+  using S = ms::ExposureSituation;
+  z3::context& c = friendly_without_card.ctx();
+  switch (situation) {
+    // messina.cards.expose.build: only when the space's friendliness rests on the card.
+    case S::utility_build:
+    case S::muster_on_map: return {"messina.cards.expose.build", !friendly_without_card};
+    // The situations that always call for it: obstruction, a March, a Demolition Attack, any military
+    // effect, a battle at the location.
+    case S::obstruction: return {"messina.cards.expose.obstruction", c.bool_val(true)};
+    case S::march: return {"messina.cards.expose.march", c.bool_val(true)};
+    case S::demolition: return {"messina.cards.expose.demolition", c.bool_val(true)};
+    case S::military_effect: return {"messina.cards.expose.military-effect", c.bool_val(true)};
+    case S::battle: return {"messina.cards.expose.battle", c.bool_val(true)};
+    // The exceptions: linking friendly spaces, mustering onto the card, units that do not respond.
+    case S::connect: return {"messina.cards.expose.connect", c.bool_val(false)};
+    case S::muster_onto_card: return {"messina.cards.expose.onto-card", c.bool_val(false)};
+    case S::no_response: return {"messina.cards.expose.no-response", c.bool_val(false)};
+  }
+  return {"messina.cards.expose.build", c.bool_val(false)};
+}
+
+CardAnswer tie_winner(const Factions& factions, const std::vector<Who>& sides, const AtWho& holds,
+                      const std::function<z3::expr(const Who& giver, const Who& receiver)>& military_consent,
+                      const ms::Readings& readings) {
+  z3::context& c = factions.ctx();
+  z3::expr ally = c.int_val(-1);
+  if (readings.tie_break_ally == R::TieBreakAlly::military_ally) {
+    // The sides a holder consents `military` to, and the last of them: it helps one only when it is one.
+    z3::expr count = c.int_val(0), last = c.int_val(-1);
+    for (const Who& side : sides)
+      for (int h = 0; h < factions.count(); ++h) {
+        const Who holder = factions.at(h);
+        const z3::expr gives = holds(holder) && military_consent(holder, side);
+        count = count + one_if(gives);
+        last = z3::ite(gives, c.int_val(side.index), last);
+      }
+    ally = z3::ite(count == 1, last, c.int_val(-1));
+  }
+  z3::expr winner = ally;
+  for (auto it = sides.rbegin(); it != sides.rend(); ++it) winner = z3::ite(holds(*it), c.int_val(it->index), winner);
+  return {"messina.cards.exposed.tie-break", winner};
+}
+
+CardAnswer bombable(const AtWhere& exposed, const Where& w) { return {"messina.cards.hidden.invisible", exposed(w)}; }
+
+CardAnswer support_cut(const AtWhere& exposed, const Where& w) { return {"messina.cards.hidden.support", exposed(w)}; }
+
 }  // namespace rulecheck::solver::messina

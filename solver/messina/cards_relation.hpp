@@ -1,7 +1,9 @@
 // Inside solver/messina/ only (it includes Z3): the Location Card page's actions (rules text: the
 // Location Card page) as one relation between the state before and after one faction's card action,
 // written once over Spaces (spaces.hpp): the membership checks build it over the board asked about
-// (cards.cpp), the theorems over any board (cards_theorems.cpp).
+// (cards.cpp), the theorems over any board (cards_theorems.cpp), and the stacking relation's transfers and
+// end of an Exploration are this relation (stacking_relation.cpp). The page's queries (must-expose,
+// tie-break, bombable, support-cut) are questions about one state, written here too (end of the file).
 //
 // Every space has the Location Card named after it, so the cards range over the spaces: "every card"
 // is "every space", and a count of cards (the hand, the discards) is a total over the spaces (over any
@@ -16,11 +18,15 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <z3++.h>
 
+#include "oracle/messina/actions.hpp"
 #include "oracle/messina/model.hpp"
+#include "solver/messina/factions.hpp"
 #include "solver/messina/spaces.hpp"
 #include "solver/z3_core.hpp"
 
@@ -75,5 +81,36 @@ CardsRelation cards_relation(Spaces& spaces, CardAction what, const CardsState& 
 
 // The cards the actor holds in `state`, as a total over the spaces named `name`.
 z3::expr cards_held(Spaces& spaces, const CardsState& state, const std::string& name);
+
+// ---- The card queries: what the page says a card's facing and holder decide in one state (cards.cpp asks
+// them over the board of a `must-expose`, `tie-break`, `bombable` or `support-cut` query). Each answer is
+// tagged with the clause that decides it: the name of the constraint a membership check tracks.
+struct CardAnswer {
+  const char* clause;
+  z3::expr value;
+};
+
+// The activity whose friendliness decides whether `situation` calls for the card face-up
+// (messina.cards.expose.build: a Utility built, units mustered onto the map); none for the others.
+std::optional<ms::Activity> exposure_purpose(ms::ExposureSituation situation);
+
+// messina.cards.expose.*: whether the holder must turn its card face-up in `situation`.
+// `friendly_without_card`: the space is friendly to the holder for exposure_purpose(situation) with the
+// card left out (the Friendly Area page, friendly_relation.hpp); read only by the situations that have one.
+CardAnswer must_expose(ms::ExposureSituation situation, const z3::expr& friendly_without_card);
+
+// messina.cards.exposed.tie-break with interpretation messina.tie-break-ally: who wins a tie between
+// `sides` at a location: the side holding its card (`holds`: whether a faction holds it, face-up or not);
+// a holder that is no side helps nobody or, under military-ally, the one side it consents `military` to
+// (`consents`, the Friendly Area page's). The winner as a faction index of one board; -1: nobody.
+CardAnswer tie_winner(const Factions& factions, const std::vector<Who>& sides, const AtWho& holds,
+                      const std::function<z3::expr(const Who& giver, const Who& receiver)>& military_consent,
+                      const ms::Readings& readings);
+
+// messina.cards.hidden.invisible: bombs and missiles reach the units on the card at `w` only face-up
+// (`exposed`: a CardsState's facing).
+CardAnswer bombable(const AtWhere& exposed, const Where& w);
+// messina.cards.hidden.support: a hit, March or Support cuts the support of the card at `w` only face-up.
+CardAnswer support_cut(const AtWhere& exposed, const Where& w);
 
 }  // namespace rulecheck::solver::messina

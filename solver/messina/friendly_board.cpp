@@ -17,7 +17,14 @@ constexpr const char* kCardHostility = "messina.cards.exposed.hostility";
 std::size_t at(const Where& s) { return static_cast<std::size_t>(s.index); }
 std::size_t at(const Who& g) { return static_cast<std::size_t>(g.index); }
 
-// The page's fields of `b` (docs/formats.md), for faction `f`. `b` outlives them.
+std::vector<z3::expr> per_space(const SymBoard& b, const AtWhere& at_space) {
+  std::vector<z3::expr> out;
+  for (std::size_t s = 0; s < b.spaces.size(); ++s) out.push_back(at_space({b.ctx().int_val(static_cast<int>(s)), static_cast<int>(s)}));
+  return out;
+}
+
+}  // namespace
+
 PageFields fields_of(const SymBoard& b, int f) {
   const SymBoard* board = &b;
   auto units = [board](const Who& g, const Where& s) {
@@ -47,14 +54,6 @@ PageFields fields_of(const SymBoard& b, int f) {
           [board](const Who& g, const Where& s) { return board->factions[at(g)].home[at(s)]; },
           {b.ctx().int_val(f), f}};
 }
-
-std::vector<z3::expr> per_space(const SymBoard& b, const AtWhere& at_space) {
-  std::vector<z3::expr> out;
-  for (std::size_t s = 0; s < b.spaces.size(); ++s) out.push_back(at_space({b.ctx().int_val(static_cast<int>(s)), static_cast<int>(s)}));
-  return out;
-}
-
-}  // namespace
 
 PageSorts sorts_of(const SymBoard& b) {
   return {Spaces::finite(b.ctx(), static_cast<int>(b.spaces.size())), static_cast<int>(b.spaces.size()),

@@ -12,6 +12,8 @@ namespace rulecheck::solver::messina {
 
 // The board's spaces and factions, as known indices.
 PageSorts sorts_of(const SymBoard& b);
+// The page's fields of `b` (docs/formats.md), for faction `f`. `b` must outlive them.
+PageFields fields_of(const SymBoard& b, int f);
 // The page over `b` for faction `f`: hostility and the Friendly Area of each purpose in `purposes`.
 // `b` must outlive what it gives.
 FriendlyPage page_of(const SymBoard& b, int f, const std::vector<Purpose>& purposes, const ms::Rules& rules);

@@ -143,9 +143,24 @@ AtWhere hostility(const PageSorts& d, const PageFields& x, const ms::Readings& r
                            {"messina.friendly.empty-structures", [&](const Where& s) { return !opposed(s); }, false}});
 }
 
-// Which spaces are friendly to `f` for `p`, and its Friendly Area for `p`.
+// Its Friendly Area for `p`, of the spaces friendly to it for `p`.
 AtWhere friendly_area_for(const PageSorts& d, const PageFields& x, const ms::Readings& r, Purpose p,
-                          const AtWhere& hostile, Constraints& out) {
+                          const AtWhere& friendly, Constraints& out) {
+  // messina.home-space-anchor: a Home Space starts the area on its own ("always") or only when it is
+  // itself friendly ("if-friendly").
+  const bool always = r.home_anchor == R::HomeAnchor::always;
+  const AtWhere starts = [&x, friendly, always](const Where& s) {
+    return always ? x.home(x.f, s) : x.home(x.f, s) && friendly(s);
+  };
+  const std::string name = purpose_name(p);
+  const AtWhere component = least_reach(d, x, out, name, starts, friendly);
+  return area_of(d, x, out, name, component, r);
+}
+
+}  // namespace
+
+// Which spaces are friendly to `f` for `p`.
+AtWhere friendly_spaces(const PageSorts& d, const PageFields& x, Purpose p, const AtWhere& hostile, Constraints& out) {
   const std::string name = purpose_name(p);
   // messina.friendly.consent: whose presence counts: the faction's own, an ally's only with consent to
   // this very activity.
@@ -164,18 +179,8 @@ AtWhere friendly_area_for(const PageSorts& d, const PageFields& x, const ms::Rea
   else
     cases.push_back({"messina.friendly.mixed", [&](const Where& s) { return present(s) && hostile(s); }, true});
   cases.push_back({"messina.friendly.empty", [&](const Where& s) { return !present(s); }, false});
-  const AtWhere friendly = defined_by_cases(d, out, "friendly_" + name, cases);
-  // messina.home-space-anchor: a Home Space starts the area on its own ("always") or only when it is
-  // itself friendly ("if-friendly").
-  const bool always = r.home_anchor == R::HomeAnchor::always;
-  const AtWhere starts = [&x, friendly, always](const Where& s) {
-    return always ? x.home(x.f, s) : x.home(x.f, s) && friendly(s);
-  };
-  const AtWhere component = least_reach(d, x, out, name, starts, friendly);
-  return area_of(d, x, out, name, component, r);
+  return defined_by_cases(d, out, "friendly_" + name, cases);
 }
-
-}  // namespace
 
 // The table's words are string literals: null-terminated.
 const char* purpose_name(Purpose p) { return rulecheck::name_in(ms::kActivityNames, p).data(); }
@@ -207,7 +212,8 @@ Opposition opposition(const PageSorts& d, const PageFields& x, const Who& g, con
 FriendlyPage friendly_page(const PageSorts& d, const PageFields& x, const ms::Readings& r,
                            const std::vector<Purpose>& purposes, Constraints& out) {
   FriendlyPage page{hostility(d, x, r, out), {}};
-  for (Purpose p : purposes) page.areas.emplace_back(p, friendly_area_for(d, x, r, p, page.hostile, out));
+  for (Purpose p : purposes)
+    page.areas.emplace_back(p, friendly_area_for(d, x, r, p, friendly_spaces(d, x, p, page.hostile, out), out));
   return page;
 }
 

@@ -102,6 +102,11 @@ Opposition opposition(const PageSorts& d, const PageFields& x, const Who& g, con
 FriendlyPage friendly_page(const PageSorts& d, const PageFields& x, const ms::Readings& r,
                            const std::vector<Purpose>& purposes, Constraints& out);
 
+// Which spaces are friendly to `x.f` for `p` (messina.friendly.space, .mixed, .empty, .consent), given
+// which are hostile to it (a FriendlyPage's `hostile`); its constraints (over any board) added to `out`.
+// The Location Card queries read it with the card left out (cards.cpp).
+AtWhere friendly_spaces(const PageSorts& d, const PageFields& x, Purpose p, const AtWhere& hostile, Constraints& out);
+
 // messina.muster.friendly-area / messina.population.placement.friendly-area: the placing `k` adds
 // units (`adds` at a space) only in the Friendly Area `area` of its activity.
 Named placing_in_area(const PageSorts& d, Placing k, const AtWhere& adds, const AtWhere& area);

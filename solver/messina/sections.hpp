@@ -69,7 +69,6 @@ std::vector<z3::expr> friendly_area(const SymBoard& board, int faction, ms::Acti
 std::vector<MessinaProof> consumption_proofs(const ms::Rules& rules, const Budget& budget);
 std::vector<MessinaProof> muster_proofs(const ms::Rules& rules, const Budget& budget);
 std::vector<MessinaProof> friendly_proofs(const ms::Rules& rules, const Budget& budget);
-std::vector<MessinaProof> cards_proofs(const ms::Rules& rules, const Budget& budget);
 std::vector<MessinaWitness> consumption_witnesses(const ms::Rules& rules, const Budget& budget);
 std::vector<MessinaWitness> muster_witnesses(const ms::Rules& rules, const Budget& budget);
 std::vector<MessinaWitness> friendly_witnesses(const ms::Rules& rules, const Budget& budget);

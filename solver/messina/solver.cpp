@@ -203,7 +203,7 @@ StrengthReport<ms::State, Step> prove_with_strength(const ms::Rules& rules, cons
 std::vector<MessinaProof> prove_bounded(const ms::Rules& rules, const Budget& budget) {
   // The sections' proofs share nothing: two threads, the records in the sections' order.
   std::vector<std::function<std::vector<MessinaProof>()>> sections;
-  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &cards_proofs, &prove_reachable_kept})
+  for (auto section : {&consumption_proofs, &muster_proofs, &friendly_proofs, &prove_reachable_kept})
     sections.push_back([section, &rules, &budget] { return section(rules, budget); });
   return run_in_order(sections);
 }

@@ -1,10 +1,13 @@
-// Stacking as one relation over boards of any size (stacking_relation.hpp), clause by clause. The
-// oracle's reading of each clause is in oracle/messina/muster.cpp (builds), population.cpp
-// (Civilians and Workers placed, interconversion) and location_cards.cpp (transfers, discards).
+// Stacking as one relation over boards of any size (stacking_relation.hpp), clause by clause. Its Muster
+// is the Muster and Re-arm relation (muster_relation.cpp), its transfers and end of an Exploration the
+// Location Card relation (cards_relation.cpp): the relations that judge engines. The oracle's reading of
+// each clause is in oracle/messina/muster.cpp (builds), population.cpp (Civilians and Workers placed,
+// interconversion) and location_cards.cpp (transfers, discards).
 #include "solver/messina/stacking_relation.hpp"
 
 #include <functional>
 
+#include "solver/messina/cards_relation.hpp"
 #include "solver/messina/muster_relation.hpp"
 
 namespace rulecheck::solver::messina::stacking {
@@ -223,38 +226,42 @@ void interconversion(Builder& b) {
                           v.from_worker(s) <= v.before.workers(v.actor, s)));
 }
 
-// messina.cards.transfer: units move from a face-up card the actor holds to its map space, within the
-// map limit; at the end of an Exploration (messina.cards.discard-empty) a card discarded is emptied
-// first, and under overrides-stacking (interpretation messina.discard-emptying) its units may pass
-// the limit.
-void transfers(Builder& b, bool exploration) {
+// messina.cards.transfer, messina.cards.holding, messina.cards.discard-empty, messina.cards.hand-limit:
+// a transfer and the end of an Exploration are the Location Card relation (cards_relation.cpp), the one
+// the membership checks of `transfer` and `end-exploration` ask over one board, here over any board, for
+// the actor: a card the actor holds is where its units are counted (`holds`), a card nobody holds is one
+// not held, a card is named when units leave it. The moment, the Located tokens and the counts of cards
+// the hand limit reads are left open (stacking reads none of them). Its frame here: every other
+// faction's pieces stay, and every card's holder (the relation says whether the actor holds it).
+void card_action(Builder& b, bool exploration) {
   const StackVars& v = b.v;
-  const z3::expr& s = v.s;
+  z3::context& c = v.c;
   const ActionKind K = exploration ? ActionKind::end_exploration : ActionKind::transfer;
-  b.add(K, "messina.cards.transfer",
-        b.actor_pieces([&](std::size_t k, const z3::expr& x) { return v.transferred[k](x); }, nullptr));
+  const CardAction what = exploration ? CardAction::end_exploration : CardAction::transfer;
+  const z3::expr actor = v.actor;
+  auto state_of = [&c, actor](const StackState& x, const std::string& suffix) {
+    return CardsState{c.int_const(("cards_phase" + suffix).c_str()),
+                      c.int_const(("cards_located" + suffix).c_str()),
+                      [x, actor](const Where& w) { return x.held(w.term) && x.holder(w.term) == actor; },
+                      [x](const Where& w) { return !x.held(w.term); },
+                      [x](const Where& w) { return x.exposed(w.term); },
+                      [x](const Where& w, std::size_t k) { return x.card[k](w.term); },
+                      [x, actor](const Where& w, std::size_t k) { return x.map[k](actor, w.term); },
+                      [x, actor](const Where& w) { return x.workers(actor, w.term); }};
+  };
+  const std::vector<z3::func_decl> moved = v.transferred;
+  const z3::func_decl discarded = v.discarded, counted = v.counted;
+  const CardsChoice choice{[moved](const Where& w) { return sum_at(moved, w.term) > 0; },
+                           [moved](const Where& w, std::size_t k) { return moved[k](w.term); },
+                           [discarded](const Where& w) { return discarded(w.term); }};
+  const CardsGround ground{[counted](const Where& w) { return counted(w.term); }};
+  Spaces spaces = Spaces::open(c);
+  const CardsRelation r = cards_relation(spaces, what, state_of(v.before, ""), ground, choice,
+                                         state_of(v.after, "_after"), b.rules);
+  for (const auto& n : r.all()) b.add(K, n.clause, n.formula);
+  const z3::expr& s = v.s;
   b.add(K, "messina.cards.transfer", b.others_stay());
-  b.add(K, "messina.cards.transfer",
-        b.cards([&](std::size_t k, const z3::expr& x) { return -v.transferred[k](x); }, /*held=*/false));
-  z3::expr on_card = v.c.bool_val(true);
-  for (std::size_t k = 0; k < kKinds; ++k) on_card = on_card && v.transferred[k](s) <= v.before.card[k](s);
-  const z3::expr moves = sum_at(v.transferred, s) > 0;
-  b.add(K, "messina.cards.transfer",
-        z3::forall(s, on_card && z3::implies(moves, b.actor_holds(s) && v.before.exposed(s))));
-  const bool waived = exploration && b.rules.readings.discard_emptying == R::DiscardEmptying::overrides_stacking;
-  const z3::expr bound = waived ? moves && !v.discarded(s) : moves;
-  b.add(K, "messina.cards.transfer",
-        z3::forall(s, z3::implies(bound, v.counted(s) + sum_at(v.transferred, s) <= b.map_limit())));
-  if (!exploration) {
-    b.add(K, "messina.cards.transfer", z3::forall(s, v.after.held(s) == v.before.held(s)));
-    return;
-  }
-  // messina.cards.discard-empty: only a held card of the actor's, empty once the transfers are made.
-  z3::expr empty = v.c.bool_val(true);
-  for (std::size_t k = 0; k < kKinds; ++k) empty = empty && v.after.card[k](s) == 0;
-  b.add(K, "messina.cards.discard-empty",
-        z3::forall(s, v.after.held(s) == (v.before.held(s) && !v.discarded(s)) &&
-                          z3::implies(v.discarded(s), b.actor_holds(s) && empty)));
+  b.add(K, "messina.cards.transfer", z3::forall(s, v.after.holder(s) == v.before.holder(s)));
 }
 
 }  // namespace
@@ -366,8 +373,8 @@ Constraints stacking_relation(const StackVars& v, const ms::Rules& rules) {
   civilians(b, true);
   workers_placed(b);
   interconversion(b);
-  transfers(b, false);
-  transfers(b, true);
+  card_action(b, false);
+  card_action(b, true);
   return std::move(b.out);
 }
 

@@ -1,5 +1,5 @@
 // Stacking's theorems over the relation of stacking_relation.cpp, whose Muster is muster_relation.cpp's
-// (section_theorems.hpp): each claim
+// and whose transfers and end of an Exploration are cards_relation.cpp's (section_theorems.hpp): each claim
 // reads only the state before and after (units per faction, kind and space, Workers in Utilities,
 // cards and their units, and the totals over factions of those), never the relation's own
 // variables; no effect constraint asserts a claim.
@@ -224,6 +224,7 @@ const std::vector<std::string> kClauses = {
     "messina.muster.equip",              "messina.population.disband-on-shortfall",
     "messina.cards.capacity",            "messina.cards.muster-onto",
     "messina.cards.transfer",            "messina.cards.discard-empty",
+    "messina.cards.holding",             "messina.cards.hand-limit",
     "messina.population.placement.civilians", "messina.population.placement.cards",
     "messina.population.home-defence",   "messina.population.placement.workers",
     "messina.population.interconversion"};

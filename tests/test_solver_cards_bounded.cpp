@@ -1,14 +1,22 @@
-// Location Cards' bounded proofs (prove_bounded: the cross-check over one free board of a small shape)
-// and ambiguity witnesses. Both ask the card actions through their membership encoding (cards.cpp), so
-// over the Location Card relation (cards_relation.cpp) built over that board.
-#include <fmt/format.h>
+// The Location Card actions' membership encoding (solver/messina/cards.cpp) over one free board of a small
+// shape, cross-checked against what the theorems prove of the Location Card relation over any board
+// (cards_theorems.cpp, and stacking_theorems.cpp whose transfers and end of an Exploration are that
+// relation). What this checks that no theorem does: cards.cpp's part over a board of named spaces (the
+// action's transfers gathered per card, the units the map limit reads under messina.stacking-scope, and
+// the frame, every component the relation leaves open staying) keeps each invariant on every board of
+// the shape for the fixed actions named. These were `prove_bounded`'s card proofs; no command runs them.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 #include "solver/messina/proof_runner.hpp"
 #include "solver/messina/search.hpp"
 #include "solver/messina/sections.hpp"
+#include "tests/messina_rules.hpp"
 
 namespace rulecheck::solver::messina {
-
 namespace {
 
 constexpr const char* kExpose = "messina.cards.expose-any-time";
@@ -22,10 +30,6 @@ z3::expr card_total(const SymSpace& sp) {
   for (const auto& u : sp.card_units) t = t + u;
   return t;
 }
-
-}  // namespace
-
-namespace {
 
 using Invariant = std::function<z3::expr(const SymBoard& before, const SymBoard& after, const ms::Rules& rules)>;
 
@@ -54,9 +58,7 @@ z3::expr own_map(const SymBoard& b, int space, int f) {
   return sum(b.ctx(), {b.spaces[space].units[f].begin(), b.spaces[space].units[f].end()});
 }
 
-}  // namespace
-
-std::vector<MessinaProof> cards_proofs(const ms::Rules& rules, const Budget& budget) {
+std::vector<MessinaProof> bounded_cards_proofs(const ms::Rules& rules, const Budget& budget) {
   std::vector<MessinaProof> out;
   const Shape two = small_shape(2, true);
   const Shape hand = small_shape(rules.numbers.hand_limit + 2, false);
@@ -145,77 +147,37 @@ std::vector<MessinaProof> cards_proofs(const ms::Rules& rules, const Budget& bud
   return out;
 }
 
-// ---- witnesses ----
 
-std::vector<MessinaWitness> cards_witnesses(const ms::Rules& rules, const Budget& budget) {
-  using R = ms::Readings;
-  std::vector<WitnessSpec> specs;
-  specs.push_back(WitnessSpec{
-      "messina.hand-limit-discard",
-      {kHandLimit},
-      "Discarding a card at the end of an Exploration while not over the hand limit",
-      "Red holds one card, far under the limit, and discards it: only any-number allows a discard when there is no "
-      "excess (excess 0, 1 discard).",
-      {reading_of(rules, "exactly-excess", [](R& r) { r.hand_limit_discard = R::HandLimitDiscard::exactly_excess; }),
-       reading_of(rules, "more-when-over", [](R& r) { r.hand_limit_discard = R::HandLimitDiscard::more_when_over; }),
-       reading_of(rules, "any-number", [](R& r) { r.hand_limit_discard = R::HandLimitDiscard::any_number; })},
-      {small_shape(1, false), small_shape(2, false)},
-      [](const Shape&) {
-        return Step{ms::Action{ms::EndExploration{"Red", {}, {"A"}}}};
-      },
-      {}});
-  const int over = rules.numbers.hand_limit + 1;
-  specs.push_back(WitnessSpec{
-      "messina.discard-emptying",
-      {kDiscardEmpty, kTransfer, kHandLimit},
-      "Emptying a discarded card onto a full map space at the end of an Exploration",
-      fmt::format("Red holds {} cards, one over the limit of {}; card A carries a unit and its map space is already "
-                  "at the limit of {}: only overrides-stacking lets the unit go down so that A can be discarded.",
-                  over, rules.numbers.hand_limit, rules.numbers.stacking_map),
-      {reading_of(rules, "stacking-binds", [](R& r) { r.discard_emptying = R::DiscardEmptying::stacking_binds; }),
-       reading_of(rules, "overrides-stacking",
-                  [](R& r) { r.discard_emptying = R::DiscardEmptying::overrides_stacking; })},
-      {small_shape(over, false), small_shape(over, true)},
-      [](const Shape&) {
-        return Step{
-            ms::Action{ms::EndExploration{"Red", {ms::Transfer{"Red", "A", units_of(ms::Piece::mech, 1)}}, {"A"}}}};
-      },
-      {}});
-  Shape three = small_shape(3, true);  // a space for each faction's own Home Space (messina.reachable.own-home-spaces)
-  three.factions.push_back({"Green", ms::FactionKind::human});
-  specs.push_back(WitnessSpec{
-      "messina.tie-break-ally",
-      {"messina.cards.exposed.tie-break", "messina.friendly.consent"},
-      "A tie at a location whose card a third faction holds, consenting military to one side",
-      "Red and Blue tie at A; the card is held by a faction that is not a side and gives military consent to "
-      "exactly one of them: holder-only gives the tie to nobody, military-ally to that side.",
-      {reading_of(rules, "holder-only", [](R& r) { r.tie_break_ally = R::TieBreakAlly::holder_only; }),
-       reading_of(rules, "military-ally", [](R& r) { r.tie_break_ally = R::TieBreakAlly::military_ally; })},
-      {three},
-      [](const Shape&) {
-        return Step{ms::Query{ms::TieBreakQuery{"A", {"Red", "Blue"}}}};
-      },
-      {}});
-  specs.push_back(WitnessSpec{
-      "messina.action-moments",
-      {kHide, "messina.population.placement.workers", kHandLimit},
-      "Turning an empty card face-down during an Action (Industry or the end of an Exploration)",
-      "Red holds an empty face-up card and turns it face-down during an Action: allowed when Actions fall between "
-      "Mil Ops Phases (outside-mil-ops), not when they are unplaced.",
-      {reading_of(rules, "outside-mil-ops", [](R& r) { r.action_moments = R::ActionMoments::outside_mil_ops; }),
-       reading_of(rules, "unplaced", [](R& r) { r.action_moments = R::ActionMoments::unplaced; })},
-      {small_shape(1, false)},
-      [](const Shape&) {
-        return Step{ms::Action{ms::Hide{"Red", "A"}}};
-      },
-      // The card the note turns face-down is face-up (turning a face-down card face-down is no step).
-      [](const SymBoard& b) {
-        return Constraints{{kHide, b.spaces[static_cast<std::size_t>(b.space_index("A"))].card_exposed}};
-      }});
-  std::vector<MessinaWitness> out;
-  for (const auto& spec : specs)
-    if (auto w = find_witness(rules, spec, budget)) out.push_back(std::move(*w));
-  return out;
+// Every claim holds of the membership encoding on its shape, under the default readings and under
+// messina.discard-emptying overrides-stacking (the reading the discard claim has a case for).
+TEST(SolverCardsBounded, TheMembershipEncodingKeepsTheTheoremsInvariantsOnSmallBoards) {
+  ms::Rules rules = rulecheck::testing::messina_typed_rules();
+  for (auto d : {ms::Readings::DiscardEmptying::stacking_binds, ms::Readings::DiscardEmptying::overrides_stacking}) {
+    rules.readings.discard_emptying = d;
+    const auto proofs = bounded_cards_proofs(rules, Budget{});
+    EXPECT_EQ(proofs.size(), 6u);
+    for (const auto& p : proofs) {
+      EXPECT_EQ(p.status, ProofStatus::proved) << p.id << ": " << p.detail;
+      EXPECT_FALSE(p.scope.unbounded) << p.id;
+    }
+  }
 }
 
+// The cross-check can fail: with the map limit read one lower by the claim than by the rules (a transfer
+// of 2 Civilians onto a map space of 4, legal at the limit of 6, gives 6 > 5), transfer-stacking is refuted.
+TEST(SolverCardsBounded, AClaimStricterThanTheRulesIsRefuted) {
+  const ms::Rules rules = rulecheck::testing::messina_typed_rules();
+  ms::Rules looser = rules;
+  ++looser.numbers.stacking_map;
+  const auto p = prove_over_steps({"planted.transfer-stacking", "the map limit one lower than the rules'", {kTransfer}},
+                                  small_shape(2, true),
+                                  fixed_actions({ms::Transfer{"Red", "A", units_of(ms::Piece::civilian, 2)}}, looser),
+                                  [&rules](const SymBoard&, const SymBoard& after) {
+                                    return own_map(after, 0, 0) <= rules.numbers.stacking_map;
+                                  },
+                                  looser, Budget{});
+  EXPECT_EQ(p.status, ProofStatus::refuted) << p.detail;
+}
+
+}  // namespace
 }  // namespace rulecheck::solver::messina
