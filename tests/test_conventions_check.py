@@ -85,14 +85,16 @@ def test_an_unlisted_convention_in_the_code_fails(rulecheck, root, tmp_path):
 
 def test_a_convention_dropped_from_the_list_is_reported_where_the_code_makes_it(rulecheck, root, tmp_path):
     # Without a source tree in the project the ids are looked up in the code rulecheck was built
-    # from: the two files that make step 3's Worker order are named. Would fail (exit 0) without it.
+    # from: the files that make the Worker order (Consumption's step 3, and a Muster's disbanded Worker in the
+    # solver's Muster) are named. Would fail (exit 0) without it.
     project = copy_project(root, tmp_path, with_code=False)
     cid = "messina.convention.step3-workers-own-utility-first"
     edit_conventions(project, "messina", lambda cs: cs.remove(next(c for c in cs if c["id"] == cid)))
     code, report, found = problems(rulecheck, project)
     assert code == 1
     assert report["conventions"]["code_read"].startswith("the code rulecheck was built from")
-    assert sorted(p["file"] for p in found) == ["oracle/messina/board.cpp", "solver/messina/consumption.cpp"]
+    assert sorted(p["file"] for p in found) == ["oracle/messina/board.cpp", "solver/messina/consumption.cpp",
+                                               "solver/messina/muster.cpp"]
     assert all(p["subject"] == cid for p in found)
 
 

@@ -17,7 +17,7 @@
 #include "games/messina/rules_read.hpp"
 
 #include "solver/messina/discovery.hpp"
-#include "tests/discovery_support.hpp"
+#include "tests/test_solver_discovery_support.hpp"
 #include "tests/messina_rules.hpp"
 #include "tests/support.hpp"
 

@@ -1,6 +1,6 @@
 // Issue 33 item 2: discovery from the words alone over the Muster relation (Red's Muster, its builds,
 // disbands, equips and Shield ops free; Red's Re-arm, its Shield ops free), with production's index read
-// from the rule data (tests/discovery_support.hpp).
+// from the rule data (tests/test_solver_discovery_support.hpp).
 //   - It finds a convention of the Muster page nobody named to it: messina.convention.upgrade-own-shield.
 //     By hand: one space, Red alone, in its Muster round with Energy for an upgrade and no Shield there.
 //     The words of messina.muster.shield.build-upgrade let a faction upgrade a Shield; nothing in them
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "solver/messina/discovery.hpp"
-#include "tests/discovery_support.hpp"
+#include "tests/test_solver_discovery_support.hpp"
 #include "tests/messina_rules.hpp"
 
 namespace rulecheck::solver::messina {

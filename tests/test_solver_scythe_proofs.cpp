@@ -64,9 +64,10 @@ TEST(SolverScythe, EveryInvariantIsProvedUnderTheDefaultAndTheOtherReadings) {
       rules.readings.carried_workers = sy::Readings::CarriedWorkers::counts_as_move;
     }
     // For maps of any size, and over the bounded scope (the cross-check of the concrete encoding).
-    // The unbounded set adds six theorems about the path (solver/scythe/theorems_path.cpp).
+    // The unbounded set adds six theorems about the path (solver/scythe/theorems_path.cpp) and one about
+    // control (theorems_control.cpp).
     const auto unbounded = prove(rules, Budget{}), bounded = prove_bounded(rules, Budget{});
-    ASSERT_EQ(unbounded.size(), 5u + reachable_invariant_ids().size() + path_theorems(rules).size());
+    ASSERT_EQ(unbounded.size(), 5u + reachable_invariant_ids().size() + path_theorems(rules).size() + 1u);
     ASSERT_EQ(bounded.size(), 5u + reachable_invariant_ids().size());
     for (const auto& proofs : {unbounded, bounded}) {
       for (const auto& p : proofs)

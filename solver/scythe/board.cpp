@@ -255,8 +255,8 @@ z3::expr controls_by_units(const std::vector<z3::expr>& others_there, const z3::
 // convention scythe.convention.control-by-units: the one faction with units on the territory; while several
 // share it, its holder (scythe.move.combat-temporary-control), whoever that is (within an action a holder
 // that has left keeps the hold until the action's end settles it: scythe.convention.holder-leaves-shared);
-// with no units, the owner of its structure (scythe.move.structure-capture: a territory controlled only by a
-// structure); without one, nobody. Where the holder is one of the factions there (a state's held_by always
+// with no units, the owner of its structure (scythe.move.structure-capture: where no unit stands, a structure
+// gives its owner control); without a structure, nobody. Where the holder is one of the factions there (a state's held_by always
 // is), a faction there controls it exactly when controls_by_units says so.
 z3::expr controller(const std::vector<z3::expr>& there, const z3::expr& held, int structure_owner) {
   z3::context& ctx = held.ctx();
