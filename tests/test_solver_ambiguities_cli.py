@@ -279,3 +279,20 @@ def test_on_todays_texts_the_contradiction_search_finds_none(witnesses):
     assert f"the constraints of each of {c['probes']} probe(s) can all hold on some board, proved" in section
     assert "### CONTRADICTION" not in section  # only the Fighter's known one ("### known CONTRADICTION")
     assert "<h2>Contradictions</h2>" in (out / "ambiguities.html").read_text()
+
+
+def test_the_default_run_leaves_musters_discovery_to_full_and_says_so(witnesses):
+    # Would fail if the default run (which CI's tests repeat) ran the Muster and Re-arm discovery (about
+    # 20 s of CPU), or if the JSON did not say which searches ran.
+    _, report = witnesses
+    assert report["discovery"]["run"] is True and report["discovery"]["full"] is False
+    # Conventions only the Muster and Re-arm discovery finds (`ambiguities --game messina --full` reports them,
+    # found by the search; the Consumption discovery and the literal search do not).
+    points = {f["point"] for f in report["findings"]}
+    assert not points & {"messina.convention.upgrade-own-shield", "messina.convention.high-tech-onto-card"}
+
+
+def test_full_without_discovery_is_refused_naming_both_options(rulecheck, root):
+    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--full", "--no-discovery"])
+    assert p.returncode == 2
+    assert "--full" in p.stderr and "--no-discovery" in p.stderr
