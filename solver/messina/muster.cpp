@@ -200,22 +200,33 @@ std::vector<std::string> decided_keys(const SymBoard& b, int f) {
 // What only a board of named spaces says: a disbanded Worker leaves the faction's own Utility first, then
 // those it is a guest in, owners in faction order (docs/formats.md); a card another faction holds keeps
 // its units; every other component stays (`frame`).
+// A card another faction holds at this space keeps its units.
+void others_cards_keep_units(const SymSpace& sp, const SymSpace& ap, int f, const char* tag, Constraints& out) {
+  for (std::size_t k = 0; k < kKinds; ++k)
+    out.push_back({tag, z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
+}
+
+// `disbanded` of faction f's Workers at this space leave its own Utility first, then those it is a guest in,
+// owners in faction order.
+void workers_leave_own_utility_first(const SymSpace& sp, const SymSpace& ap, int f, z3::expr disbanded,
+                                     const char* tag, Constraints& out) {
+  const z3::expr own = min_of(disbanded, sp.workers[f]);
+  out.push_back({tag, ap.workers[f] == sp.workers[f] - own});
+  disbanded = disbanded - own;
+  for (std::size_t o = 0; o < sp.guests.size(); ++o) {
+    if (static_cast<int>(o) == f) continue;
+    const z3::expr taken = min_of(disbanded, sp.guests[o][f]);
+    out.push_back({tag, ap.guests[o][f] == sp.guests[o][f] - taken});
+    disbanded = disbanded - taken;
+  }
+}
+
 Constraints board_part(const SymBoard& before, int f, const Counts& n, const SymBoard& after, const char* frame) {
   Constraints out;
   for (std::size_t s = 0; s < before.spaces.size(); ++s) {
     const SymSpace &sp = before.spaces[s], &ap = after.spaces[s];
-    for (std::size_t k = 0; k < kKinds; ++k)
-      out.push_back({frame, z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
-    z3::expr left = before.ctx().int_val(n.disbanded_workers[s]);
-    const z3::expr own = min_of(left, sp.workers[f]);
-    out.push_back({kDisband, ap.workers[f] == sp.workers[f] - own});
-    left = left - own;
-    for (std::size_t o = 0; o < before.factions.size(); ++o) {
-      if (static_cast<int>(o) == f) continue;
-      const z3::expr taken = min_of(left, sp.guests[o][f]);
-      out.push_back({kDisband, ap.guests[o][f] == sp.guests[o][f] - taken});
-      left = left - taken;
-    }
+    others_cards_keep_units(sp, ap, f, frame, out);
+    workers_leave_own_utility_first(sp, ap, f, before.ctx().int_val(n.disbanded_workers[s]), kDisband, out);
   }
   for (auto& c : effect(after, before, {}, frame, decided_keys(before, f))) out.push_back(std::move(c));
   return out;
@@ -345,19 +356,8 @@ Encoded encode_apart(const SymBoard& before, MusterKind what, const FreeCounts& 
   e.legal.insert(e.legal.end(), r.guard.begin(), r.guard.end());
   for (std::size_t s = 0; s < before.spaces.size(); ++s) {
     const SymSpace &sp = before.spaces[s], &ap = after.spaces[s];
-    for (std::size_t k = 0; k < kKinds; ++k)
-      e.effect.push_back({what == MusterKind::muster ? kBuildsOnly : kRearm,
-                          z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
-    z3::expr left = n.disbanded_workers[s];
-    const z3::expr own = min_of(left, sp.workers[f]);
-    e.effect.push_back({kWorkersOwnFirst, ap.workers[f] == sp.workers[f] - own});
-    left = left - own;
-    for (std::size_t o = 0; o < before.factions.size(); ++o) {
-      if (static_cast<int>(o) == f) continue;
-      const z3::expr taken = min_of(left, sp.guests[o][f]);
-      e.effect.push_back({kWorkersOwnFirst, ap.guests[o][f] == sp.guests[o][f] - taken});
-      left = left - taken;
-    }
+    others_cards_keep_units(sp, ap, f, what == MusterKind::muster ? kBuildsOnly : kRearm, e.effect);
+    workers_leave_own_utility_first(sp, ap, f, n.disbanded_workers[s], kWorkersOwnFirst, e.effect);
   }
   return e;
 }
