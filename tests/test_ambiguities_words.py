@@ -13,6 +13,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
+from shared_runs import shared_run
 
 
 def run(cmd, **kw):
@@ -28,8 +29,9 @@ def report(rulecheck, root, tmp_path_factory):
     out = tmp_path_factory.mktemp("words")
     env = dict(os.environ)
     env.pop("RULECHECK_RULE_TEXTS", None)
-    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--format", "json", "--output-dir", str(out)],
-            env=env)
+    # the same run as test_solver_ambiguities_cli.py's and test_designer_report.py's: made once under ctest (conftest.py)
+    p = shared_run(rulecheck, root, "ambiguities", ["--rules", str(root / "rules"), "ambiguities", "--format", "json",
+                                                    "--output-dir", "{out}"], out, env=env)
     assert p.returncode == 0, p.stderr
     doc = json.loads(p.stdout)
     return out, doc, {f["point"]: f for f in doc["findings"]}

@@ -11,6 +11,7 @@ import subprocess
 from html.parser import HTMLParser
 
 import pytest
+from shared_runs import shared_run
 
 
 class Page(HTMLParser):
@@ -61,8 +62,9 @@ class Page(HTMLParser):
 @pytest.fixture(scope="module")
 def report(rulecheck, root, tmp_path_factory):
     out = tmp_path_factory.mktemp("designer")
-    p = subprocess.run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--format", "json", "--output-dir",
-                        str(out)], capture_output=True, text=True, timeout=600)
+    # the same run as test_solver_ambiguities_cli.py's and test_ambiguities_words.py's: made once under ctest (conftest.py)
+    p = shared_run(rulecheck, root, "ambiguities", ["--rules", str(root / "rules"), "ambiguities", "--format", "json",
+                                                    "--output-dir", "{out}"], out)
     assert p.returncode in (0, 1), p.stderr
     html = (out / "ambiguities.html").read_text(encoding="utf-8")
     page = Page()

@@ -10,6 +10,7 @@ import json
 import subprocess
 
 import pytest
+from shared_runs import shared_run
 
 PARTS = ("reachable_board", "guard", "antecedent")
 
@@ -19,8 +20,10 @@ def run(cmd):
 
 
 @pytest.fixture(scope="module")
-def both_games(rulecheck, root):
-    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--format", "json"])
+def both_games(rulecheck, root, tmp_path_factory):
+    # the same run as test_solver_cli.py's: made once under ctest (conftest.py)
+    p = shared_run(rulecheck, root, "prove", ["--rules", str(root / "rules"), "prove", "--format", "json"],
+                   tmp_path_factory.mktemp("prove"))
     return p.returncode, json.loads(p.stdout)
 
 

@@ -9,6 +9,7 @@ import shutil
 from itertools import combinations
 
 import pytest
+from shared_runs import shared_run
 
 from solver_cli_support import declared_points, run
 
@@ -16,7 +17,9 @@ from solver_cli_support import declared_points, run
 @pytest.fixture(scope="module")
 def witnesses(rulecheck, root, tmp_path_factory):
     out = tmp_path_factory.mktemp("ambiguities")
-    p = run([rulecheck, "--rules", str(root / "rules"), "ambiguities", "--format", "json", "--output-dir", str(out)])
+    # the same run as test_ambiguities_words.py's and test_designer_report.py's: made once under ctest (conftest.py)
+    p = shared_run(rulecheck, root, "ambiguities", ["--rules", str(root / "rules"), "ambiguities", "--format", "json",
+                                                    "--output-dir", "{out}"], out)
     assert p.returncode == 0, p.stderr
     return out, json.loads(p.stdout)
 

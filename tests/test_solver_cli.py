@@ -9,6 +9,7 @@ import os
 import sys
 
 import pytest
+from shared_runs import shared_run
 
 from solver_cli_support import clause_ids, run
 
@@ -30,8 +31,10 @@ BUG_CLAUSES = {
 BUG_INVALID_STATES = ["bug_ai_equip.py", "bug_step3_other_card.py"]
 
 @pytest.fixture(scope="module")
-def proofs(rulecheck, root):
-    p = run([rulecheck, "--rules", str(root / "rules"), "prove", "--format", "json"])
+def proofs(rulecheck, root, tmp_path_factory):
+    # the same run as test_prove_vacuity.py's: made once under ctest (conftest.py)
+    p = shared_run(rulecheck, root, "prove", ["--rules", str(root / "rules"), "prove", "--format", "json"],
+                   tmp_path_factory.mktemp("prove"))
     return p.returncode, json.loads(p.stdout)
 
 
