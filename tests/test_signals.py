@@ -15,10 +15,27 @@ import time
 import pytest
 
 
+def catches(pid, sig):
+    """Whether process `pid` has a handler for `sig` installed (Linux: the SigCgt mask of /proc/PID/status);
+    None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("SigCgt:"):
+                    return bool(int(line.split()[1], 16) >> (int(sig) - 1) & 1)
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return None
+
+
 def signalled(cmd, sig, after, timeout=120):
-    """Runs cmd, sends `sig` after `after` seconds, and returns (exit status, stdout, stderr, seconds
-    from the signal to the exit)."""
+    """Runs cmd, sends `sig` `after` seconds after cmd has installed its handler for it (so that a start
+    slowed by a loaded machine or the sanitizers is not taken for the work the signal is to interrupt), and
+    returns (exit status, stdout, stderr, seconds from the signal to the exit)."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while catches(p.pid, sig) is False and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
     time.sleep(after)
     assert p.poll() is None, f"finished before the signal: {p.communicate()}"
     sent = time.monotonic()
