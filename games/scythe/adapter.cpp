@@ -3,6 +3,7 @@
 #include "games/scythe/adapter.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 #include "games/scythe/state_read.hpp"
 #include "games/scythe/wording.hpp"
 #include "oracle/scythe/oracle.hpp"
+#include "solver/scythe/discovery.hpp"
 #include "solver/scythe/literal.hpp"
 #include "solver/scythe/solver.hpp"
 
@@ -265,6 +267,26 @@ const ReadingsTable<Readings>& readings_table() {
   return table;
 }
 
+// What a tag of the movement relation is, for the discovery search (solver/scythe/discovery.hpp): a clause
+// when `clauses` (the ids of rules/scythe/clauses.json) has it, a point when the readings table knows it
+// (interpretations.json's points, each with its readings), a convention by its namespace
+// (scythe.convention.*, the ids of conventions.json: `rules check` holds the two together).
+solver::scythe::SourceIndex sources_of(const std::set<std::string>& clauses) {
+  solver::scythe::SourceIndex index;
+  index.readings = [](const std::string& tag, const Rules& base) {
+    std::vector<std::pair<std::string, Rules>> out;
+    for (const auto& name : readings_table().names(tag)) {
+      Rules r = base;
+      r.readings = readings_table().with(base.readings, tag, name);
+      out.emplace_back(name, std::move(r));
+    }
+    return out;
+  };
+  index.is_clause = [clauses](const std::string& tag) { return clauses.count(tag) > 0; };
+  index.is_convention = [](const std::string& tag) { return tag.rfind("scythe.convention.", 0) == 0; };
+  return index;
+}
+
 solver::scythe::ScytheQuery read_query(const State& s, const JsonReader& r) {
   const Refs refs{s};
   const std::string type = r.expect_object().field("type").one_of({"controller", "mill-produces", "structure-bonus"});
@@ -349,11 +371,18 @@ struct ScytheEdge {
     report.sources = solver::scythe::prove_clause_strength(rules, solver::Budget{rlimit}, &report.proofs);
     return strength_records("scythe", report, write_state, write_move_step);
   }
-  // Scythe's searches are the declared points' and the literal encoding's: no discovery reads the clause ids.
-  static json ambiguities(const Rules& rules, unsigned rlimit, LiteralSearch literal, const std::set<std::string>&) {
+  // Scythe's searches: the declared points', the literal encoding's, and the discovery from the words alone
+  // over the movement relation, which reads the clause ids (solver/scythe/discovery.hpp).
+  static json ambiguities(const Rules& rules, unsigned rlimit, LiteralSearch literal,
+                          const std::set<std::string>& clause_ids) {
     const bool literal_search = literal != LiteralSearch::skip;
-    return with_words(witness_records("scythe", solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search), write_state,
-                           write_move_step, [](bool b) { return json(b); }),
+    auto found = solver::scythe::ambiguities(rules, solver::Budget{rlimit}, literal_search);
+    if (literal_search) {
+      for (auto& w : solver::scythe::discover_moves(rules, sources_of(clause_ids), solver::Budget{rlimit}))
+        found.push_back(std::move(w));
+      solver::fold_refindings(found);
+    }
+    return with_words(witness_records("scythe", found, write_state, write_move_step, [](bool b) { return json(b); }),
                       scythe_words());
   }
   // The contradiction probe over the literal relation (solver/scythe/literal.hpp). No sentence of
@@ -374,6 +403,8 @@ struct ScytheEdge {
 };
 
 }  // namespace
+
+solver::scythe::SourceIndex discovery_sources(const std::set<std::string>& clauses) { return sources_of(clauses); }
 
 const Game& scythe_game() {
   static const GameOf<ScytheEdge> game;

@@ -61,9 +61,10 @@ struct InAction {
 class ActionPlayer {
  public:
   ActionPlayer(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int me,
-               const Silences* loose, std::string misreading)
+               const Silences* loose, std::string misreading, std::string apart)
       : loose_(loose),
         mis_(std::move(misreading)),
+        apart_(std::move(apart)),
         ctx_(ctx),
         rules_(rules),
         b_(b),
@@ -85,8 +86,10 @@ class ActionPlayer {
     // units_per_move units, riders on a mech not being units that move by themselves
     // (scythe.move.units-per-action); under "no-cap" the movement text sets no number.
     if (rules_.readings.units_per_move == R::UnitsPerMove::ruleset_cap)
-      legal("scythe.move.units-per-action",
+      legal(apart("scythe.units-per-move", "scythe.move.units-per-action"),
             ctx_.bool_val(static_cast<int>(steps.size()) <= rules_.numbers.units_per_move));
+    else if (!apart_.empty())  // the point's reading that sets no number, named for the discovery search
+      legal("scythe.units-per-move", ctx_.bool_val(true));
     for (std::size_t k = 0; k < steps.size(); ++k) play_one(steps[k], k);
     settle();
     return out_;
@@ -94,10 +97,15 @@ class ActionPlayer {
 
  private:
   void legal(const char* clause, const z3::expr& f) { out_.legal.push_back({clause, f}); }
+  // For the discovery search (`apart_`), the point or convention that decides a constraint; otherwise the
+  // clause it encodes.
+  const char* apart(const char* source, const char* clause) const { return apart_.empty() ? clause : source; }
   // scythe.move.once-per-action, implied by the words: in the literal relation a unit may start another
-  // move when its silence says so (Silences::unit_moves_again).
-  void once(const z3::expr& f) {
-    legal("scythe.move.once-per-action", loose_ ? Fold::lor(loose_->unit_moves_again, f) : f);
+  // move when its silence says so (Silences::unit_moves_again). For the discovery search it is
+  // convention scythe.convention.unit-moves-once, or, where riding may spend a worker's move, point
+  // scythe.carried-workers (`source`), whose readings keep apart what it counts.
+  void once(const z3::expr& f, const char* source) {
+    legal(apart(source, "scythe.move.once-per-action"), loose_ ? Fold::lor(loose_->unit_moves_again, f) : f);
   }
   bool counts_as_move() const { return rules_.readings.carried_workers == R::CarriedWorkers::counts_as_move; }
   z3::expr n(int v) const { return ctx_.int_val(v); }
@@ -111,15 +119,16 @@ class ActionPlayer {
     if (s.unit == Unit::character) legal("scythe.move.encounter-stop", Fold::lnot(a_.character_stopped));
     // scythe.move.once-per-action: some unit of that kind there has not moved yet. Under "not-a-move"
     // (scythe.carried-workers) a worker is spent only by moving by itself.
+    const char* self = s.unit == Unit::worker ? kRiding : kOnce;
     if (s.unit != Unit::worker || counts_as_move())
-      once(Fold::ge(Fold::sub(here[u], a_.moved[s.from][u]), n(1)));
+      once(Fold::ge(Fold::sub(here[u], a_.moved[s.from][u]), n(1)), self);
     else
-      once(Fold::ge(a_.fresh[s.from], n(1)));
+      once(Fold::ge(a_.fresh[s.from], n(1)), self);
     int c = 0;
     if (s.unit != Unit::mech || (Fold::num(s.carried, c) && c == 0)) return;
     if (counts_as_move()) {
       // scythe.carried-workers "counts-as-move": riding is moving, so only unmoved workers ride.
-      once(Fold::ge(Fold::sub(here[kWorker], a_.moved[s.from][kWorker]), s.carried));
+      once(Fold::ge(Fold::sub(here[kWorker], a_.moved[s.from][kWorker]), s.carried), kRiding);
       return;
     }
     // "not-a-move": an action names how many ride, not which; `spent_riders` of them have walked
@@ -127,11 +136,12 @@ class ActionPlayer {
     z3::expr spent_riders = n(0);
     int spent_here = 0;
     if (!(Fold::num(a_.spent[s.from], spent_here) && spent_here == 0)) {
-      spent_riders = ctx_.int_const(fmt::format("{}riders_walked_{}", loose_ ? loose_->tag : "", k).c_str());
+      spent_riders = ctx_.int_const(fmt::format("{}riders_walked_{}", loose_ ? loose_->tag : apart_, k).c_str());
       out_.choices.push_back(spent_riders >= 0 && spent_riders <= s.carried);
     }
     once(Fold::land(Fold::ge(a_.spent[s.from], spent_riders),
-                    Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))));
+                    Fold::ge(a_.fresh[s.from], Fold::sub(s.carried, spent_riders))),
+         kRiding);
     riders_walked_ = spent_riders;
   }
 
@@ -149,6 +159,7 @@ class ActionPlayer {
     for (int t : s.path) path.push_back(n(t));
     MoveSight sight = one_board(ctx_, b_, a_.pos, me_);
     if (loose_) sight.home_ban_meets_retreat.push_back(loose_->home_ban_meets_retreat);
+    if (!apart_.empty()) sight.apart = fmt::format("{}m{}/", apart_, k);
     const SortedMove m = unit_move(sight, rules_, s.unit, n(s.from), path, s.carried, mis_);
     out_.legal.insert(out_.legal.end(), m.relation.begin(), m.relation.end());
     if (path.empty()) return;  // illegal (scythe.move.path): the unit stays where it was
@@ -170,7 +181,10 @@ class ActionPlayer {
     // worker by itself still treats it as closed in this action, as if the workers that left still
     // blocked it (the clause an engine author is shown).
     if (s.unit == Unit::worker && rules_.readings.vacated_workers == R::VacatedWorkers::no_workers)
-      legal("scythe.move.worker-blocked-by-workers", Fold::implies(m.reached[i], Fold::lnot(a_.vacated[to])));
+      legal(apart("scythe.vacated-workers", "scythe.move.worker-blocked-by-workers"),
+            Fold::implies(m.reached[i], Fold::lnot(a_.vacated[to])));
+    else if (s.unit == Unit::worker && !apart_.empty())  // "any-unit": nothing more, named for the discovery search
+      legal("scythe.vacated-workers", ctx_.bool_val(true));
     // scythe.move.combat-temporary-control: the opponent keeps control of the shared territory.
     if (s.unit != Unit::worker)
       a_.pos.held_by[to] = Fold::ite(Fold::land(m.reached[i], m.combat[i]), controller(m, i, to), a_.pos.held_by[to]);
@@ -237,8 +251,11 @@ class ActionPlayer {
     return any;
   }
 
+  static constexpr const char* kOnce = "scythe.convention.unit-moves-once";
+  static constexpr const char* kRiding = "scythe.carried-workers";
   const Silences* loose_;
   std::string mis_;
+  std::string apart_;
   z3::context& ctx_;
   const sy::Rules& rules_;
   const Board& b_;
@@ -251,8 +268,9 @@ class ActionPlayer {
 }  // namespace
 
 Encoded move_action(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int mover,
-                    const std::vector<UnitStep>& steps, const Silences* loose, const std::string& misreading) {
-  return ActionPlayer(ctx, rules, b, before, mover, loose, misreading).play(steps);
+                    const std::vector<UnitStep>& steps, const Silences* loose, const std::string& misreading,
+                    const std::string& apart) {
+  return ActionPlayer(ctx, rules, b, before, mover, loose, misreading, apart).play(steps);
 }
 
 Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, const Encoded& e,

@@ -42,10 +42,13 @@ struct Silences {
 // Plays `steps` for faction `mover` from `before` under `rules`: every legality condition tagged by its
 // clause, the next values, the workers sent home and the open choices (which workers ride). With `loose`,
 // the literal relation's silences are left to its Bools (literal_relation.hpp); with `misreading`, the
-// relation under one of unbounded.hpp's misreadings (what the theorems are asked under), "" for none.
+// relation under one of unbounded.hpp's misreadings (what the theorems are asked under), "" for none. With
+// `apart` (the discovery search's copy, "A/"), what a point's reading or a convention decides is tagged
+// with that point's or convention's id, the quantities a point decides constants named from `apart`
+// (move_relation.hpp MoveSight::apart); without, every constraint is tagged by the clause it encodes.
 Encoded move_action(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, int mover,
                     const std::vector<UnitStep>& steps, const Silences* loose = nullptr,
-                    const std::string& misreading = "");
+                    const std::string& misreading = "", const std::string& apart = "");
 
 // The effect equations of the action: `after` against `next`, each tagged by the clause deciding it.
 Constraints effects(z3::context& ctx, const sy::Rules& rules, const Board& b, const Position& before, const Encoded& e,

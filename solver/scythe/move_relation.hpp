@@ -50,6 +50,10 @@ struct MoveSight {
   // entering a home base read as refusing an entry that sends an opponent's workers home.
   std::vector<z3::expr>
       home_ban_meets_retreat;  // the territories a question names beyond the move's (where the rest's facts are stated)
+  // Over one board for the discovery search (solver/scythe/discovery.hpp), non-empty: what a point's reading
+  // decides is tagged with the point's id, each quantity it decides a constant named with this prefix
+  // (defined under that id); empty (membership, witnesses, theorems): each constraint tagged by its clause.
+  std::string apart;
 
   z3::expr combat(const z3::expr& at, int who) const;  // character and mechs
   std::vector<int> factions() const;                   // the mover and the opponents

@@ -119,6 +119,15 @@ class Player {
     state(clause, x == value);
     return x;
   }
+  // A quantity a point's reading decides: for the discovery search (MoveSight::apart) a constant named
+  // apart, defined under the point's id so that the search can leave the point out; otherwise the value.
+  z3::expr chosen(const char* point, const std::string& name, const z3::expr& value) {
+    if (s_.apart.empty()) return value;
+    const std::string full = s_.apart + name;
+    const z3::expr x = value.is_bool() ? c_.bool_const(full.c_str()) : c_.int_const(full.c_str());
+    state(point, x == value);
+    return x;
+  }
 
   // Step i entering path[i], reached while the movement goes on: whether it goes on from there.
   z3::expr enter(int i, const z3::expr& reached, bool fighter) {
@@ -196,7 +205,7 @@ class Player {
 
   // An opponent controls `at` with its character or mechs (`combat`), or with its workers, when step `i`
   // enters (or, `left` false, before the move); under scythe.worker-blocking "presence", has them there.
-  z3::expr blocks(int i, const z3::expr& at, bool combat, bool left) const {
+  z3::expr blocks(int i, const z3::expr& at, bool combat, bool left) {
     z3::expr any_opponent = c_.bool_val(false);
     for (int o : s_.opponents) {
       const z3::expr has = Fold::ge(combat ? s_.combat(at, o) : opponent_workers(i, at, o), c_.int_val(1));
@@ -204,7 +213,9 @@ class Player {
                                                  ? has
                                                  : controls_with(i, at, o, combat, left));
     }
-    return any_opponent;
+    return chosen("scythe.worker-blocking",
+                  fmt::format("blocks{}_{}_{}_{}", i, at.to_string(), combat ? "units" : "workers", left ? "in" : "out"),
+                  any_opponent);
   }
 
   // A character or mech entering path[i]: whether its movement goes on from there, and what entering
@@ -225,7 +236,18 @@ class Player {
     const z3::expr encounter = unit_ == sy::Unit::character ? s_.encounter(to) : c_.bool_val(false);
     const z3::expr stops = Fold::lor(Fold::lor(combat, workers), encounter);
     z3::expr on = c_.bool_val(false);
-    if (rules_.readings.stop_path == R::StopPath::must_end) {
+    const bool must_end = rules_.readings.stop_path == R::StopPath::must_end;
+    if (!s_.apart.empty()) {
+      // For the discovery search, what scythe.stop-path decides tagged apart: whether the movement goes on
+      // from here, and under "must-end" that no stop comes before the path's last territory.
+      on = chosen("scythe.stop-path", fmt::format("goes_on{}", i + 1),
+                  must_end ? reached : Fold::land(reached, Fold::lnot(stops)));
+      if (must_end && i + 1 < k_) {
+        state("scythe.stop-path", Fold::implies(reached, Fold::lnot(combat)));
+        state("scythe.stop-path", Fold::implies(reached, Fold::lnot(workers)));
+        state("scythe.stop-path", Fold::implies(reached, Fold::lnot(encounter)));
+      }
+    } else if (must_end) {
       on = define("scythe.move.path", fmt::format("goes_on{}", i + 1), reached);
       if (i + 1 < k_) {
         state("scythe.move.combat-stop", Fold::implies(reached, Fold::lnot(combat)));
