@@ -174,12 +174,11 @@ void add_solver_commands(CLI::App& app, Context& context) {
       "(exactly the boards and actions it names, nothing beyond). Messina's Consumption, Muster (with Re-arm), "
       "stacking, Friendly Area and Location Card pages, its placings of new units and Scythe's movement are each "
       "one relation of constraints tagged by clause, and their proofs are theorems of it whose claims read only "
-      "the state before and after; the relations of Consumption, Muster, the Friendly Area page, the placings' "
-      "tokens and pieces, the Location Card actions (expose, hide, transfer, end-exploration) and queries and "
-      "Scythe's movement are also the ones that judge engines' outcomes (run --with-solver, fuzz --with-solver, "
-      "alternative/disputed verdicts), built over the board asked about. The other membership checks (the rest "
-      "of stacking: Civilians, Workers, interconversion) and Messina's remaining proofs (states play reaches) still "
-      "run on separate encodings "
+      "the state before and after; the relations of Consumption, Muster, the Friendly Area page, the placings of "
+      "new units and conversions, the Location Card actions (expose, hide, transfer, end-exploration) and queries "
+      "and Scythe's movement are also the ones that judge engines' outcomes (run --with-solver, fuzz --with-solver, "
+      "alternative/disputed verdicts), built over the board asked about, and the stacking relation's parts are "
+      "those relations. Messina's remaining proofs (states play reaches) still run on a separate encoding "
       "written from the same clauses: docs/solver.md, \"What is proved\". Each proved claim is checked not to be "
       "vacuous, in three parts, each a Z3 check per question: (a) its premises hold on a board play can reach (the "
       "game's reachable invariants), (b) its action is legal there, (c) on some board the action does what the "
@@ -244,7 +243,7 @@ void add_solver_commands(CLI::App& app, Context& context) {
               "Also the discovery searches that cost more than CI runs every time: Messina's Muster and Re-arm "
               "searched from the texts' words alone (about 20 s of CPU more), which re-finds the Muster page's "
               "points and conventions without their being named; without it the discovery from the words alone "
-              "covers Consumption only")
+              "covers Messina's Consumption and Scythe's Move")
       ->excludes(a->get_option("--no-discovery"));
   a->add_option("--output-dir", amb->output_dir,
                 "Write the report (ambiguities.md, ambiguities.html) and one scenario file per reading here")
