@@ -73,28 +73,6 @@ TEST(SolverStackingTheorems, TheTransfersAndTheEndOfAnExplorationAreTheLocationC
   EXPECT_GT(tagged("messina.cards.hand-limit"), 0);
 }
 
-// The stacking relation's Civilians, Workers and interconversion are the placings relation
-// (population_relation.cpp), the one that judges engines' `place` and `convert`: its constraints carry the
-// clauses only that relation writes (the Spare a placing needs, the Disaffected only in home defence, the
-// tokens placed becoming Located), which the stacking relation's own encoding of those actions never had;
-// and each of the four kinds is guarded by its moment (an Industry Action for Workers and conversions).
-TEST(SolverStackingTheorems, ThePlacingsAndInterconversionAreThePopulationRelation) {
-  z3::context ctx;
-  const st::StackVars v(ctx);
-  const Constraints relation = st::stacking_relation(v, messina_typed_rules());
-  auto tagged = [&](const std::string& clause) {
-    return std::count_if(relation.begin(), relation.end(), [&](const auto& n) { return n.clause == clause; });
-  };
-  EXPECT_GT(tagged("messina.population.placement.spare-required"), 0);
-  EXPECT_GT(tagged("messina.population.disaffected"), 0);
-  EXPECT_GT(tagged("messina.population.placement.spare-to-located"), 0);
-  // The moment of Workers placed: the Industry phase, asked of the kind's Mat.
-  const std::string industry = "(= placing_3_phase " + std::to_string(static_cast<int>(ms::Phase::industry)) + ")";
-  EXPECT_TRUE(std::any_of(relation.begin(), relation.end(), [&](const auto& n) {
-    return n.clause == "messina.population.placement.workers" && n.formula.to_string().find(industry) != std::string::npos;
-  }));
-}
-
 // Asks `t` with each question's relation passed through `edit`; the status.
 ProofStatus asked_with(const sm::MessinaTheorem& t, const solver::RelationEdit& edit) {
   z3::context ctx;

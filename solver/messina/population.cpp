@@ -1,12 +1,8 @@
-// The placing of new human units and their conversions (population_relation.cpp) over the board asked
-// about: the membership checks of `place`, `convert` and `release` (run --with-solver, fuzz
-// --with-solver, the alternative/forbidden/disputed verdicts) and the ambiguity witnesses ask it. What
-// only a board of named spaces has to say stays here: the action's counts gathered per space, what the
-// board around says at each space (a PlacingGround: the card held, Home Spaces, the battle, the
-// Utilities named and their owners' consent, the stacking count, the card's units), where a placement
-// may go (the Friendly Area page's relation over the board: friendly_board.cpp, placing_in_area()),
-// which Utility a leaving Worker leaves, and the frame; and the rule that a placed unit never returns
-// to Spare.
+// The placing of new human units and their conversions (the Population Supply and Movement page),
+// encoded from the rule texts over one board: Workers in an Industry Action, Civilians before orders
+// and in home defence, conversions between Civilians, Infantry and Workers, and the rule that a placed
+// unit never returns to Spare. Where a placement may go asks the Friendly Area page's relation over the
+// board (friendly_board.cpp, placing_in_area()).
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,15 +20,29 @@ int activity_index(ms::Activity a) { return static_cast<int>(a); }
 using Piece = ms::Piece;
 using R = ms::Readings;
 
+constexpr const char* kWorkers = "messina.population.placement.workers";
+constexpr const char* kCivilians = "messina.population.placement.civilians";
+constexpr const char* kHomeDefence = "messina.population.home-defence";
+constexpr const char* kOnCards = "messina.population.placement.cards";
+constexpr const char* kDisaffected = "messina.population.disaffected";
 constexpr const char* kInterconversion = "messina.population.interconversion";
 constexpr const char* kNoReturn = "messina.population.no-return";
+constexpr const char* kStacking = "messina.muster.stacking";
+constexpr const char* kCardCapacity = "messina.cards.capacity";
+
+int phase_of(ms::Phase p) { return static_cast<int>(p); }
+int kind_index(Piece p) {
+  for (std::size_t k = 0; k < kKinds; ++k)
+    if (ms::kUnitKinds[k] == p) return static_cast<int>(k);
+  return -1;  // a Worker
+}
 
 // messina.muster.stacking (messina.muster.stacking.workers: Workers do not count): the units in a map
-// space counted against the limit when `f` adds some, under messina.stacking-scope.
-z3::expr stacked(const SymBoard& board, const SymSpace& space, int f, const ms::Rules& rules) {
+// space counted against the limit when `builder` adds some, under messina.stacking-scope.
+z3::expr stacked(const SymBoard& board, const SymSpace& space, int builder, const ms::Rules& rules) {
   z3::expr n = board.ctx().int_val(0);
   for (std::size_t g = 0; g < board.factions.size(); ++g) {
-    if (rules.readings.stacking_scope == R::StackingScope::per_faction && static_cast<int>(g) != f) continue;
+    if (rules.readings.stacking_scope == R::StackingScope::per_faction && static_cast<int>(g) != builder) continue;
     for (std::size_t k = 0; k < kKinds; ++k) n = n + space.units[g][k];
   }
   return n;
@@ -53,13 +63,32 @@ ms::Activity purpose_of(ms::PlacementTime when, const ms::Rules& rules) {
                                                                           : ms::Activity::muster;
 }
 
-PlacingKind placing_kind(ms::PlacementTime when) {
+// The moment each kind of placement belongs to.
+Named placement_moment(const SymBoard& b, int f, ms::PlacementTime when) {
+  z3::context& ctx = b.ctx();
   switch (when) {
-    case ms::PlacementTime::industry: return PlacingKind::workers;
-    case ms::PlacementTime::before_orders: return PlacingKind::civilians;
-    case ms::PlacementTime::home_defence: return PlacingKind::home_defence;
+    case ms::PlacementTime::industry:  // Workers appear only in an Industry Action.
+      return {kWorkers, b.phase == phase_of(ms::Phase::industry)};
+    case ms::PlacementTime::before_orders:  // right before orders or a Bonus Military Action
+      return {kCivilians,
+              b.phase == phase_of(ms::Phase::orders) || b.phase == phase_of(ms::Phase::bonus_military_action)};
+    case ms::PlacementTime::home_defence: {  // only while a battle is fought at one of its Home Spaces
+      z3::expr at_home = ctx.bool_val(false);
+      for (std::size_t s = 0; s < b.spaces.size(); ++s)
+        at_home = at_home || (b.battle == static_cast<int>(s) && b.factions[f].home[s]);
+      return {kHomeDefence, b.phase == phase_of(ms::Phase::battle) && at_home};
+    }
   }
-  return PlacingKind::civilians;
+  return {kWorkers, ctx.bool_val(false)};
+}
+
+// interpretation messina.worker-utility: new Workers of `f` occupy a Utility of `owner` in the space:
+// f's own, or (reading "friendly") an ally's that consents to f placing Workers.
+z3::expr worker_utility_ok(const SymBoard& b, int f, int s, int owner, const ms::Rules& rules) {
+  z3::expr exists = b.spaces[s].utility[owner];
+  if (owner == f) return exists;
+  if (rules.readings.worker_utility == R::WorkerUtility::own) return b.ctx().bool_val(false);
+  return exists && b.factions[owner].consents[f][activity_index(ms::Activity::workers)];
 }
 
 // Adds `count` Workers of `f` to `owner`'s Utility in space s of `next`.
@@ -87,67 +116,32 @@ std::string workers_key(const SymBoard& b, int s, int f, int owner) {
   return owner == f ? u + "/workers" : u + "/guests/" + b.factions[f].id;
 }
 
-// What an action places and converts at each space of one board, known counts, and the other factions'
-// Utilities its Workers enter there.
+
+// What an action places and converts at each space of one board: known counts.
 struct PerSpace {
-  std::vector<int> workers, civilians, onto_card, from_disaffected, to_workers, to_civilians, infantry_to_workers,
-      guests, misplaced, disaffected_named;
-  std::vector<std::vector<int>> hosts;  // per space, the other factions whose Utility a Worker enters
+  std::vector<int> workers, civilians, onto_card, from_disaffected, to_workers, to_civilians, infantry_to_workers;
   explicit PerSpace(std::size_t n)
       : workers(n), civilians(n), onto_card(n), from_disaffected(n), to_workers(n), to_civilians(n),
-        infantry_to_workers(n), guests(n), misplaced(n), disaffected_named(n), hosts(n) {}
-  // `count` Workers of `f` enter `owner`'s Utility at s.
-  void enter(int f, int s, int owner, int count) {
-    if (owner == f) return;
-    guests[static_cast<std::size_t>(s)] += count;
-    hosts[static_cast<std::size_t>(s)].push_back(owner);
-  }
+        infantry_to_workers(n) {}
   Placings view(z3::context& c) const {
     auto of = [&c](const std::vector<int>& v) {
       return [&c, v](const Where& w) { return c.int_val(v[static_cast<std::size_t>(w.index)]); };
     };
     return {of(workers),    of(civilians),    of(onto_card),          of(from_disaffected),
-            of(to_workers), of(to_civilians), of(infantry_to_workers), of(guests),
-            of(misplaced),  of(disaffected_named)};
+            of(to_workers), of(to_civilians), of(infantry_to_workers)};
   }
 };
 
-// What the board before says at each space for faction `f` (population_relation.hpp's PlacingGround).
-// A host welcomes `f`'s Workers when its Utility stands there and it consents to f placing Workers
-// (interpretation messina.worker-utility, read by the relation).
-PlacingGround ground_of(const SymBoard& b, int f, const PerSpace& act, const ms::Rules& rules) {
-  std::vector<z3::expr> welcome, counted;
-  for (std::size_t s = 0; s < b.spaces.size(); ++s) {
-    z3::expr ok = b.ctx().bool_val(true);
-    for (int owner : act.hosts[s])
-      ok = ok && b.spaces[s].utility[owner] && b.factions[owner].consents[f][activity_index(ms::Activity::workers)];
-    welcome.push_back(ok);
-    counted.push_back(stacked(b, b.spaces[s], f, rules));
-  }
-  const SymBoard* board = &b;
-  auto of = [](std::vector<z3::expr> v) { return [v](const Where& w) { return v[w.index]; }; };
-  return {[board, f](const Where& w) { return board->spaces[w.index].card_holder == f; },
-          [board, f](const Where& w) { return board->factions[f].home[w.index]; },
-          [board](const Where& w) { return board->battle == w.index; },
-          [board, f](const Where& w) { return board->spaces[w.index].utility[f]; },
-          of(std::move(welcome)),
-          of(std::move(counted)),
-          [board](const Where& w) { return card_total(board->spaces[w.index]); }};
-}
-
-// The population relation of kind `what` over this board for faction `f` (population_relation.cpp),
-// and the frame of what it states: the faction's Disaffected, Spare and Located tokens, its units on the
-// map and on its cards (the cards of other holders stay). Its Workers, per Utility, are the caller's
-// (`next`).
-void add_relation(Encoded& e, PlacingKind what, const SymBoard& before, int f, const PerSpace& act,
-                  const SymBoard& after, const SymBoard& next, std::vector<std::pair<std::string, std::string>> changed,
-                  const ms::Rules& rules) {
-  const char* frame_clause = placing_clause(what);
+// The population relation over this board for faction `f` (population_relation.cpp), and the frame of
+// what it states: the faction's Disaffected, Spare and Located tokens, its units on the map and on its
+// cards (the cards of other holders stay). Its Workers, per Utility, are the caller's (`next`).
+void add_relation(Encoded& e, const SymBoard& before, int f, const PerSpace& act, const SymBoard& after,
+                  const SymBoard& next, std::vector<std::pair<std::string, std::string>> changed,
+                  const char* frame_clause, const ms::Rules& rules) {
   Spaces spaces = Spaces::finite(before.ctx(), static_cast<int>(before.spaces.size()));
-  const PopulationRelation r =
-      population_relation(spaces, what, before.factions[f].kind, mat_on(before, f), army_on(before, f),
-                          ground_of(before, f, act, rules), act.view(before.ctx()), mat_on(after, f), army_on(after, f),
-                          rules, "");
+  const PopulationRelation r = population_relation(spaces, before.factions[f].kind, mat_on(before, f), army_on(before, f),
+                                                   act.view(before.ctx()), mat_on(after, f), army_on(after, f), rules, "",
+                                                   frame_clause);
   e.legal.insert(e.legal.end(), r.guard.begin(), r.guard.end());
   e.effect.insert(e.effect.end(), r.effect.begin(), r.effect.end());
   const std::string pop = "/factions/" + before.factions[f].id + "/population/";
@@ -160,13 +154,6 @@ void add_relation(Encoded& e, PlacingKind what, const SymBoard& before, int f, c
       e.effect.push_back({frame_clause, z3::implies(sp.card_holder != f, ap.card_units[k] == sp.card_units[k])});
     }
   for (auto& c : effect(after, next, changed, frame_clause, skip)) e.effect.push_back(std::move(c));
-}
-
-// Whether the action's kind places this piece there: Workers (never onto a card) in Industry, Civilians
-// at the other moments (the relation refuses the rest: Placings::misplaced).
-bool placed_by(ms::PlacementTime when, Piece piece, bool on_card) {
-  if (when == ms::PlacementTime::industry) return piece == Piece::worker && !on_card;
-  return piece == Piece::civilian;
 }
 
 }  // namespace
@@ -182,36 +169,62 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
     if (before.space_index(pl.what.where.space) < 0) return std::nullopt;
     if (pl.utility && before.faction_index(*pl.utility) < 0) return std::nullopt;
   }
-  const PlacingKind what = placing_kind(a.when);
   const ms::Activity purpose = purpose_of(a.when, rules);
   std::vector<bool> in_area_needed(before.spaces.size(), false);  // a placement there that the Area bounds
+  const bool home_defence = a.when == ms::PlacementTime::home_defence;
 
   Encoded e;
-  SymBoard next = before;  // the Workers per Utility
+  e.legal.push_back(placement_moment(before, f, a.when));
+  SymBoard next = before;  // the units added, for the room they take; the Workers per Utility
   std::vector<std::pair<std::string, std::string>> changed;
+  const char* main_clause = a.when == ms::PlacementTime::industry ? kWorkers : home_defence ? kHomeDefence : kCivilians;
   PerSpace act(before.spaces.size());
+  std::vector<int> civilians_on_map, civilians_on_card;
 
   for (const auto& pl : a.placements) {
     const int s = before.space_index(pl.what.where.space);
     const auto at = static_cast<std::size_t>(s);
     const bool on_card = pl.what.where.on_card;
     const int count = pl.what.count;
-    const bool disaffected = pl.from == ms::TokenSource::disaffected;
-    if (!placed_by(a.when, pl.what.piece, on_card)) ++act.misplaced[at];
-    if (disaffected) ++act.disaffected_named[at];
+    const SymSpace& sp = before.spaces[at];
+    // What: Workers (never on a card) in Industry; at the other moments only Civilians appear (other
+    // military units come from a Muster, messina.population.placement.military).
+    if (a.when == ms::PlacementTime::industry)
+      e.legal.push_back({kWorkers, ctx.bool_val(pl.what.piece == Piece::worker && !on_card)});
+    else
+      e.legal.push_back({kCivilians, ctx.bool_val(pl.what.piece == Piece::civilian)});
+
+    // Where: onto a card only one the faction holds, under the map's conditions.
+    if (on_card) e.legal.push_back({kOnCards, sp.card_holder == f});
     // interpretation messina.card-in-area: a held card counts when its space is in the Area
     // ("connected") or always ("every-held-card").
-    if (!(on_card && rules.readings.card_in_area == R::CardInArea::every_held_card)) in_area_needed[at] = true;
+    const bool card_always = on_card && rules.readings.card_in_area == R::CardInArea::every_held_card;
+    if (!card_always) in_area_needed[at] = true;
+    // Home defence: at the attacked space itself, on the map.
+    if (home_defence) e.legal.push_back({kHomeDefence, before.battle == s && ctx.bool_val(!on_card)});
+    const int owner = pl.utility ? before.faction_index(*pl.utility) : f;
+    if (a.when == ms::PlacementTime::industry)
+      e.legal.push_back({kWorkers, worker_utility_ok(before, f, s, owner, rules)});
+    // Which tokens: the Disaffected fight only for a Home Space under attack.
+    const bool disaffected = pl.from == ms::TokenSource::disaffected;
+    if (disaffected) e.legal.push_back({kDisaffected, ctx.bool_val(home_defence)});
 
-    // The units themselves (a Worker onto a card, refused, places nothing).
+    // The units themselves (a Worker onto a card, refused above, places nothing).
     if (pl.what.piece == Piece::worker && !on_card) {
-      const int owner = pl.utility ? before.faction_index(*pl.utility) : f;
       act.workers[at] += count;  // a Worker's token comes from Spare (messina.population.placement.workers)
-      act.enter(f, s, owner, count);
       add_workers(next, f, s, owner, ctx.int_val(count));
-      add_key(changed, workers_key(before, s, f, owner), placing_clause(what));
+      add_key(changed, workers_key(before, s, f, owner), main_clause);
     } else if (pl.what.piece != Piece::worker) {
-      (on_card ? act.onto_card : disaffected ? act.from_disaffected : act.civilians)[at] += count;
+      const int k = kind_index(pl.what.piece);
+      if (on_card) {
+        act.onto_card[at] += count;
+        next.spaces[at].card_units[k] = next.spaces[at].card_units[k] + count;
+        civilians_on_card.push_back(s);
+      } else {
+        (disaffected ? act.from_disaffected : act.civilians)[at] += count;
+        next.spaces[at].units[f][k] = next.spaces[at].units[f][k] + count;
+        civilians_on_map.push_back(s);
+      }
     }
   }
   // messina.population.placement.friendly-area: the Friendly Area page's relation over this board.
@@ -219,8 +232,16 @@ std::optional<Encoded> encode_place(const SymBoard& before, const ms::Place& a, 
   e.legal.push_back(placing_in_area(
       sorts_of(before), Placing::civilians, [&](const Where& w) { return ctx.bool_val(in_area_needed[w.index]); },
       page.area(purpose)));
-  // The moment, what is placed where, the room, the tokens and the units: the population relation.
-  add_relation(e, what, before, f, act, after, next, changed, rules);
+
+  // Room: a card holds at most its limit; on the map, interpretation messina.civilian-stacking
+  // decides whether Civilians placed outside the Muster Phase obey the stacking limit.
+  for (int s : civilians_on_card)
+    e.legal.push_back({kCardCapacity, card_total(next.spaces[s]) <= rules.numbers.stacking_card});
+  if (rules.readings.civilian_stacking == R::CivilianStacking::applies)
+    for (int s : civilians_on_map)
+      e.legal.push_back({kStacking, stacked(next, next.spaces[s], f, rules) <= rules.numbers.stacking_map});
+  // The tokens and the units: the population relation.
+  add_relation(e, before, f, act, after, next, changed, main_clause, rules);
   return e;
 }
 
@@ -238,23 +259,21 @@ std::optional<Encoded> encode_convert(const SymBoard& before, const ms::Convert&
   const SymSpace& sp = before.spaces[at];
 
   Encoded e;
-  PerSpace act(before.spaces.size());
+  e.legal.push_back({kInterconversion, before.phase == phase_of(ms::Phase::industry)});
   const bool pair_ok = (a.from == Piece::civilian && a.to == Piece::worker) ||
                        (a.from == Piece::worker && a.to == Piece::civilian) ||
                        (a.from == Piece::infantry && a.to == Piece::worker);
-  SymBoard next = before;
-  std::vector<std::pair<std::string, std::string>> changed;
-  if (!pair_ok) {  // a pair no conversion makes: the relation refuses it, and it changes nothing
-    ++act.misplaced[at];
-    add_relation(e, PlacingKind::conversion, before, f, act, after, next, changed, rules);
-    return e;
-  }
-  auto& converted = a.from == Piece::civilian ? act.to_workers
-                    : a.from == Piece::worker ? act.to_civilians
-                                              : act.infantry_to_workers;
-  converted[at] = a.count;
+  e.legal.push_back({kInterconversion, ctx.bool_val(pair_ok)});
+  if (!pair_ok) return e;  // nothing to change: the conditions already refuse it
+  if (a.to == Piece::worker) e.legal.push_back({kInterconversion, worker_utility_ok(before, f, s, owner, rules)});
+
+  PerSpace act(before.spaces.size());
+  (a.from == Piece::civilian ? act.to_workers : a.from == Piece::worker ? act.to_civilians : act.infantry_to_workers)[at] =
+      a.count;
   // The Workers per Utility: a leaving Worker leaves the faction's own Utility first, then those it is
   // a guest in (docs/formats.md); a new one enters `owner`'s.
+  SymBoard next = before;
+  std::vector<std::pair<std::string, std::string>> changed;
   if (a.from == Piece::worker) {
     z3::expr left = ctx.int_val(a.count);
     const z3::expr own = min_of(sp.workers[f], left);
@@ -270,11 +289,10 @@ std::optional<Encoded> encode_convert(const SymBoard& before, const ms::Convert&
     }
   }
   if (a.to == Piece::worker) {
-    act.enter(f, s, owner, a.count);
     add_workers(next, f, s, owner, ctx.int_val(a.count));
     add_key(changed, workers_key(before, s, f, owner), kInterconversion);
   }
-  add_relation(e, PlacingKind::conversion, before, f, act, after, next, changed, rules);
+  add_relation(e, before, f, act, after, next, changed, kInterconversion, rules);
   return e;
 }
 

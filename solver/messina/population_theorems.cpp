@@ -2,10 +2,9 @@
 // population_relation.cpp built for any board (section_theorems.hpp): the same relation the membership
 // checks of `place` and `convert` build over the board asked about (population.cpp). Each claim reads
 // only the state before and after: the faction's Disaffected, Spare and Located tokens and its pieces
-// at every space. Each is asked of every kind of action of the page (Workers placed, Civilians placed
-// before orders, home defence, a conversion), for either faction kind, home defence under both readings
-// of messina.home-defence-spare, with any counts at any spaces (functions over them) and what the board
-// around says (PlacingGround) left open.
+// at every space. Each is asked for either faction kind under both readings of
+// messina.home-defence-spare, with every action the relation takes: any Workers, Civilians on the map
+// and onto cards, Civilians from Disaffected tokens and conversions, at any spaces (functions over them).
 #include <fmt/format.h>
 
 #include "solver/messina/board.hpp"
@@ -19,46 +18,27 @@ namespace {
 
 using R = ms::Readings;
 
+// The pieces' effect, for every action at once: placings (Civilians the most of them) and conversions.
+constexpr const char* kPieces = "messina.population.placement.civilians";
+
 // The action over any board: what it places and converts at each space, a function each.
 struct OpenPlacings {
   std::vector<z3::func_decl> counts;
   explicit OpenPlacings(z3::context& c, const z3::sort& space) {
     for (const char* name : {"workers_placed", "civilians_placed", "civilians_onto_card", "civilians_from_disaffected",
-                             "civilians_to_workers", "workers_to_civilians", "infantry_to_workers", "workers_as_guests",
-                             "placings_misplaced", "placings_disaffected_named"})
+                             "civilians_to_workers", "workers_to_civilians", "infantry_to_workers"})
       counts.push_back(c.function(name, space, c.int_sort()));
   }
   Placings view() const {
     auto of = [](const z3::func_decl& d) { return [d](const Where& w) { return d(w.term); }; };
-    return {of(counts[0]), of(counts[1]), of(counts[2]), of(counts[3]), of(counts[4]),
-            of(counts[5]), of(counts[6]), of(counts[7]), of(counts[8]), of(counts[9])};
+    return {of(counts[0]), of(counts[1]), of(counts[2]), of(counts[3]), of(counts[4]), of(counts[5]), of(counts[6])};
   }
-  // No count negative, and the Workers entering another faction's Utility among those entering one.
   z3::expr not_negative(const Where& w) const {
     z3::expr ok = w.term.ctx().bool_val(true);
     for (const auto& d : counts) ok = ok && d(w.term) >= 0;
-    const Placings p = view();
-    return ok && p.guests(w) <= p.workers(w) + p.civilians_to_workers(w) + p.infantry_to_workers(w);
-  }
-  z3::expr converted(const Where& w) const {
-    const Placings p = view();
-    return p.civilians_to_workers(w) + p.workers_to_civilians(w) + p.infantry_to_workers(w);
+    return ok;
   }
 };
-
-// What the board around says, left open: a function of the space each.
-PlacingGround open_ground(z3::context& c, const z3::sort& space) {
-  auto flag = [&](const char* name) {
-    const z3::func_decl d = c.function(name, space, c.bool_sort());
-    return [d](const Where& w) { return d(w.term); };
-  };
-  auto count = [&](const char* name) {
-    const z3::func_decl d = c.function(name, space, c.int_sort());
-    return [d](const Where& w) { return d(w.term); };
-  };
-  return {flag("holds_card"),    flag("home_space"),  flag("battle_here"),        flag("own_utility"),
-          flag("hosts_welcome"), count("stacking_count"), count("card_units_there")};
-}
 
 // One question's board: the state before, the action, the state after, the relation between them.
 struct Board {
@@ -68,9 +48,9 @@ struct Board {
   OpenArmy army, army_after;
   OpenPlacings act;
   PopulationRelation relation;
-  z3::expr backed_before, backed_after, placed, converted;
+  z3::expr backed_before, backed_after, placed;
 
-  Board(z3::context& c, const ms::Rules& relation_rules, PlacingKind what, ms::FactionKind kind)
+  Board(z3::context& c, const ms::Rules& relation_rules, ms::FactionKind kind)
       : spaces(Spaces::open(c)),
         per(tokens_per_unit_kind(relation_rules.numbers, kind)),
         before(mat_named(c, "")),
@@ -78,8 +58,8 @@ struct Board {
         army(c, spaces.sort(), "units"),
         army_after(c, spaces.sort(), "units_after"),
         act(c, spaces.sort()),
-        relation(population_relation(spaces, what, kind, before, army.view(), open_ground(c, spaces.sort()), act.view(),
-                                     after, army_after.view(), relation_rules, "")),
+        relation(population_relation(spaces, kind, before, army.view(), act.view(), after, army_after.view(),
+                                     relation_rules, "", kPieces)),
         backed_before(spaces.total("backed", [a = army.view(), p = per](const Where& w) { return backed_at(a, w, p); })),
         backed_after(
             spaces.total("backed_after", [a = army_after.view(), p = per](const Where& w) { return backed_at(a, w, p); })),
@@ -87,8 +67,7 @@ struct Board {
         // messina.population.tokens (a Worker one, a Civilian its kind's).
         placed(spaces.total("tokens_placed", [x = act.view(), c = per[0]](const Where& w) {
           return x.workers(w) + c * (x.civilians(w) + x.onto_card(w) + x.from_disaffected(w));
-        })),
-        converted(spaces.total("units_converted", [x = act](const Where& w) { return x.converted(w); })) {}
+        })) {}
 
   // What the state format says of the state before (counts not negative, the Located tokens backing the
   // pieces: messina.population.located), the action's counts not negative, and the facts of finite sums.
@@ -110,36 +89,22 @@ struct Board {
 
 using Claim = std::function<z3::expr(const Board&)>;
 
-const char* kind_words(PlacingKind what) {
-  switch (what) {
-    case PlacingKind::workers: return "Workers placed in an Industry Action";
-    case PlacingKind::civilians: return "Civilians placed before orders (map and cards)";
-    case PlacingKind::home_defence: return "Civilians placed in home defence (Spare and Disaffected tokens)";
-    case PlacingKind::conversion: return "a conversion";
-  }
-  return "?";
-}
-
 std::function<std::vector<Ask>(z3::context&, const ms::Rules&, const RuleEdit<ms::Rules>&)> ask_every_case(
     Claim claim) {
   return [claim](z3::context& c, const ms::Rules& rules, const RuleEdit<ms::Rules>& edit) {
     std::vector<Ask> out;
-    for (auto what : {PlacingKind::workers, PlacingKind::civilians, PlacingKind::home_defence, PlacingKind::conversion})
-      for (auto kind : {ms::FactionKind::human, ms::FactionKind::ai})
-        for (auto spare : {R::HomeDefenceSpare::either_source, R::HomeDefenceSpare::spare_required}) {
-          // the reading governs home defence only: the other kinds are asked once
-          if (what != PlacingKind::home_defence && spare != rules.readings.home_defence_spare) continue;
-          ms::Rules case_rules = rules;
-          case_rules.readings.home_defence_spare = spare;
-          const Board b(c, relation_rules(edit, case_rules), what, kind);
-          Ask a{fmt::format("{} by a {} faction, home-defence-spare {}", kind_words(what),
-                            kind == ms::FactionKind::human ? "human" : "AI",
-                            spare == R::HomeDefenceSpare::either_source ? "either-source" : "spare-required"),
-                b.premises(), b.relation.all(), claim(b),
-                what == PlacingKind::conversion ? b.converted > 0 : b.placed > 0};
-          a.reachable = b.reachable(case_rules.numbers);
-          out.push_back(std::move(a));
-        }
+    for (auto kind : {ms::FactionKind::human, ms::FactionKind::ai})
+      for (auto spare : {R::HomeDefenceSpare::either_source, R::HomeDefenceSpare::spare_required}) {
+        ms::Rules case_rules = rules;
+        case_rules.readings.home_defence_spare = spare;
+        const Board b(c, relation_rules(edit, case_rules), kind);
+        Ask a{fmt::format("placings and conversions by a {} faction, home-defence-spare {}",
+                          kind == ms::FactionKind::human ? "human" : "AI",
+                          spare == R::HomeDefenceSpare::either_source ? "either-source" : "spare-required"),
+              b.premises(), b.relation.all(), claim(b), b.placed > 0};
+        a.reachable = b.reachable(case_rules.numbers);
+        out.push_back(std::move(a));
+      }
     return out;
   };
 }
@@ -149,15 +114,13 @@ MessinaTheorem theorem(std::string id, std::string claim, std::vector<std::strin
   t.id = std::move(id);
   t.claim = std::move(claim);
   t.covers =
-      "boards of any size (spaces an uninterpreted sort), any counts; each kind of action of place and convert, "
-      "asked apart: Workers placed in an Industry Action, Civilians placed before orders on the map and onto cards, "
-      "Civilians placed in home defence from Spare and Disaffected tokens, a conversion (Civilian to Worker, Worker "
-      "to Civilian, Infantry to Worker), any number of each at any spaces, what the board around says (cards held, "
-      "Home Spaces, the battle, Utilities, stacking counts) left open; a human faction and the AI; home defence "
-      "under both readings of messina.home-defence-spare (10 questions); totals over the spaces with the facts of "
-      "finite sums";
+      "boards of any size (spaces an uninterpreted sort), any counts; the actions place and convert: Workers placed "
+      "in an Industry Action, Civilians placed before orders on the map and onto cards, Civilians placed in home "
+      "defence from Spare and Disaffected tokens, conversions Civilian to Worker, Worker to Civilian and Infantry to "
+      "Worker, any number of each at any spaces; a human faction and the AI; both readings of "
+      "messina.home-defence-spare (4 questions); totals over the spaces with the facts of finite sums";
   t.clauses = std::move(clauses);
-  t.exercised_words = "a token is placed (a conversion: a unit is converted)";
+  t.exercised_words = "a token is placed";
   t.asks = ask_every_case(std::move(holds));
   return t;
 }

@@ -1,23 +1,21 @@
 // Stacking as one relation over boards of any size (stacking_relation.hpp), clause by clause. Its Muster
-// is the Muster and Re-arm relation (muster_relation.cpp), its placings the placings relation
-// (population_relation.cpp), its transfers and end of an Exploration the Location Card relation
-// (cards_relation.cpp): the relations that judge engines. The oracle's reading of
+// is the Muster and Re-arm relation (muster_relation.cpp), its transfers and end of an Exploration the
+// Location Card relation (cards_relation.cpp): the relations that judge engines. The oracle's reading of
 // each clause is in oracle/messina/muster.cpp (builds), population.cpp (Civilians and Workers placed,
-// interconversion) and location_cards.cpp (transfers, discards). Its Civilians, Workers and interconversion
-// are the placings relation (population_relation.cpp).
+// interconversion) and location_cards.cpp (transfers, discards).
 #include "solver/messina/stacking_relation.hpp"
 
 #include <functional>
 
 #include "solver/messina/cards_relation.hpp"
 #include "solver/messina/muster_relation.hpp"
-#include "solver/messina/population_relation.hpp"
 
 namespace rulecheck::solver::messina::stacking {
 
 namespace {
 
 using R = ms::Readings;
+constexpr std::size_t kCivilian = 0, kInfantry = 1;  // ms::kUnitKinds' order
 
 std::vector<z3::func_decl> per_kind(z3::context& c, const std::string& name, const z3::sort& domain) {
   std::vector<z3::func_decl> out;
@@ -41,6 +39,11 @@ z3::expr sum_at(const std::vector<z3::func_decl>& fs, const z3::expr& s) {
   return t;
 }
 
+// What an action does to the actor's pieces at each space: `delta(k, s)` units of kind k on the map,
+// `workers(s)` Workers (null: none change).
+using Delta = std::function<z3::expr(std::size_t kind, const z3::expr& s)>;
+using WorkerDelta = std::function<z3::expr(const z3::expr& s)>;
+
 struct Builder {
   const StackVars& v;
   const ms::Rules& rules;
@@ -49,6 +52,16 @@ struct Builder {
   void add(ActionKind k, const std::string& clause, const z3::expr& body) {
     out.push_back({clause, z3::implies(v.kind(k), body)});
   }
+  z3::expr zero() const { return v.c.int_val(0); }
+
+  // The actor's units and Workers after: before plus the deltas, at every space.
+  z3::expr actor_pieces(const Delta& delta, const WorkerDelta& workers) const {
+    const z3::expr& s = v.s;
+    z3::expr e = v.after.workers(v.actor, s) == v.before.workers(v.actor, s) + (workers ? workers(s) : zero());
+    for (std::size_t k = 0; k < kKinds; ++k)
+      e = e && v.after.map[k](v.actor, s) == v.before.map[k](v.actor, s) + (delta ? delta(k, s) : zero());
+    return z3::forall(s, e);
+  }
   // Every other faction's units and Workers stay.
   z3::expr others_stay() const {
     const z3::expr &s = v.s, &g = v.g;
@@ -56,28 +69,19 @@ struct Builder {
     for (std::size_t k = 0; k < kKinds; ++k) same = same && v.after.map[k](g, s) == v.before.map[k](g, s);
     return z3::forall(g, s, z3::implies(g != v.actor, same));
   }
-  // Every card's holder and facing stay, whether it is held, and its units unless the actor holds it
-  // (the frame of the actions that add units for the actor: a Muster, the placings).
-  z3::expr cards_kept() const {
+  // Each card's units after: before plus `delta(k, s)`; who holds it and its facing stay (`held`
+  // false: whether it is held is left to another constraint).
+  z3::expr cards(const Delta& delta, bool held = true) const {
     const z3::expr& s = v.s;
-    z3::expr cards = v.after.holder(s) == v.before.holder(s) && v.after.exposed(s) == v.before.exposed(s) &&
-                     v.after.held(s) == v.before.held(s);
+    z3::expr e = v.after.holder(s) == v.before.holder(s) && v.after.exposed(s) == v.before.exposed(s);
+    if (held) e = e && v.after.held(s) == v.before.held(s);
     for (std::size_t k = 0; k < kKinds; ++k)
-      cards = cards && z3::implies(!actor_holds(s), v.after.card[k](s) == v.before.card[k](s));
-    return z3::forall(s, cards);
-  }
-  // The actor's pieces in state `x`, as the relations read them (consumption_relation.hpp's Army): units
-  // on the map, on the card named after the space when it holds that card, Workers.
-  Army army_of(const StackState& x) const {
-    const z3::expr actor = v.actor;
-    return Army{[x, actor](const Where& w, std::size_t k) { return x.map[k](actor, w.term); },
-                [x, actor](const Where& w, std::size_t k) {
-                  return z3::ite(x.held(w.term) && x.holder(w.term) == actor, x.card[k](w.term),
-                                 w.term.ctx().int_val(0));
-                },
-                [x, actor](const Where& w) { return x.workers(actor, w.term); }};
+      e = e && v.after.card[k](s) == v.before.card[k](s) + (delta ? delta(k, s) : zero());
+    return z3::forall(s, e);
   }
   z3::expr actor_holds(const z3::expr& s) const { return v.before.held(s) && v.before.holder(s) == v.actor; }
+  int map_limit() const { return rules.numbers.stacking_map; }
+  int card_limit() const { return rules.numbers.stacking_card; }
 };
 
 // convention messina.convention.shield-not-stacked: Shields are not among the units counted
@@ -129,72 +133,97 @@ void muster(Builder& b) {
                             per_kind(v.disbanded_card), none,                     at(v.disbanded_workers),
                             none,                       at(v.equipped_map),        at(v.equipped_card),
                             open_int("muster_shield_builds"), open_int("muster_shield_upgrades"), none};
+  auto army_of = [&v](const StackState& x) {
+    const z3::expr actor = v.actor;
+    return Army{[&x, actor](const Where& w, std::size_t k) { return x.map[k](actor, w.term); },
+                [&x, actor](const Where& w, std::size_t k) {
+                  return z3::ite(x.held(w.term) && x.holder(w.term) == actor, x.card[k](w.term),
+                                 w.term.ctx().int_val(0));
+                },
+                [&x, actor](const Where& w) { return x.workers(actor, w.term); }};
+  };
   auto purse = [&c](const std::string& s) {
     auto i = [&](const char* n) { return c.int_const(("muster_" + std::string(n) + s).c_str()); };
     return Purse{i("round"), i("phase"), i("energy"), i("spare"), i("located"), i("disaffected")};
   };
-  const MusterState was{purse(""), b.army_of(before), open_int("muster_shield")};
-  const MusterState now{purse("_after"), b.army_of(after), open_int("muster_shield_after")};
+  const MusterState was{purse(""), army_of(before), open_int("muster_shield")};
+  const MusterState now{purse("_after"), army_of(after), open_int("muster_shield_after")};
   const MusterRelation r = muster_relation(spaces, MusterKind::muster, ms::FactionKind::human, was, ground, choice,
                                            now, b.rules, "muster_");
   for (const auto& n : r.all()) b.add(K, n.clause, n.formula);
+  const z3::expr& s = v.s;
   b.add(K, "messina.muster.builds-only", b.others_stay());
-  b.add(K, "messina.muster.builds-only", b.cards_kept());
+  z3::expr cards = after.holder(s) == before.holder(s) && after.exposed(s) == before.exposed(s) &&
+                   after.held(s) == before.held(s);
+  for (std::size_t k = 0; k < kKinds; ++k)
+    cards = cards && z3::implies(!b.actor_holds(s), after.card[k](s) == before.card[k](s));
+  b.add(K, "messina.muster.builds-only", z3::forall(s, cards));
 }
 
-// Civilians placed before orders or a Bonus Military Action and in home defence, Workers placed into
-// Utilities, interconversion (Workers leaving and entering a Utility): the placings relation
-// (population_relation.cpp), the one the membership checks of `place` and `convert` ask over one board,
-// here over any board, for the actor (a human faction: stacking reads no faction kind), with its Mat and
-// what the board around says (Home Spaces, Utilities and their owners' consent) left open; the battle is
-// the stacking state's, the stacking count and the card's units the stacking relation's. Its frame here:
-// every other faction's pieces stay, and every card's holder, facing and (unless the actor holds it)
-// units.
-void placing(Builder& b, ActionKind k) {
+// convention messina.convention.home-defence-map-only: home-defence Civilians never go onto a card
+// Civilians placed before orders or a Bonus Military Action (`home`: in home defence, at the attacked
+// space only), on the map or (not in home defence) onto a held card.
+void civilians(Builder& b, bool home) {
   const StackVars& v = b.v;
-  z3::context& c = v.c;
-  const PlacingKind what = k == ActionKind::civilians      ? PlacingKind::civilians
-                           : k == ActionKind::home_defence ? PlacingKind::home_defence
-                           : k == ActionKind::workers_placed ? PlacingKind::workers
-                                                           : PlacingKind::conversion;
-  const std::string name = "placing_" + std::to_string(static_cast<int>(k)) + "_";
-  auto mat = [&](const std::string& suffix) {
-    auto i = [&](const char* f) { return c.int_const((name + f + suffix).c_str()); };
-    return Mat{i("round"), i("phase"), i("disaffected"), i("spare"), i("located"), i("dead"), i("food"), i("water")};
-  };
-  auto open_bool = [&](const char* f) {
-    const z3::func_decl d = c.function((name + f).c_str(), v.space, c.bool_sort());
-    return [d](const Where& w) { return d(w.term); };
-  };
-  auto at = [](const z3::func_decl& f) -> AtWhere { return [f](const Where& w) { return f(w.term); }; };
-  const AtWhere none = [&c](const Where&) { return c.int_val(0); };
-  const StackState& before = v.before;
-  const z3::expr battle = v.battle;
-  const PlacingGround ground{[&b](const Where& w) { return b.actor_holds(w.term); },
-                             open_bool("home"),
-                             [battle](const Where& w) { return w.term == battle; },
-                             open_bool("own_utility"),
-                             open_bool("hosts_welcome"),
-                             at(v.counted),
-                             [&before](const Where& w) { return before.card_units(w.term); }};
-  const bool civilians = what == PlacingKind::civilians || what == PlacingKind::home_defence;
-  const bool workers = what == PlacingKind::workers, converts = what == PlacingKind::conversion;
-  const Placings act{workers ? at(v.workers_placed) : none,
-                     civilians ? at(v.placed_map) : none,
-                     civilians ? at(v.placed_card) : none,
-                     what == PlacingKind::home_defence ? at(v.placed_disaffected) : none,
-                     converts ? at(v.to_worker) : none,
-                     converts ? at(v.from_worker) : none,
-                     converts ? at(v.infantry_to_worker) : none,
-                     workers || converts ? at(v.guest_workers) : none,
-                     none,
-                     none};
-  Spaces spaces = Spaces::open(c);
-  const PopulationRelation r = population_relation(spaces, what, ms::FactionKind::human, mat(""), b.army_of(v.before),
-                                                   ground, act, mat("_after"), b.army_of(v.after), b.rules, name);
-  for (const auto& n : r.all()) b.add(k, n.clause, n.formula);
-  b.add(k, placing_clause(what), b.others_stay());
-  b.add(k, placing_clause(what), b.cards_kept());
+  const z3::expr& s = v.s;
+  const ActionKind K = home ? ActionKind::home_defence : ActionKind::civilians;
+  const std::string clause = home ? "messina.population.home-defence" : "messina.population.placement.civilians";
+  b.add(K, clause,
+        b.actor_pieces([&](std::size_t k, const z3::expr& x) { return k == kCivilian ? v.placed_map(x) : b.zero(); },
+                       nullptr));
+  b.add(K, clause, b.others_stay());
+  b.add(K, clause, b.cards([&](std::size_t k, const z3::expr& x) {
+    return k == kCivilian ? v.placed_card(x) : b.zero();
+  }));
+  if (home)
+    b.add(K, clause, z3::forall(s, (s == v.battle || v.placed_map(s) == 0) && v.placed_card(s) == 0));
+  else
+    b.add(K, "messina.population.placement.cards", z3::forall(s, z3::implies(v.placed_card(s) > 0, b.actor_holds(s))));
+  // interpretation messina.civilian-stacking: under applies the map limit binds these Civilians.
+  if (b.rules.readings.civilian_stacking == R::CivilianStacking::applies)
+    b.add(K, "messina.muster.stacking",
+          z3::forall(s, z3::implies(v.placed_map(s) > 0, v.counted(s) + v.placed_map(s) <= b.map_limit())));
+  // convention messina.convention.card-capacity-binds-civilians: under every reading of messina.civilian-stacking
+  // messina.cards.capacity: a card holds at most its limit (messina.population.placement.cards: the
+  // conditions of the map).
+  if (!home)
+    b.add(K, "messina.cards.capacity",
+          z3::forall(s, z3::implies(v.placed_card(s) > 0, v.before.card_units(s) + v.placed_card(s) <= b.card_limit())));
+}
+
+// convention messina.convention.utility-capacity-unbounded: no bound on a Utility's Workers
+// messina.population.placement.workers: Workers come into Utilities; no unit on the map changes.
+void workers_placed(Builder& b) {
+  const StackVars& v = b.v;
+  const ActionKind K = ActionKind::workers_placed;
+  const char* clause = "messina.population.placement.workers";
+  b.add(K, clause, b.actor_pieces(nullptr, [&](const z3::expr& x) { return v.workers_placed(x); }));
+  b.add(K, clause, b.others_stay());
+  b.add(K, clause, b.cards(nullptr));
+}
+
+// messina.population.interconversion: within a space a Civilian steps onto a Utility (a Worker), a
+// Worker steps off it (a Civilian: the text's own way past the limit, with no stacking condition),
+// an Infantry becomes a Worker.
+void interconversion(Builder& b) {
+  const StackVars& v = b.v;
+  const z3::expr& s = v.s;
+  const ActionKind K = ActionKind::interconversion;
+  const char* clause = "messina.population.interconversion";
+  b.add(K, clause,
+        b.actor_pieces(
+            [&](std::size_t k, const z3::expr& x) {
+              if (k == kCivilian) return v.from_worker(x) - v.to_worker(x);
+              if (k == kInfantry) return -v.infantry_to_worker(x);
+              return b.zero();
+            },
+            [&](const z3::expr& x) { return v.to_worker(x) + v.infantry_to_worker(x) - v.from_worker(x); }));
+  b.add(K, clause, b.others_stay());
+  b.add(K, clause, b.cards(nullptr));
+  b.add(K, clause,
+        z3::forall(s, v.to_worker(s) <= v.before.map[kCivilian](v.actor, s) &&
+                          v.infantry_to_worker(s) <= v.before.map[kInfantry](v.actor, s) &&
+                          v.from_worker(s) <= v.before.workers(v.actor, s)));
 }
 
 // messina.cards.transfer, messina.cards.holding, messina.cards.discard-empty, messina.cards.hand-limit:
@@ -285,12 +314,10 @@ StackVars::StackVars(z3::context& ctx)
       equipped_card(ctx.function("equipped_card", space, ctx.int_sort())),
       placed_map(ctx.function("placed_map", space, ctx.int_sort())),
       placed_card(ctx.function("placed_card", space, ctx.int_sort())),
-      placed_disaffected(ctx.function("placed_disaffected", space, ctx.int_sort())),
       workers_placed(ctx.function("workers_placed", space, ctx.int_sort())),
       to_worker(ctx.function("civilian_to_worker", space, ctx.int_sort())),
       from_worker(ctx.function("worker_to_civilian", space, ctx.int_sort())),
       infantry_to_worker(ctx.function("infantry_to_worker", space, ctx.int_sort())),
-      guest_workers(ctx.function("workers_as_guests", space, ctx.int_sort())),
       transferred(per_kind(ctx, "transferred", space)),
       discarded(ctx.function("discarded", space, ctx.bool_sort())),
       counted(ctx.function("stacking_count", space, ctx.int_sort())),
@@ -314,8 +341,8 @@ z3::expr StackVars::premises(ActionKind k, int card_limit) const {
   };
   none_negative(built_map), none_negative(built_card), none_negative(disbanded_map), none_negative(disbanded_card);
   none_negative(transferred);
-  none_negative({disbanded_workers, equipped_map, equipped_card, placed_map, placed_card, placed_disaffected,
-                 workers_placed, to_worker, from_worker, infantry_to_worker, guest_workers});
+  none_negative({disbanded_workers, equipped_map, equipped_card, placed_map, placed_card, workers_placed, to_worker,
+                 from_worker, infantry_to_worker});
   if (k != ActionKind::end_exploration) params = params && !discarded(s);
   // The state before: counts not negative, units only on held cards, a card within its limit.
   z3::expr board = before.workers(g, s) >= 0;
@@ -342,9 +369,10 @@ Constraints stacking_relation(const StackVars& v, const ms::Rules& rules) {
   Builder b{v, rules, {}};
   stacking_count(b);
   muster(b);
-  for (ActionKind k : {ActionKind::civilians, ActionKind::home_defence, ActionKind::workers_placed,
-                       ActionKind::interconversion})
-    placing(b, k);
+  civilians(b, false);
+  civilians(b, true);
+  workers_placed(b);
+  interconversion(b);
   card_action(b, false);
   card_action(b, true);
   return std::move(b.out);

@@ -68,11 +68,8 @@ struct StackVars {
   // Muster: builds and disbands per unit kind on the map and on cards, Worker disbands, equips.
   std::vector<z3::func_decl> built_map, built_card, disbanded_map, disbanded_card;
   z3::func_decl disbanded_workers, equipped_map, equipped_card;
-  // Civilians placed on the map (from Spare, and in home defence from Disaffected tokens) and onto
-  // cards; Workers placed; interconversion per space; of the Workers entering a Utility, those entering
-  // another faction's.
-  z3::func_decl placed_map, placed_card, placed_disaffected, workers_placed, to_worker, from_worker,
-      infantry_to_worker, guest_workers;
+  // Civilians placed on the map and onto cards; Workers placed; interconversion per space.
+  z3::func_decl placed_map, placed_card, workers_placed, to_worker, from_worker, infantry_to_worker;
   // Transfers per unit kind from a card to its map space; cards discarded.
   std::vector<z3::func_decl> transferred;
   z3::func_decl discarded;
