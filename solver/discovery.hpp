@@ -31,4 +31,28 @@ struct SourceIndex {
   std::set<std::string> omitted = {};
 };
 
+// The index a game's adapter builds from its rule data: a clause when `clauses` (the ids of
+// rules/<game>/clauses.json) has the tag, a point when the game's readings table knows it (each reading
+// with `base`'s Rules at that reading), a convention by its namespace (`convention_prefix`, such as
+// "messina.convention.": the ids of conventions.json, which `rules check` holds together). `table` (a
+// games/adapter.hpp ReadingsTable) must outlive the index.
+template <typename Rules, typename Table>
+SourceIndex<Rules> source_index(const Table& table, std::set<std::string> clauses, std::string convention_prefix) {
+  SourceIndex<Rules> index;
+  index.readings = [&table](const std::string& tag, const Rules& base) {
+    std::vector<std::pair<std::string, Rules>> out;
+    for (const auto& name : table.names(tag)) {
+      Rules r = base;
+      r.readings = table.with(base.readings, tag, name);
+      out.emplace_back(name, std::move(r));
+    }
+    return out;
+  };
+  index.is_clause = [clauses = std::move(clauses)](const std::string& tag) { return clauses.count(tag) > 0; };
+  index.is_convention = [prefix = std::move(convention_prefix)](const std::string& tag) {
+    return tag.rfind(prefix, 0) == 0;
+  };
+  return index;
+}
+
 }  // namespace rulecheck::solver

@@ -141,19 +141,7 @@ Rules read_rules(const JsonReader& ruleset, const JsonReader& readings) {
 // points, each with its readings), a convention by its namespace (messina.convention.*, the ids of
 // conventions.json: `rules check` holds the two together); anything else the search refuses.
 solver::messina::SourceIndex discovery_sources(const std::set<std::string>& clauses) {
-  solver::messina::SourceIndex index;
-  index.readings = [](const std::string& tag, const Rules& base) {
-    std::vector<std::pair<std::string, Rules>> out;
-    for (const auto& name : readings_table().names(tag)) {
-      Rules r = base;
-      r.readings = readings_table().with(base.readings, tag, name);
-      out.emplace_back(name, std::move(r));
-    }
-    return out;
-  };
-  index.is_clause = [clauses](const std::string& tag) { return clauses.count(tag) > 0; };
-  index.is_convention = [](const std::string& tag) { return tag.rfind("messina.convention.", 0) == 0; };
-  return index;
+  return solver::source_index<Rules>(readings_table(), clauses, "messina.convention.");
 }
 
 }  // namespace rulecheck::messina

@@ -272,19 +272,7 @@ const ReadingsTable<Readings>& readings_table() {
 // (interpretations.json's points, each with its readings), a convention by its namespace
 // (scythe.convention.*, the ids of conventions.json: `rules check` holds the two together).
 solver::scythe::SourceIndex sources_of(const std::set<std::string>& clauses) {
-  solver::scythe::SourceIndex index;
-  index.readings = [](const std::string& tag, const Rules& base) {
-    std::vector<std::pair<std::string, Rules>> out;
-    for (const auto& name : readings_table().names(tag)) {
-      Rules r = base;
-      r.readings = readings_table().with(base.readings, tag, name);
-      out.emplace_back(name, std::move(r));
-    }
-    return out;
-  };
-  index.is_clause = [clauses](const std::string& tag) { return clauses.count(tag) > 0; };
-  index.is_convention = [](const std::string& tag) { return tag.rfind("scythe.convention.", 0) == 0; };
-  return index;
+  return solver::source_index<Rules>(readings_table(), clauses, "scythe.convention.");
 }
 
 solver::scythe::ScytheQuery read_query(const State& s, const JsonReader& r) {
